@@ -1,0 +1,117 @@
+/**
+ * Stable error codes and their English messages. Messages quoted from the product spec stay verbatim.
+ * The code doubles as the i18next key `errors.<code>`; the console translates by code, the REST API
+ * answers with the English text.
+ */
+export const errorCatalogue = {
+  // Generic
+  VALIDATION_FAILED: { status: 400, message: 'The request is not valid.' },
+  UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue.' },
+  FORBIDDEN: { status: 403, message: "You don't have permission to execute this operation" },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  CONFLICT: { status: 409, message: 'That name is already taken.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
+  CSRF_FAILED: { status: 403, message: 'The request could not be verified. Reload the page and try again.' },
+  INTERNAL: { status: 500, message: 'Something went wrong. Please try again later.' },
+
+  // Accounts and login
+  INVALID_CREDENTIALS: { status: 401, message: 'Wrong email or password.' },
+  ORGANISATION_NOT_FOUND: { status: 404, message: 'No organisation with that name was found.' },
+  ACCOUNT_DEACTIVATED: { status: 403, message: 'Your account has been deactivated by an administrator' },
+  TENANT_DEACTIVATED: { status: 403, message: 'This organisation has been deactivated.' },
+  INVALID_CODE: { status: 400, message: 'The code is invalid or has expired.' },
+  WEAK_PASSWORD: { status: 400, message: 'The password must be at least 10 characters long.' },
+  WRONG_PASSWORD: { status: 400, message: 'The current password is wrong.' },
+  MFA_REQUIRED: { status: 401, message: 'Enter the code from your authenticator app.' },
+  MFA_INVALID_CODE: { status: 400, message: 'The authentication code is not valid.' },
+  MFA_ENROLMENT_REQUIRED: { status: 403, message: 'Your organisation requires multi-factor authentication. Set it up to continue.' },
+  MFA_NOT_ENABLED: { status: 400, message: 'Multi-factor authentication is not enabled.' },
+  EXTERNAL_LOGIN_REQUIRED: { status: 400, message: 'This account signs in through your organisation’s identity provider.' },
+  SSO_FAILED: { status: 401, message: 'Single sign-on failed. Please try again.' },
+  SSO_NOT_CONFIGURED: { status: 404, message: 'Single sign-on is not configured for this organisation.' },
+  EXTERNAL_USER_DELETE: { status: 409, message: 'External users cannot be deleted' },
+  EXTERNAL_USER_LOGOUT: { status: 409, message: 'External users cannot be logged out' },
+  CANNOT_CHANGE_SELF: { status: 409, message: 'You cannot deactivate or delete your own account.' },
+  USER_UPDATE_FAILED: { status: 500, message: 'Failed to update user, please try again later' },
+  EMAIL_TAKEN: { status: 409, message: 'A user with that email address already exists.' },
+  INVALID_EMAIL: { status: 400, message: 'Invalid email address' },
+
+  // Administration
+  API_KEY_INVALID: { status: 401, message: 'The API key is missing, invalid, inactive or expired.' },
+  EXPIRY_IN_PAST: { status: 400, message: 'Please select a date in the future' },
+  INVALID_CONFIGURATION: { status: 400, message: 'Invalid configuration' },
+  TENANTS_FETCH_FAILED: { status: 500, message: 'Failed fetching list of tenants' },
+  STATISTICS_FETCH_FAILED: { status: 500, message: 'Failed fetching statistics data' },
+  TENANT_SLUG_TAKEN: { status: 409, message: 'An organisation with that short name already exists.' },
+  GROUP_IN_USE: { status: 409, message: 'The organisation and administrator groups cannot be deleted.' },
+  DATE_RANGE_TOO_LONG: { status: 400, message: 'Date range must be less than 90 days' },
+
+  // Access rules (spec section 5)
+  OWNER_ONLY_FORBIDDEN: {
+    status: 403,
+    message: "Only owner/admins with required permissions are allowed to set access to 'owner only'!",
+  },
+  GROUP_RESTRICTION_FORBIDDEN: {
+    status: 403,
+    message: "User doesn't have enough permissions to restrict visibility to specific groups!",
+  },
+  BAD_VISIBLE_TO: { status: 400, message: 'Bad visibleTo' },
+  BAD_UPDATABLE_BY: { status: 400, message: 'Bad updatableBy' },
+  SELECTED_GROUPS_EMPTY: { status: 400, message: 'Select at least one group.' },
+
+  // Items and media (spec section 6 and 8)
+  COMMENT_FORBIDDEN: { status: 403, message: "You don't have permission to comment" },
+  UPLOAD_FORBIDDEN: { status: 403, message: 'You do not have permission to upload' },
+  UPDATE_ITEMS_FORBIDDEN: { status: 403, message: 'You do not have permission to update existing items' },
+  UPDATE_ITEM_FORBIDDEN: { status: 403, message: "You don't have permission to update this item" },
+  DELETE_ITEM_FORBIDDEN: { status: 403, message: 'You do not have permission to delete this item' },
+  DELETE_ITEMS_FORBIDDEN: {
+    status: 403,
+    message: 'You do not have permission to delete one or more of the selected items',
+  },
+  UPLOAD_REJECTED: { status: 422, message: 'Upload rejected' },
+  EXTENSION_BLOCKED: { status: 422, message: 'Files with {{suffix}} extension cannot be uploaded' },
+  IMAGE_LOAD_FAILED: { status: 500, message: 'Unable to load the requested image at this time.' },
+  NO_HIGH_RES_IMAGE: {
+    status: 404,
+    message: 'No high resolution version of the image found. It may have been deleted or archived.',
+  },
+  CROP_DATA_MISSING: { status: 400, message: 'Save crop failed. Missing crop data.' },
+  VERSIONING_VIRTUAL_CLIPS: { status: 422, message: 'Versioning virtual clips is currently not supported' },
+  REPROCESS_NOT_SUPPORTED: { status: 422, message: 'Reprocess not supported' },
+  COPY_MEDIA_FAILED: { status: 500, message: 'Failed to initiate copy of media' },
+  SEQUENCE_DOWNLOAD_FAILED: { status: 500, message: 'Cannot download sequence' },
+  NO_RENDER_PRESETS: {
+    status: 404,
+    message: 'No render presets found. Please inform your tenant administrator to configure presets.',
+  },
+  CENTRAL_RENDER_CANCEL_FAILED: { status: 500, message: 'Error cancelling central render: {{reason}}' },
+  CENTRAL_RENDER_NOT_FOUND: { status: 404, message: 'No central render request found' },
+  HIGHRES_UNSCHEDULE_FAILED: { status: 500, message: 'Error while unscheduling highres deletion' },
+  HIGHRES_ALREADY_DELETED: { status: 409, message: 'Highres has already been deleted' },
+  HIGHRES_DELETION_IN_PROGRESS: { status: 409, message: 'Highres deletion is already in progress' },
+  ITEM_HAS_NO_HIGHRES: { status: 409, message: 'Item does not have a highres' },
+  ITEM_HAS_NO_MEDIA: { status: 409, message: 'Item has no media' },
+  CRASH_RECORDING_UNAVAILABLE: { status: 409, message: 'Cannot create crash recording now' },
+  STORAGE_SCAN_FAILED: { status: 500, message: 'Failed to initialize storage scan' },
+  TRANSCRIPTION_LANGUAGE_REQUIRED: { status: 400, message: 'Please select a transcription language.' },
+  TRANSCRIPT_PROCESSING_FAILED: { status: 500, message: 'Error processing transcript' },
+  NO_TIMED_TRANSCRIPT: { status: 404, message: 'No timed transcript available' },
+
+  // Metadata forms and values (spec section 5)
+  FORM_CREATE_FAILED: { status: 500, message: 'Failed to create form, please try again later.' },
+  FORM_DELETE_FAILED: { status: 500, message: 'Failed to delete form, please try again later.' },
+  INVALID_CHOICE_VALUE: { status: 400, message: 'Invalid value found - please select a new one.' },
+  VALUE_REQUIRED: { status: 400, message: 'Value required' },
+  BOOKMARK_TITLE_REQUIRED: { status: 400, message: 'Bookmark title is required' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+/** Fills `{{name}}` placeholders the way i18next does, so server and console render the same text. */
+export function formatErrorMessage(code: ErrorCode, params: Record<string, string | number> = {}): string {
+  return errorCatalogue[code].message.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key] ?? ''));
+}

@@ -1,0 +1,2 @@
+export * from './errors/error-catalogue';
+export * from './errors/app-error';
