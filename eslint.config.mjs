@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'db/migrations/**', 'coverage/**', '**/*.mjs'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'db/migrations/**', 'coverage/**', '**/*.mjs', 'jest.config.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,0 +1,113 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { connect } from 'node:net';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from '../schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** How this handle reached the database, for logs: never contains a password. */
+  description: string;
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(__dirname, '../../migrations');
+
+/** The unix socket the owning process serves an embedded database on; libpq's naming, so `pg` finds it by dir. */
+export function pgliteSocketPath(dataDir: string): string {
+  return path.join(dataDir, '.s.PGSQL.5432');
+}
+
+export function pgliteDataPath(dataDir: string): string {
+  return path.join(dataDir, 'pgdata');
+}
+
+export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
+  const url = new URL(connectionString, 'postgres://localhost');
+  return {
+    db,
+    kind: 'postgres',
+    description: `PostgreSQL ${url.hostname || 'socket'}${url.pathname}`,
+    migrate: () => migrateNodePostgres(drizzleNodePostgres(pool), { migrationsFolder }),
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+export interface EmbeddedDatabaseHandle extends DatabaseHandle {
+  kind: 'pglite';
+  pglite: PGlite;
+  /** Serves the embedded database on a unix socket so the CLI and other processes can reach it while we own it. */
+  serveSocket(socketPath: string): Promise<() => Promise<void>>;
+}
+
+/** Opens PGlite in `dataDir` (in memory when undefined). Only one process may do this at a time. */
+export async function openPglite(dataDir?: string): Promise<EmbeddedDatabaseHandle> {
+  if (dataDir) mkdirSync(pgliteDataPath(dataDir), { recursive: true });
+  const pglite = await PGlite.create(dataDir ? pgliteDataPath(dataDir) : undefined);
+  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  return {
+    db,
+    pglite,
+    kind: 'pglite',
+    description: dataDir ? `embedded PGlite in ${pgliteDataPath(dataDir)}` : 'embedded PGlite in memory',
+    migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pglite.close(),
+    serveSocket: async (socketPath) => {
+      const server = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections: 64 });
+      await server.start();
+      return () => server.stop();
+    },
+  };
+}
+
+/** True when a process is serving the embedded database of `dataDir` on its socket right now. */
+export async function isSocketServed(socketPath: string): Promise<boolean> {
+  if (!existsSync(socketPath)) return false;
+  return new Promise((resolve) => {
+    const socket = connect(socketPath);
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * For processes that do not own the embedded database (CLI, workers): reach it over the owner's socket, or
+ * open it directly when nobody serves it. A PostgreSQL server, when configured, is always opened directly.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<DatabaseHandle & { owner: boolean }> {
+  if (options.databaseUrl) return { ...(await openPostgres(options.databaseUrl)), owner: true };
+  const socketPath = pgliteSocketPath(options.dataDir);
+  if (await isSocketServed(socketPath)) {
+    const handle = await openPostgres(`postgres://postgres@localhost/postgres?host=${encodeURIComponent(options.dataDir)}`, 1);
+    return { ...handle, description: `embedded PGlite served on ${socketPath}`, owner: false };
+  }
+  return { ...(await openPglite(options.dataDir)), owner: true };
+}

@@ -1,0 +1,4 @@
+export * from './client/database';
+export * from './repositories';
+export * as schema from './schema';
+export type { TGroupKind, TAuthCodePurpose, TAccessColumn } from './schema';

@@ -1,0 +1,41 @@
+import type { Database } from '../client/database';
+import { createApiKeyRepository } from './api-key.repository';
+import { createAuditEventRepository } from './audit-event.repository';
+import { createAuthCodeRepository } from './auth-code.repository';
+import { createFeatureFlagRepository } from './feature-flag.repository';
+import { createFolderRepository } from './folder.repository';
+import { createGroupRepository } from './group.repository';
+import { createLoginThrottleRepository } from './login-throttle.repository';
+import { createSessionRepository } from './session.repository';
+import { createSsoProviderRepository } from './sso-provider.repository';
+import { createTenantRepository } from './tenant.repository';
+import { createUserRepository } from './user.repository';
+
+export function createRepositories(db: Database) {
+  return {
+    tenants: createTenantRepository(db),
+    users: createUserRepository(db),
+    groups: createGroupRepository(db),
+    sessions: createSessionRepository(db),
+    apiKeys: createApiKeyRepository(db),
+    authCodes: createAuthCodeRepository(db),
+    featureFlags: createFeatureFlagRepository(db),
+    auditEvents: createAuditEventRepository(db),
+    folders: createFolderRepository(db),
+    ssoProviders: createSsoProviderRepository(db),
+    loginThrottle: createLoginThrottleRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+export type { TApiKeyRow } from './api-key.repository';
+export type { TAuditEventRow } from './audit-event.repository';
+export type { TAuthCodeRow } from './auth-code.repository';
+export type { TFeatureFlag } from './feature-flag.repository';
+export type { TFolderRow } from './folder.repository';
+export type { TGroupRow } from './group.repository';
+export type { TSessionRow } from './session.repository';
+export type { TSsoProviderRow } from './sso-provider.repository';
+export type { TTenantRow } from './tenant.repository';
+export type { TUserRow, TUserWithGroups } from './user.repository';

@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenant } from './tenant.table';
+
+export type TGroupKind = 'organisation' | 'administrators' | 'custom';
+
+export const group = pgTable(
+  'group',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenant.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind').$type<TGroupKind>().notNull().default('custom'),
+    // Explicit settings only; defaults and implied permissions are computed by core.
+    permissions: jsonb('permissions').$type<Record<string, boolean>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('group_tenant_name_unique').on(t.tenantId, sql`lower(${t.name})`)],
+);

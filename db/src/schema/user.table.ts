@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenant } from './tenant.table';
+
+export const user = pgTable(
+  'user',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenant.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash'),
+    active: boolean('active').notNull().default(true),
+    hidden: boolean('hidden').notNull().default(false),
+    external: boolean('external').notNull().default(false),
+    externalSubject: text('external_subject'),
+    isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    language: text('language'),
+    primaryGroupId: uuid('primary_group_id'),
+    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    // Encrypted with the server's secret key; never leaves the server.
+    mfaSecretEncrypted: text('mfa_secret_encrypted'),
+    mfaPendingSecretEncrypted: text('mfa_pending_secret_encrypted'),
+    mfaRecoveryCodeHashes: jsonb('mfa_recovery_code_hashes').$type<string[]>().notNull().default([]),
+    // Sessions started before this instant are void: "log out everywhere" and deactivation.
+    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_tenant_email_unique').on(t.tenantId, sql`lower(${t.email})`),
+    index('user_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('user_tenant_external_subject_unique').on(t.tenantId, t.externalSubject),
+  ],
+);

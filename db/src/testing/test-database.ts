@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openPglite, openPostgres, type DatabaseHandle } from '../client/database';
+
+export type TTestBackend = 'pglite' | 'postgres';
+
+/** Every medium test runs on both dialect back ends the product supports. */
+export const testBackends: TTestBackend[] = ['pglite', 'postgres'];
+
+const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestDatabase extends DatabaseHandle {
+  dispose(): Promise<void>;
+}
+
+/** A migrated, empty database: PGlite in memory, or a fresh database on the machine's PostgreSQL server. */
+export async function createTestDatabase(backend: TTestBackend): Promise<TestDatabase> {
+  if (backend === 'pglite') {
+    const handle = await openPglite();
+    await handle.migrate();
+    return { ...handle, dispose: () => handle.close() };
+  }
+  const name = `mam_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString(), 4);
+  await handle.migrate();
+  return {
+    ...handle,
+    dispose: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      try {
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
