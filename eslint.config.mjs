@@ -15,7 +15,17 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*'], message: 'Import across packages by package name.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/core/src/**', '**/db/src/**', '**/api/src/**', '**/workers/src/**', '**/console/src/**'],
+              message: 'Import across packages by package name.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -8,8 +8,30 @@ const transform = {
     { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } },
   ],
 };
-// Packages that ship only ES modules are transformed too.
-const transformIgnorePatterns = ['/node_modules/(?!(openid-client|oauth4webapi|jose)/)'];
+// Packages that ship only ES modules are compiled to CommonJS too; found by their package.json, not listed by hand.
+const fs = require('node:fs');
+const path = require('node:path');
+function esmOnlyPackages(dir = path.join(__dirname, 'node_modules')) {
+  const names = [];
+  for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    if (entry.startsWith('.')) continue;
+    if (entry.startsWith('@')) {
+      for (const sub of fs.readdirSync(path.join(dir, entry))) names.push(`${entry}/${sub}`);
+    } else names.push(entry);
+  }
+  return names.filter((name) => {
+    try {
+      const pkg = JSON.parse(fs.readFileSync(path.join(dir, name, 'package.json'), 'utf8'));
+      return (
+        pkg.type === 'module' && !JSON.stringify(pkg.exports ?? {}).includes('"require"') && !pkg.main?.endsWith('.cjs')
+      );
+    } catch {
+      return false;
+    }
+  });
+}
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const transformIgnorePatterns = [`/node_modules/(?!(${esmOnlyPackages().map(escape).join('|')})/)`];
 
 const base = { transform, transformIgnorePatterns, testEnvironment: 'node' };
 

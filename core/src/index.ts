@@ -1,2 +1,31 @@
 export * from './errors/error-catalogue';
 export * from './errors/app-error';
+
+export * from './permissions/permission.catalogue';
+export * from './permissions/implied-permissions';
+export * from './permissions/default-grants';
+export * from './permissions/effective-permissions';
+export * from './permissions/actor';
+
+export * from './access/access.schema';
+export * from './access/access.rules';
+export * from './access/access-change.rules';
+
+export * from './tenant/tenant-config.schema';
+export * from './tenant/tenant-config.secrets';
+export * from './tenant/tenant-config.parse';
+export * from './tenant/blocked-extensions';
+
+export * from './validation/zod-issues';
+export * from './validation/email.schema';
+export * from './validation/password.schema';
+export * from './validation/tenant-slug.schema';
+export * from './validation/iso-date.schema';
+
+export * from './api-keys/api-key-state';
+
+export * from './timecode/rational';
+export * from './timecode/time-scale';
+export * from './timecode/frame-rate';
+export * from './timecode/timecode';
+export * from './timecode/duration-words';

@@ -23,7 +23,12 @@ export class AppError extends Error {
     this.issues = options.issues ?? [];
   }
 
-  toJSON(): { code: ErrorCode; message: string; params?: Record<string, string | number>; issues?: AppError['issues'] } {
+  toJSON(): {
+    code: ErrorCode;
+    message: string;
+    params?: Record<string, string | number>;
+    issues?: AppError['issues'];
+  } {
     return {
       code: this.code,
       message: this.message,

@@ -22,12 +22,19 @@ export const errorCatalogue = {
   TENANT_DEACTIVATED: { status: 403, message: 'This organisation has been deactivated.' },
   INVALID_CODE: { status: 400, message: 'The code is invalid or has expired.' },
   WEAK_PASSWORD: { status: 400, message: 'The password must be at least 10 characters long.' },
+  PASSWORD_TOO_LONG: { status: 400, message: 'The password must be at most 256 characters long.' },
   WRONG_PASSWORD: { status: 400, message: 'The current password is wrong.' },
   MFA_REQUIRED: { status: 401, message: 'Enter the code from your authenticator app.' },
   MFA_INVALID_CODE: { status: 400, message: 'The authentication code is not valid.' },
-  MFA_ENROLMENT_REQUIRED: { status: 403, message: 'Your organisation requires multi-factor authentication. Set it up to continue.' },
+  MFA_ENROLMENT_REQUIRED: {
+    status: 403,
+    message: 'Your organisation requires multi-factor authentication. Set it up to continue.',
+  },
   MFA_NOT_ENABLED: { status: 400, message: 'Multi-factor authentication is not enabled.' },
-  EXTERNAL_LOGIN_REQUIRED: { status: 400, message: 'This account signs in through your organisation’s identity provider.' },
+  EXTERNAL_LOGIN_REQUIRED: {
+    status: 400,
+    message: 'This account signs in through your organisation’s identity provider.',
+  },
   SSO_FAILED: { status: 401, message: 'Single sign-on failed. Please try again.' },
   SSO_NOT_CONFIGURED: { status: 404, message: 'Single sign-on is not configured for this organisation.' },
   EXTERNAL_USER_DELETE: { status: 409, message: 'External users cannot be deleted' },
@@ -105,6 +112,10 @@ export const errorCatalogue = {
   INVALID_CHOICE_VALUE: { status: 400, message: 'Invalid value found - please select a new one.' },
   VALUE_REQUIRED: { status: 400, message: 'Value required' },
   BOOKMARK_TITLE_REQUIRED: { status: 400, message: 'Bookmark title is required' },
+
+  // Media time (spec section 9)
+  INVALID_TIMECODE: { status: 400, message: 'Invalid timecode' },
+  INVALID_FRAME_RATE: { status: 400, message: 'Invalid frame rate' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -106,7 +106,10 @@ export async function openDatabase(options: {
   if (options.databaseUrl) return { ...(await openPostgres(options.databaseUrl)), owner: true };
   const socketPath = pgliteSocketPath(options.dataDir);
   if (await isSocketServed(socketPath)) {
-    const handle = await openPostgres(`postgres://postgres@localhost/postgres?host=${encodeURIComponent(options.dataDir)}`, 1);
+    const handle = await openPostgres(
+      `postgres://postgres@localhost/postgres?host=${encodeURIComponent(options.dataDir)}`,
+      1,
+    );
     return { ...handle, description: `embedded PGlite served on ${socketPath}`, owner: false };
   }
   return { ...(await openPglite(options.dataDir)), owner: true };

@@ -54,7 +54,9 @@ describe.each(testBackends)('repositories on %s', (backend) => {
   it('rejects a second user with the same email in one tenant, case-insensitively', async () => {
     await repos.users.insert(tenantB, { email: 'dup@example.com', name: 'One' });
     await expect(repos.users.insert(tenantB, { email: 'DUP@example.com', name: 'Two' })).rejects.toThrow();
-    await expect(repos.users.insert(tenantA, { email: 'dup@example.com', name: 'Other tenant' })).resolves.toBeDefined();
+    await expect(
+      repos.users.insert(tenantA, { email: 'dup@example.com', name: 'Other tenant' }),
+    ).resolves.toBeDefined();
   });
 
   it('finds the organisations an address belongs to, active tenants only', async () => {
@@ -102,7 +104,12 @@ describe.each(testBackends)('repositories on %s', (backend) => {
   });
 
   it('lists feature flags enabled for a tenant', async () => {
-    await repos.featureFlags.upsert({ id: 'export', description: 'Export', enabledForAll: false, tenantIds: [tenantA] });
+    await repos.featureFlags.upsert({
+      id: 'export',
+      description: 'Export',
+      enabledForAll: false,
+      tenantIds: [tenantA],
+    });
     await repos.featureFlags.upsert({ id: 'rich', description: 'Rich', enabledForAll: true, tenantIds: [] });
     expect(await repos.featureFlags.enabledFor(tenantA)).toEqual(['export', 'rich']);
     expect(await repos.featureFlags.enabledFor(tenantB)).toEqual(['rich']);

@@ -8,9 +8,17 @@ export function createSessionRepository(db: Database) {
   return {
     async insert(
       tenantId: string,
-      values: { tokenHash: string; userId: string; expiresAt: Date; ip: string | null; userAgent: string | null },
+      values: {
+        tokenHash: string;
+        userId: string;
+        userEpoch: number;
+        createdAt: Date;
+        expiresAt: Date;
+        ip: string | null;
+        userAgent: string | null;
+      },
     ): Promise<void> {
-      await db.insert(session).values({ ...values, tenantId });
+      await db.insert(session).values({ ...values, lastSeenAt: values.createdAt, tenantId });
     },
     /** Authentication lookup: the token names its tenant, so this one is not tenant-scoped. */
     async findByTokenHash(tokenHash: string): Promise<TSessionRow | undefined> {

@@ -95,6 +95,13 @@ export function createUserRepository(db: Database) {
         .returning({ id: user.id });
       return rows.length > 0;
     },
+    /** Voids every session of the user, on every server process. */
+    async bumpSessionEpoch(tenantId: string, id: string): Promise<void> {
+      await db
+        .update(user)
+        .set({ sessionEpoch: sql`${user.sessionEpoch} + 1` })
+        .where(and(eq(user.tenantId, tenantId), eq(user.id, id)));
+    },
     /** Replaces the memberships; group ids of other tenants are ignored by the join. */
     async setGroups(tenantId: string, userId: string, groupIds: string[]): Promise<void> {
       await db.transaction(async (tx) => {

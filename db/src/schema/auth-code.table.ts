@@ -9,7 +9,9 @@ export type TAuthCodePurpose = 'password_reset' | 'reset_token' | 'sign_in';
 export const authCode = pgTable(
   'auth_code',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenant.id, { onDelete: 'cascade' }),

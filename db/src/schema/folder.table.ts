@@ -10,7 +10,9 @@ export interface TAccessColumn {
 export const folder = pgTable(
   'folder',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenant.id, { onDelete: 'cascade' }),
@@ -25,6 +27,8 @@ export const folder = pgTable(
   (t) => [
     index('folder_tenant_parent_idx').on(t.tenantId, t.parentId),
     // One root per tenant.
-    uniqueIndex('folder_single_root').on(t.tenantId).where(sql`parent_id IS NULL`),
+    uniqueIndex('folder_single_root')
+      .on(t.tenantId)
+      .where(sql`parent_id IS NULL`),
   ],
 );

@@ -7,7 +7,9 @@ export type TGroupKind = 'organisation' | 'administrators' | 'custom';
 export const group = pgTable(
   'group',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenant.id, { onDelete: 'cascade' }),

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const tenant = pgTable('tenant', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   active: boolean('active').notNull().default(true),

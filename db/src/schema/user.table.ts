@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenant } from './tenant.table';
 
 export const user = pgTable(
   'user',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenant.id, { onDelete: 'cascade' }),
@@ -24,8 +26,8 @@ export const user = pgTable(
     mfaSecretEncrypted: text('mfa_secret_encrypted'),
     mfaPendingSecretEncrypted: text('mfa_pending_secret_encrypted'),
     mfaRecoveryCodeHashes: jsonb('mfa_recovery_code_hashes').$type<string[]>().notNull().default([]),
-    // Sessions started before this instant are void: "log out everywhere" and deactivation.
-    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }).notNull().defaultNow(),
+    // Sessions carry the epoch they started in; bumping it voids them all ("log out everywhere", password reset).
+    sessionEpoch: integer('session_epoch').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -25,7 +25,7 @@ CREATE TABLE "user" (
 	"mfa_secret_encrypted" text,
 	"mfa_pending_secret_encrypted" text,
 	"mfa_recovery_code_hashes" jsonb DEFAULT '[]'::jsonb NOT NULL,
-	"sessions_valid_after" timestamp with time zone DEFAULT now() NOT NULL,
+	"session_epoch" integer DEFAULT 0 NOT NULL,
 	"last_login_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -50,6 +50,7 @@ CREATE TABLE "session" (
 	"token_hash" text PRIMARY KEY NOT NULL,
 	"tenant_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
+	"user_epoch" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,

@@ -1,0 +1,16 @@
+# One image for the api (and, from the media pipeline on, the workers): Debian's ffmpeg, the built console.
+FROM node:20-bookworm-slim
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg ca-certificates && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY core/package.json core/
+COPY db/package.json db/
+COPY workers/package.json workers/
+COPY api/package.json api/
+COPY console/package.json console/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+ENV NODE_ENV=production PORT=8080 DATA_DIR=/data
+EXPOSE 8080
+CMD ["node", "--import", "tsx", "api/src/main.ts"]

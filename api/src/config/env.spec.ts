@@ -1,0 +1,24 @@
+import { parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('applies the embedded defaults', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(8080);
+    expect(env.API_KEY_HEADER).toBe('Authorization');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.DATA_DIR).toMatch(/\/data$/);
+  });
+
+  it.each([
+    ['PORT', 'eighty', 'PORT'],
+    ['ADMIN_EMAIL', 'not-an-email', 'ADMIN_EMAIL'],
+    ['SECRET_KEY', 'short', 'SECRET_KEY'],
+    ['DATABASE_URL', 'not a url', 'DATABASE_URL'],
+  ])('names the variable when %s is bad', (name, value, expected) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`^Invalid environment:\\n  ${expected}:`));
+  });
+
+  it('treats an empty DATABASE_URL as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+});

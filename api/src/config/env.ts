@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZOptionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional());
+
+export const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: ZOptionalUrl.optional(),
+  PUBLIC_URL: ZOptionalUrl.optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+  API_KEY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name')
+    .default('Authorization'),
+  SMTP_URL: ZOptionalUrl.optional(),
+  MAIL_FROM: z.string().default('MAM <no-reply@mam.local>'),
+  // 32 bytes as 64 hex characters; when unset, a key is generated once into DATA_DIR.
+  SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters')
+    .optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CONSOLE_DIST: z.string().optional(),
+});
+
+export type TEnv = z.infer<typeof ZEnv> & { DATA_DIR: string };
+
+/** Parsed once per process; a bad value stops start-up with a message naming the variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
+  const result = ZEnv.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
+}
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}

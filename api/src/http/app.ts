@@ -1,0 +1,106 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { AppError } from '@mam/core';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { restPlugin } from '../rest/rest.plugin';
+import type { Services } from '../services';
+import { appRouter, type AppRouter } from '../trpc/app.router';
+import { createContextFactory } from '../trpc/context';
+import { toAppError } from '../trpc/trpc';
+import { CSRF_COOKIE, CSRF_HEADER, ensureCsrfCookie } from './cookies';
+import { safeEqual } from '../security/tokens';
+
+export interface AppOptions {
+  services: Services;
+  publicUrl: string;
+  apiKeyHeader: string;
+  consoleDist?: string;
+  version: string;
+  logger?: FastifyBaseLogger;
+  health(): Promise<void>;
+}
+
+export async function createApp(options: AppOptions) {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+
+  await app.register(fastifyCookie);
+
+  app.addHook('onRequest', async (request, reply) => {
+    ensureCsrfCookie(request, reply, options.publicUrl);
+    // Every console mutation echoes the CSRF cookie; API-key clients use /api/v1, which has no cookies.
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/trpc')) {
+      const cookie = request.cookies[CSRF_COOKIE];
+      const header = request.headers[CSRF_HEADER];
+      if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) throw new AppError('CSRF_FAILED');
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const appError =
+      (error as { statusCode?: number }).statusCode === 413
+        ? new AppError('PAYLOAD_TOO_LARGE')
+        : (error as { validation?: unknown }).validation || (error as { statusCode?: number }).statusCode === 400
+          ? new AppError('VALIDATION_FAILED')
+          : toAppError(error);
+    if (appError.code === 'INTERNAL') request.log.error({ err: error }, 'request failed');
+    const body = appError.toJSON();
+    if (appError.code === 'RATE_LIMITED' && appError.params.retryAfterSeconds) {
+      void reply.header('retry-after', String(appError.params.retryAfterSeconds));
+    }
+    return reply.status(appError.status).send(body);
+  });
+
+  app.get('/api/health', async (_request, reply) => {
+    try {
+      await options.health();
+      return { status: 'ok' };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check failed');
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: createContextFactory(options.services, options.publicUrl),
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  await app.register(restPlugin, {
+    services: options.services,
+    apiKeyHeader: options.apiKeyHeader,
+    version: options.version,
+  });
+
+  const consoleDist = options.consoleDist;
+  const hasConsole = consoleDist !== undefined && existsSync(path.join(consoleDist, 'index.html'));
+  if (hasConsole) {
+    await app.register(fastifyStatic, { root: consoleDist, wildcard: false, index: false });
+    app.get('/assets/*', async (request, reply) =>
+      reply.sendFile(path.join('assets', (request.params as { '*': string })['*'])),
+    );
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = request.url.startsWith('/api') || request.url.startsWith('/trpc');
+    if (!isApi && hasConsole && (request.method === 'GET' || request.method === 'HEAD')) {
+      const file = request.url.split('?')[0]!;
+      // Real files under the console root (locales, icons); everything else is a route of the single-page app.
+      if (!file.includes('..') && /\.[a-z0-9]+$/i.test(file) && existsSync(path.join(consoleDist!, file)))
+        return reply.sendFile(file);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(new AppError('NOT_FOUND').toJSON());
+  });
+
+  return app;
+}

@@ -1,0 +1,104 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { isSocketServed, openPglite, openPostgres, pgliteSocketPath, type DatabaseHandle } from '@mam/db';
+import pino from 'pino';
+import { EnvError, parseEnv, type TEnv } from './config/env';
+import { createApp } from './http/app';
+import { createRuntimeServices, publicUrlOf, seedDemoTenant } from './runtime';
+
+const version = '0.1.0';
+
+async function openOwnedDatabase(
+  env: TEnv,
+  logger: pino.Logger,
+): Promise<{ handle: DatabaseHandle; stop: () => Promise<void> }> {
+  if (env.DATABASE_URL) {
+    const handle = await openPostgres(env.DATABASE_URL);
+    return { handle, stop: () => handle.close() };
+  }
+  const socketPath = pgliteSocketPath(env.DATA_DIR);
+  if (await isSocketServed(socketPath)) {
+    throw new Error(`Another MAM server is already running on ${env.DATA_DIR}. Stop it first, or set DATA_DIR.`);
+  }
+  // A socket file nobody answers on is left over from a crash.
+  rmSync(socketPath, { force: true });
+  const handle = await openPglite(env.DATA_DIR);
+  // The CLI and other processes reach the embedded database through this socket while we own it.
+  const stopSocket = await handle.serveSocket(socketPath);
+  logger.info({ socketPath }, 'embedded database served on a unix socket');
+  return {
+    handle,
+    stop: async () => {
+      await stopSocket();
+      await handle.close();
+    },
+  };
+}
+
+async function main() {
+  let env: TEnv;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const startedAt = performance.now();
+  const logger = pino({ level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+  mkdirSync(env.DATA_DIR, { recursive: true });
+
+  const { handle, stop } = await openOwnedDatabase(env, logger);
+  await handle.migrate();
+  const services = createRuntimeServices(env, handle, logger);
+  const seed = await seedDemoTenant(env, services);
+
+  const app = await createApp({
+    services,
+    publicUrl: publicUrlOf(env),
+    apiKeyHeader: env.API_KEY_HEADER,
+    consoleDist: env.CONSOLE_DIST ?? path.resolve(__dirname, '../../console/dist'),
+    version,
+    logger,
+    health: () => handle.ping(),
+  });
+  const address = await app.listen({ port: env.PORT, host: env.HOST });
+  const port = new URL(address).port;
+  const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
+
+  const banner = [
+    '',
+    `  MAM is running at ${url}`,
+    `  Database: ${handle.description}`,
+    `  Organisation: ${seed.tenantSlug}`,
+    `  Administrator: ${seed.adminEmail}`,
+    seed.generatedPassword
+      ? `  Password: ${seed.generatedPassword}   (shown once; change it under User settings)`
+      : seed.created
+        ? '  Password: the one in ADMIN_PASSWORD'
+        : '  Password: as set at first start (reset with: npm run mam -- user set-password)',
+    `  REST API: ${url}/api/docs`,
+    '',
+  ].join('\n');
+  process.stdout.write(banner + '\n');
+  logger.info({ url, port: Number(port), startupMs: Math.round(performance.now() - startedAt) }, 'ready');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import { AppError } from '@mam/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Services } from '../services';
+import type { ApiKeyPrincipal } from '../services/api-key.service';
+import { buildOpenApiDocument } from './openapi';
+import { renderApiReferencePage } from './api-reference.page';
+import { v1Routes } from './v1/routes';
+
+export function presentedApiKey(request: FastifyRequest, header: string): string | null {
+  const raw = request.headers[header.toLowerCase()];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(value.trim());
+  return match ? match[1]!.trim() : header.toLowerCase() === 'authorization' ? null : value.trim();
+}
+
+/** /api/v1: API-key clients, the same domain services as the console. */
+export async function restPlugin(
+  app: FastifyInstance,
+  options: { services: Services; apiKeyHeader: string; version: string },
+) {
+  const document = buildOpenApiDocument(v1Routes, options);
+
+  app.get('/api/v1/openapi.json', async () => document);
+  app.get('/api/docs', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(renderApiReferencePage()),
+  );
+
+  for (const route of v1Routes) {
+    app.route({
+      method: route.method,
+      url: `/api/v1${route.path}`,
+      handler: async (request, reply) => {
+        const key = presentedApiKey(request, options.apiKeyHeader);
+        if (!key) throw new AppError('API_KEY_INVALID');
+        const principal: ApiKeyPrincipal = await options.services.apiKeys.authenticate(key);
+        const input = {
+          params: route.params ? route.params.parse(request.params) : {},
+          query: route.query ? route.query.parse(request.query) : request.query,
+          body: route.body ? route.body.parse(request.body) : undefined,
+        };
+        const result = await route.handler(input, { services: options.services, principal, request, reply });
+        return reply.status(route.successStatus ?? 200).send(route.response.parse(result));
+      },
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { createRepositories, type DatabaseHandle } from '@mam/db';
+import { createMailer } from '@mam/workers';
+import type { Logger } from 'pino';
+import type { TEnv } from './config/env';
+import { createSecretBox, loadSecretKey } from './security/secret-box';
+import { createServices, type Services } from './services';
+import { knownFeatureFlags } from './services/system-admin.service';
+import { provisionTenant } from './services/tenant-provisioning.service';
+import { randomToken } from './security/tokens';
+
+export function publicUrlOf(env: TEnv): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+}
+
+/** The services of one process (server or CLI) over an open database. */
+export function createRuntimeServices(env: TEnv, handle: DatabaseHandle, logger: Logger): Services {
+  return createServices({
+    db: handle.db,
+    repos: createRepositories(handle.db),
+    mailer: createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: path.join(env.DATA_DIR, 'outbox'),
+      logger,
+    }),
+    secretBox: createSecretBox(loadSecretKey(env.SECRET_KEY, env.DATA_DIR)),
+    clock: () => new Date(),
+    logger,
+    config: { publicUrl: publicUrlOf(env), sessionTtlHours: env.SESSION_TTL_HOURS },
+  });
+}
+
+export interface SeedResult {
+  tenantSlug: string;
+  adminEmail: string;
+  /** Only on the first start, and only when the password was generated. */
+  generatedPassword: string | null;
+  created: boolean;
+}
+
+/** First start: the demo tenant and its administrator. Later starts find them and change nothing. */
+export async function seedDemoTenant(env: TEnv, services: Services): Promise<SeedResult> {
+  const { repos } = services.deps;
+  for (const flag of knownFeatureFlags) await repos.featureFlags.insertIfMissing(flag.id, flag.description);
+  const adminEmail = env.ADMIN_EMAIL ?? 'admin@demo.local';
+  if (await repos.tenants.findBySlug('demo')) {
+    return { tenantSlug: 'demo', adminEmail, generatedPassword: null, created: false };
+  }
+  const generatedPassword = env.ADMIN_PASSWORD ? null : randomToken(12);
+  await provisionTenant(services.deps, {
+    slug: 'demo',
+    name: 'Demo',
+    adminEmail,
+    adminPassword: env.ADMIN_PASSWORD ?? generatedPassword!,
+    adminIsSuperAdmin: true,
+  });
+  return { tenantSlug: 'demo', adminEmail, generatedPassword, created: true };
+}

@@ -1,0 +1,37 @@
+import { createApiKeyService } from './api-key.service';
+import { createAuditService } from './audit.service';
+import { createAuthService } from './auth.service';
+import { createGroupService } from './group.service';
+import { createMfaService } from './mfa.service';
+import { createOneTimeCodeService } from './one-time-code.service';
+import type { ServiceDeps } from './service-deps';
+import { createSessionService } from './session.service';
+import { createSystemAdminService } from './system-admin.service';
+import { createTenantConfigService } from './tenant-config.service';
+import { createUserAdminService } from './user-admin.service';
+
+/** Wires the domain services once per process. */
+export function createServices(deps: ServiceDeps) {
+  const audit = createAuditService(deps);
+  const sessions = createSessionService(deps);
+  const mfa = createMfaService(deps);
+  const apiKeys = createApiKeyService(deps, audit);
+  const codes = createOneTimeCodeService(deps, sessions, audit);
+  return {
+    deps,
+    audit,
+    sessions,
+    mfa,
+    apiKeys,
+    codes,
+    auth: createAuthService(deps, sessions, mfa, audit),
+    users: createUserAdminService(deps, sessions, apiKeys, codes, audit),
+    groups: createGroupService(deps, apiKeys, audit),
+    tenantConfig: createTenantConfigService(deps, audit),
+    system: createSystemAdminService(deps, apiKeys, audit),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+export type { ServiceDeps, RequestMeta } from './service-deps';
+export type { AuthedActor } from './actor.service';

@@ -1,0 +1,139 @@
+import { AppError, assertPasswordStrength } from '@mam/core';
+import type { TUserRow } from '@mam/db';
+import { randomDigits, randomToken, safeEqual, sha256 } from '../security/tokens';
+import type { AuditService } from './audit.service';
+import type { RequestMeta, ServiceDeps } from './service-deps';
+import type { SessionService } from './session.service';
+import { hashPassword } from '../security/password-hasher';
+
+const RESET_CODE_TTL_MS = 15 * 60_000;
+const RESET_CODE_MAX_ATTEMPTS = 5;
+const RESET_TOKEN_TTL_MS = 15 * 60_000;
+export const SIGN_IN_CODE_TTL_MS = 72 * 3_600_000;
+
+/** Password reset by e-mailed code, and sign-in by single-use link: both end in a new session. */
+export function createOneTimeCodeService(deps: ServiceDeps, sessions: SessionService, audit: AuditService) {
+  const resetCodeHash = (user: TUserRow, code: string) => sha256(`${user.tenantId}:${user.id}:${code}`);
+
+  return {
+    /** Always answers the same, so nobody learns which addresses have accounts. */
+    async requestPasswordReset(input: { organisation: string; email: string }, meta: RequestMeta): Promise<void> {
+      const tenant = await deps.repos.tenants.findBySlug(input.organisation.trim());
+      if (!tenant?.active) return;
+      const user = await deps.repos.users.findByEmail(tenant.id, input.email.trim());
+      if (!user || !user.active || user.external) return;
+      const now = deps.clock();
+      await deps.repos.authCodes.invalidateForUser(tenant.id, user.id, 'password_reset', now);
+      const code = randomDigits(6);
+      await deps.repos.authCodes.insert(tenant.id, {
+        userId: user.id,
+        purpose: 'password_reset',
+        codeHash: resetCodeHash(user, code),
+        expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
+      });
+      await deps.mailer.send({
+        to: user.email,
+        subject: `Your password reset code for ${tenant.name}`,
+        text: [
+          `Hello ${user.name},`,
+          '',
+          `Someone asked to reset the password of your account in ${tenant.name}.`,
+          `Your code is: ${code}`,
+          '',
+          `Enter it at ${deps.config.publicUrl}/public/forgot-password/verify within 15 minutes.`,
+          'If this was not you, ignore this message; your password stays as it is.',
+        ].join('\n'),
+      });
+      await audit.record(tenant.id, null, meta, {
+        action: 'auth.password_reset_requested',
+        targetType: 'user',
+        targetId: user.id,
+        summary: `Password reset requested for ${user.email}`,
+      });
+    },
+
+    /** Trades a valid code for a short-lived reset token; five wrong tries spend the code. */
+    async verifyResetCode(input: {
+      organisation: string;
+      email: string;
+      code: string;
+    }): Promise<{ resetToken: string }> {
+      const tenant = await deps.repos.tenants.findBySlug(input.organisation.trim());
+      const user = tenant && (await deps.repos.users.findByEmail(tenant.id, input.email.trim()));
+      const now = deps.clock();
+      const row = user && (await deps.repos.authCodes.findLiveForUser(user.tenantId, user.id, 'password_reset', now));
+      if (!user || !row) throw new AppError('INVALID_CODE');
+      const attempts = await deps.repos.authCodes.countAttempt(user.tenantId, row.id);
+      if (attempts > RESET_CODE_MAX_ATTEMPTS || !safeEqual(row.codeHash, resetCodeHash(user, input.code.trim()))) {
+        if (attempts >= RESET_CODE_MAX_ATTEMPTS) await deps.repos.authCodes.consumeById(user.tenantId, row.id, now);
+        throw new AppError('INVALID_CODE');
+      }
+      if (!(await deps.repos.authCodes.consumeById(user.tenantId, row.id, now))) throw new AppError('INVALID_CODE');
+      const resetToken = randomToken();
+      await deps.repos.authCodes.insert(user.tenantId, {
+        userId: user.id,
+        purpose: 'reset_token',
+        codeHash: sha256(resetToken),
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      });
+      return { resetToken };
+    },
+
+    /** Sets the new password, ends every other session and starts a fresh one. */
+    async resetPassword(input: { resetToken: string; password: string }, meta: RequestMeta): Promise<string> {
+      assertPasswordStrength(input.password);
+      const row = await deps.repos.authCodes.consumeByHash('reset_token', sha256(input.resetToken), deps.clock());
+      const user = row && (await deps.repos.users.findById(row.tenantId, row.userId));
+      if (!user) throw new AppError('INVALID_CODE');
+      if (!user.active) throw new AppError('ACCOUNT_DEACTIVATED');
+      await deps.repos.users.update(user.tenantId, user.id, { passwordHash: await hashPassword(input.password) });
+      await sessions.endAllFor(user);
+      await audit.record(user.tenantId, { userId: user.id, email: user.email }, meta, {
+        action: 'auth.password_reset',
+        targetType: 'user',
+        targetId: user.id,
+        summary: `${user.email} reset their password`,
+      });
+      // Re-read: the new session must carry the epoch that voided the old ones.
+      return sessions.start((await deps.repos.users.findById(user.tenantId, user.id))!, meta);
+    },
+
+    /** A single-use sign-in link, e-mailed to the user (invitations use it). Returns the code for the CLI. */
+    async issueSignInCode(user: TUserRow, reason: { subject: string; intro: string }): Promise<string> {
+      const code = randomToken();
+      await deps.repos.authCodes.insert(user.tenantId, {
+        userId: user.id,
+        purpose: 'sign_in',
+        codeHash: sha256(code),
+        expiresAt: new Date(deps.clock().getTime() + SIGN_IN_CODE_TTL_MS),
+      });
+      await deps.mailer.send({
+        to: user.email,
+        subject: reason.subject,
+        text: [
+          `Hello ${user.name},`,
+          '',
+          reason.intro,
+          `Sign in here (the link works once, for 72 hours): ${deps.config.publicUrl}/sign-in-code?code=${code}`,
+        ].join('\n'),
+      });
+      return code;
+    },
+
+    async signInWithCode(code: string, meta: RequestMeta): Promise<string> {
+      const row = await deps.repos.authCodes.consumeByHash('sign_in', sha256(code.trim()), deps.clock());
+      const user = row && (await deps.repos.users.findById(row.tenantId, row.userId));
+      if (!user) throw new AppError('INVALID_CODE');
+      if (!user.active) throw new AppError('ACCOUNT_DEACTIVATED');
+      await audit.record(user.tenantId, { userId: user.id, email: user.email }, meta, {
+        action: 'auth.login_code',
+        targetType: 'user',
+        targetId: user.id,
+        summary: `${user.email} signed in with a sign-in code`,
+      });
+      return sessions.start(user, meta);
+    },
+  };
+}
+
+export type OneTimeCodeService = ReturnType<typeof createOneTimeCodeService>;

@@ -1,0 +1,26 @@
+import type { Database, Repositories } from '@mam/db';
+import type { Mailer } from '@mam/workers';
+import type { SecretBox } from '../security/secret-box';
+
+export interface ServiceLogger {
+  info(object: Record<string, unknown>, message: string): void;
+  warn(object: Record<string, unknown>, message: string): void;
+  error(object: Record<string, unknown>, message: string): void;
+}
+
+/** Everything a domain service may touch, passed in so tests can swap any piece. */
+export interface ServiceDeps {
+  db: Database;
+  repos: Repositories;
+  mailer: Mailer;
+  secretBox: SecretBox;
+  clock: () => Date;
+  logger: ServiceLogger;
+  config: { publicUrl: string; sessionTtlHours: number };
+}
+
+/** Who is asking, for the audit trail. */
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}

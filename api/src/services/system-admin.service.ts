@@ -1,0 +1,101 @@
+import { AppError, type Actor } from '@mam/core';
+import type { TFeatureFlag } from '@mam/db';
+import type { ApiKeyService } from './api-key.service';
+import type { AuditService } from './audit.service';
+import type { AuthedActor } from './actor.service';
+import type { RequestMeta, ServiceDeps } from './service-deps';
+import { provisionTenant } from './tenant-provisioning.service';
+
+/** The feature flags section 2 of the spec names; they exist from the first start. */
+export const knownFeatureFlags: Array<{ id: string; description: string }> = [
+  { id: 'export', description: 'The export layout (/export)' },
+  { id: 'browse', description: 'The browse layout (/browse)' },
+  { id: 'rich', description: 'Rich features in the main layout' },
+];
+
+function assertSuperAdmin(actor: Actor) {
+  if (!actor.isSuperAdmin) throw new AppError('FORBIDDEN');
+}
+
+/** Tenants and feature flags: the super administrator's system overview. */
+export function createSystemAdminService(deps: ServiceDeps, apiKeys: ApiKeyService, audit: AuditService) {
+  return {
+    async listTenants(actor: AuthedActor) {
+      assertSuperAdmin(actor);
+      try {
+        return (await deps.repos.tenants.listWithUserCounts()).map((t) => ({
+          id: t.id,
+          slug: t.slug,
+          name: t.name,
+          active: t.active,
+          userCount: t.userCount,
+          createdAt: t.createdAt.toISOString(),
+        }));
+      } catch (cause) {
+        deps.logger.error({ err: cause }, 'listing tenants failed');
+        throw new AppError('TENANTS_FETCH_FAILED', { cause });
+      }
+    },
+    async createTenant(
+      actor: AuthedActor,
+      input: { slug: string; name: string; adminEmail: string; adminPassword: string },
+      meta: RequestMeta | null,
+    ) {
+      assertSuperAdmin(actor);
+      const { tenant } = await provisionTenant(deps, input);
+      await audit.record(actor.tenantId, actor, meta, {
+        action: 'system.tenant_created',
+        targetType: 'tenant',
+        targetId: tenant.id,
+        summary: `Organisation ${tenant.name} (${tenant.slug}) created`,
+      });
+      return {
+        id: tenant.id,
+        slug: tenant.slug,
+        name: tenant.name,
+        active: tenant.active,
+        userCount: 1,
+        createdAt: tenant.createdAt.toISOString(),
+      };
+    },
+    async setTenantActive(actor: AuthedActor, id: string, active: boolean, meta: RequestMeta | null) {
+      assertSuperAdmin(actor);
+      if (id === actor.tenantId && !active) throw new AppError('CANNOT_CHANGE_SELF');
+      const tenant = await deps.repos.tenants.setActive(id, active);
+      if (!tenant) throw new AppError('NOT_FOUND');
+      apiKeys.forgetTenant(id);
+      await audit.record(actor.tenantId, actor, meta, {
+        action: active ? 'system.tenant_activated' : 'system.tenant_deactivated',
+        targetType: 'tenant',
+        targetId: id,
+        summary: `Organisation ${tenant.name} ${active ? 'activated' : 'deactivated'}`,
+      });
+    },
+    async listFeatureFlags(actor: AuthedActor) {
+      assertSuperAdmin(actor);
+      return deps.repos.featureFlags.list();
+    },
+    async upsertFeatureFlag(actor: AuthedActor, flag: TFeatureFlag, meta: RequestMeta | null) {
+      assertSuperAdmin(actor);
+      await deps.repos.featureFlags.upsert(flag);
+      await audit.record(actor.tenantId, actor, meta, {
+        action: 'system.feature_flag_changed',
+        targetType: 'feature_flag',
+        targetId: flag.id,
+        summary: `Feature flag ${flag.id} ${flag.enabledForAll ? 'enabled for all' : `enabled for ${flag.tenantIds.length} tenant(s)`}`,
+      });
+    },
+    async deleteFeatureFlag(actor: AuthedActor, id: string, meta: RequestMeta | null) {
+      assertSuperAdmin(actor);
+      if (!(await deps.repos.featureFlags.delete(id))) throw new AppError('NOT_FOUND');
+      await audit.record(actor.tenantId, actor, meta, {
+        action: 'system.feature_flag_deleted',
+        targetType: 'feature_flag',
+        targetId: id,
+        summary: `Feature flag ${id} deleted`,
+      });
+    },
+  };
+}
+
+export type SystemAdminService = ReturnType<typeof createSystemAdminService>;

@@ -1,0 +1,43 @@
+import { AppError, assertCan, parseTenantConfig, redactTenantConfig, type TTenantConfig } from '@mam/core';
+import type { AuthedActor } from './actor.service';
+import type { AuditService } from './audit.service';
+import type { RequestMeta, ServiceDeps } from './service-deps';
+
+export function createTenantConfigService(deps: ServiceDeps, audit: AuditService) {
+  async function current(tenantId: string): Promise<TTenantConfig> {
+    const tenant = await deps.repos.tenants.findById(tenantId);
+    if (!tenant) throw new AppError('NOT_FOUND');
+    return parseTenantConfig(tenant.config);
+  }
+
+  return {
+    /** For server-side use (upload rules, share limits): secrets included. */
+    current,
+
+    async get(actor: AuthedActor) {
+      assertCan(actor, 'tenantAdmin');
+      return redactTenantConfig(await current(actor.tenantId));
+    },
+
+    /** Validates the whole document; a bad value changes nothing. */
+    async update(actor: AuthedActor, input: unknown, meta: RequestMeta | null) {
+      assertCan(actor, 'tenantAdmin');
+      const previous = await current(actor.tenantId);
+      const next = parseTenantConfig(input, previous);
+      await deps.repos.tenants.updateConfig(
+        actor.tenantId,
+        next.organizationName,
+        next as unknown as Record<string, unknown>,
+      );
+      await audit.record(actor.tenantId, actor, meta, {
+        action: 'tenant.config_changed',
+        targetType: 'tenant',
+        targetId: actor.tenantId,
+        summary: 'Tenant configuration changed',
+      });
+      return redactTenantConfig(next);
+    },
+  };
+}
+
+export type TenantConfigService = ReturnType<typeof createTenantConfigService>;

@@ -1,0 +1,64 @@
+import { AppError, allPermissions, assertPasswordStrength, defaultTenantConfig, type Permission } from '@mam/core';
+import { createRepositories, type Database, type TTenantRow, type TUserRow } from '@mam/db';
+import { hashPassword } from '../security/password-hasher';
+import type { ServiceDeps } from './service-deps';
+
+// Cross-tenant powers stay with the super administrator.
+const SYSTEM_ONLY: Permission[] = ['allTenantsBilling', 'allTenantsWrite', 'allTenantsTunnel'];
+
+export const administratorPermissions: Record<string, boolean> = Object.fromEntries(
+  allPermissions.filter((p) => !SYSTEM_ONLY.includes(p)).map((p) => [p, true]),
+);
+
+export interface ProvisionInput {
+  slug: string;
+  name: string;
+  adminEmail: string;
+  adminPassword: string;
+  adminIsSuperAdmin?: boolean;
+}
+
+/**
+ * A new tenant with everything it needs to be used at once: its configuration, the organisation group every
+ * member belongs to, an administrators group, the root folder and its first administrator. One transaction.
+ */
+export async function provisionTenant(
+  deps: Pick<ServiceDeps, 'db'>,
+  input: ProvisionInput,
+): Promise<{ tenant: TTenantRow; admin: TUserRow }> {
+  assertPasswordStrength(input.adminPassword);
+  const passwordHash = await hashPassword(input.adminPassword);
+  return deps.db.transaction(async (tx) => {
+    const repos = createRepositories(tx as unknown as Database);
+    if (await repos.tenants.findBySlug(input.slug)) throw new AppError('TENANT_SLUG_TAKEN');
+    const tenant = await repos.tenants.insert({
+      slug: input.slug.toLowerCase(),
+      name: input.name,
+      config: defaultTenantConfig(input.name) as unknown as Record<string, unknown>,
+    });
+    const organisation = await repos.groups.insert(tenant.id, { name: 'Everyone', kind: 'organisation' });
+    const administrators = await repos.groups.insert(tenant.id, {
+      name: 'Administrators',
+      kind: 'administrators',
+      permissions: administratorPermissions,
+    });
+    const admin = await repos.users.insert(tenant.id, {
+      email: input.adminEmail,
+      name: 'Administrator',
+      passwordHash,
+      isSuperAdmin: input.adminIsSuperAdmin ?? false,
+      primaryGroupId: organisation.id,
+    });
+    await repos.users.setGroups(tenant.id, admin.id, [organisation.id, administrators.id]);
+    await repos.folders.ensureRoot(tenant.id, input.name, admin.id);
+    await repos.auditEvents.record(tenant.id, {
+      actorUserId: null,
+      actorEmail: null,
+      action: 'tenant.created',
+      targetType: 'tenant',
+      targetId: tenant.id,
+      summary: `Organisation ${input.name} created with administrator ${input.adminEmail}`,
+    });
+    return { tenant, admin };
+  });
+}

@@ -1,0 +1,192 @@
+import { AppError, assertCan, assertPasswordStrength } from '@mam/core';
+import type { TUserRow, TUserWithGroups } from '@mam/db';
+import { hashPassword } from '../security/password-hasher';
+import type { AuthedActor } from './actor.service';
+import type { ApiKeyService } from './api-key.service';
+import type { AuditService } from './audit.service';
+import type { OneTimeCodeService } from './one-time-code.service';
+import type { RequestMeta, ServiceDeps } from './service-deps';
+import type { SessionService } from './session.service';
+
+export function toUserView(user: TUserRow & { groupIds: string[] }) {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    active: user.active,
+    hidden: user.hidden,
+    external: user.external,
+    isSuperAdmin: user.isSuperAdmin,
+    groupIds: user.groupIds,
+    mfaEnabled: user.mfaEnabled,
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export type TUserView = ReturnType<typeof toUserView>;
+
+/** My Team: the tenant's users as a user manager sees them. */
+export function createUserAdminService(
+  deps: ServiceDeps,
+  sessions: SessionService,
+  apiKeys: ApiKeyService,
+  codes: OneTimeCodeService,
+  audit: AuditService,
+) {
+  async function target(actor: AuthedActor, id: string): Promise<TUserWithGroups> {
+    assertCan(actor, 'userManagement');
+    const user = await deps.repos.users.findById(actor.tenantId, id);
+    if (!user) throw new AppError('NOT_FOUND');
+    return { ...user, groupIds: await deps.repos.users.groupIds(actor.tenantId, id) };
+  }
+
+  function assertNotSelf(actor: AuthedActor, user: TUserRow) {
+    if (user.id === actor.userId) throw new AppError('CANNOT_CHANGE_SELF');
+  }
+
+  /** Only a super administrator may touch a super administrator's account. */
+  function assertMayManage(actor: AuthedActor, user: TUserRow) {
+    if (user.isSuperAdmin && !actor.isSuperAdmin) throw new AppError('FORBIDDEN');
+  }
+
+  return {
+    async list(actor: AuthedActor, options: { includeHidden: boolean }) {
+      assertCan(actor, 'userManagement');
+      return (await deps.repos.users.list(actor.tenantId, options)).map(toUserView);
+    },
+
+    async create(
+      actor: AuthedActor,
+      input: { email: string; name: string; password: string | null; groupIds: string[] },
+      meta: RequestMeta | null,
+    ) {
+      assertCan(actor, 'userManagement');
+      if (input.password) assertPasswordStrength(input.password);
+      if (await deps.repos.users.findByEmail(actor.tenantId, input.email)) throw new AppError('EMAIL_TAKEN');
+      const organisation = await deps.repos.groups.findByKind(actor.tenantId, 'organisation');
+      const user = await deps.repos.users.insert(actor.tenantId, {
+        email: input.email.trim(),
+        name: input.name.trim(),
+        passwordHash: input.password ? await hashPassword(input.password) : null,
+        primaryGroupId: organisation?.id ?? null,
+      });
+      const groupIds = [...new Set([...(organisation ? [organisation.id] : []), ...input.groupIds])];
+      await deps.repos.users.setGroups(actor.tenantId, user.id, groupIds);
+      if (!input.password) {
+        const tenant = await deps.repos.tenants.findById(actor.tenantId);
+        await codes.issueSignInCode(user, {
+          subject: `You have been invited to ${tenant?.name ?? 'MAM'}`,
+          intro: `${actor.email} invited you to ${tenant?.name ?? 'MAM'}. Set a password after signing in.`,
+        });
+      }
+      await audit.record(actor.tenantId, actor, meta, {
+        action: 'user.created',
+        targetType: 'user',
+        targetId: user.id,
+        summary: `User ${user.email} created${input.password ? '' : ' and invited'}`,
+      });
+      return toUserView({ ...user, groupIds: await deps.repos.users.groupIds(actor.tenantId, user.id) });
+    },
+
+    async update(
+      actor: AuthedActor,
+      input: { id: string; name?: string; groupIds?: string[] },
+      meta: RequestMeta | null,
+    ) {
+      const user = await target(actor, input.id);
+      assertMayManage(actor, user);
+      if (input.name !== undefined) await deps.repos.users.update(actor.tenantId, user.id, { name: input.name.trim() });
+      if (input.groupIds) {
+        const organisation = await deps.repos.groups.findByKind(actor.tenantId, 'organisation');
+        const administrators = await deps.repos.groups.findByKind(actor.tenantId, 'administrators');
+        // Losing your own administrator membership would lock you out of this very page.
+        if (
+          user.id === actor.userId &&
+          administrators &&
+          user.groupIds.includes(administrators.id) &&
+          !input.groupIds.includes(administrators.id)
+        ) {
+          throw new AppError('CANNOT_CHANGE_SELF');
+        }
+        const groupIds = [...new Set([...(organisation ? [organisation.id] : []), ...input.groupIds])];
+        await deps.repos.users.setGroups(actor.tenantId, user.id, groupIds);
+        apiKeys.forgetUser(actor.tenantId, user.id);
+      }
+      await audit.record(actor.tenantId, actor, meta, {
+        action: 'user.updated',
+        targetType: 'user',
+        targetId: user.id,
+        summary: `User ${user.email} updated`,
+        details: { name: input.name, groupIds: input.groupIds },
+      });
+      return toUserView(await target(actor, input.id));
+    },
+
+    async setActive(actor: AuthedActor, id: string, active: boolean, meta: RequestMeta | null) {
+      const user = await target(actor, id);
+      assertNotSelf(actor, user);
+      assertMayManage(actor, user);
+      await deps.repos.users.update(actor.tenantId, id, { active });
+      if (!active) await sessions.endAllFor(user);
+      apiKeys.forgetUser(actor.tenantId, id);
+      await audit.record(actor.tenantId, actor, meta, {
+        action: active ? 'user.activated' : 'user.deactivated',
+        targetType: 'user',
+        targetId: id,
+        summary: `User ${user.email} ${active ? 'activated' : 'deactivated'}`,
+      });
+      return toUserView(await target(actor, id));
+    },
+
+    async setHidden(actor: AuthedActor, id: string, hidden: boolean, meta: RequestMeta | null) {
+      const user = await target(actor, id);
+      await deps.repos.users.update(actor.tenantId, id, { hidden });
+      await audit.record(actor.tenantId, actor, meta, {
+        action: hidden ? 'user.hidden' : 'user.shown',
+        targetType: 'user',
+        targetId: id,
+        summary: `User ${user.email} ${hidden ? 'hidden from' : 'shown in'} the list`,
+      });
+      return toUserView(await target(actor, id));
+    },
+
+    async logoutEverywhere(actor: AuthedActor, id: string, meta: RequestMeta | null) {
+      const user = await target(actor, id);
+      if (user.external) throw new AppError('EXTERNAL_USER_LOGOUT');
+      assertMayManage(actor, user);
+      await sessions.endAllFor(user);
+      await audit.record(actor.tenantId, actor, meta, {
+        action: 'user.logged_out',
+        targetType: 'user',
+        targetId: id,
+        summary: `User ${user.email} logged out everywhere`,
+      });
+    },
+
+    async delete(actor: AuthedActor, id: string, meta: RequestMeta | null) {
+      const user = await target(actor, id);
+      if (user.external) throw new AppError('EXTERNAL_USER_DELETE');
+      assertNotSelf(actor, user);
+      assertMayManage(actor, user);
+      await deps.repos.users.delete(actor.tenantId, id);
+      apiKeys.forgetUser(actor.tenantId, id);
+      await audit.record(actor.tenantId, actor, meta, {
+        action: 'user.deleted',
+        targetType: 'user',
+        targetId: id,
+        summary: `User ${user.email} deleted`,
+      });
+    },
+
+    async updateProfile(actor: AuthedActor, input: { name: string; language: string | null }) {
+      const row = await deps.repos.users.update(actor.tenantId, actor.userId, {
+        name: input.name.trim(),
+        language: input.language,
+      });
+      if (!row) throw new AppError('NOT_FOUND');
+    },
+  };
+}
+
+export type UserAdminService = ReturnType<typeof createUserAdminService>;

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { createRepositories } from '@mam/db';
+import { createTestDatabase, type TestDatabase, type TTestBackend } from '@mam/db/testing';
+import type { Mailer, MailMessage } from '@mam/workers';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { createApp } from '../http/app';
+import { createSecretBox } from '../security/secret-box';
+import { createServices, type Services } from '../services';
+import { provisionTenant } from '../services/tenant-provisioning.service';
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  database: TestDatabase;
+  outbox: MailMessage[];
+  clock: { now: Date };
+  dispose(): Promise<void>;
+}
+
+const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** The real app over a fresh database, with a clock the test can move and an outbox it can read. */
+export async function createTestApp(backend: TTestBackend): Promise<TestApp> {
+  const database = await createTestDatabase(backend);
+  const outbox: MailMessage[] = [];
+  const mailer: Mailer = { send: async (m) => void outbox.push(m) };
+  const clock = { now: new Date() };
+  const services = createServices({
+    db: database.db,
+    repos: createRepositories(database.db),
+    mailer,
+    secretBox: createSecretBox(randomBytes(32)),
+    clock: () => clock.now,
+    logger: silentLogger,
+    config: { publicUrl: 'http://mam.test', sessionTtlHours: 24 },
+  });
+  const app = await createApp({
+    services,
+    publicUrl: 'http://mam.test',
+    apiKeyHeader: 'Authorization',
+    version: 'test',
+    health: () => database.ping(),
+  });
+  return {
+    app,
+    services,
+    database,
+    outbox,
+    clock,
+    dispose: async () => {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
+
+export async function createTenant(testApp: TestApp, slug: string, superAdmin = false) {
+  const adminEmail = `admin@${slug}.test`;
+  const adminPassword = `${slug}-secret-password`;
+  const { tenant, admin } = await provisionTenant(testApp.services.deps, {
+    slug,
+    name: slug.toUpperCase(),
+    adminEmail,
+    adminPassword,
+    adminIsSuperAdmin: superAdmin,
+  });
+  return { tenant, admin, adminEmail, adminPassword };
+}
+
+/** A browser-like client: keeps cookies, echoes the CSRF cookie on mutations, speaks tRPC's HTTP shape. */
+export class TrpcClient {
+  private cookies = new Map<string, string>();
+  constructor(private readonly app: FastifyInstance) {}
+
+  private store(response: LightMyRequestResponse) {
+    for (const cookie of response.cookies) {
+      if (cookie.value === '' || (cookie.expires && cookie.expires.getTime() < Date.now()))
+        this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  private cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async prime() {
+    if (!this.cookies.has('mam_csrf')) this.store(await this.app.inject({ method: 'GET', url: '/api/health' }));
+  }
+
+  async query<T = unknown>(path: string, input?: unknown): Promise<TrpcResult<T>> {
+    await this.prime();
+    const url = `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
+    const response = await this.app.inject({ method: 'GET', url, headers: { cookie: this.cookieHeader() } });
+    this.store(response);
+    return toResult<T>(response);
+  }
+
+  async mutate<T = unknown>(path: string, input?: unknown, options: { csrf?: boolean } = {}): Promise<TrpcResult<T>> {
+    await this.prime();
+    const response = await this.app.inject({
+      method: 'POST',
+      url: `/trpc/${path}`,
+      headers: {
+        cookie: this.cookieHeader(),
+        'content-type': 'application/json',
+        ...(options.csrf === false ? {} : { 'x-csrf-token': this.cookies.get('mam_csrf') ?? '' }),
+      },
+      payload: JSON.stringify(input ?? null),
+    });
+    this.store(response);
+    return toResult<T>(response);
+  }
+
+  async login(organisation: string, email: string, password: string, mfaCode?: string) {
+    const result = await this.mutate<{ status: string }>('auth.login', { organisation, email, password, mfaCode });
+    if (!result.ok) throw new Error(`login failed: ${result.code}`);
+    return result.data;
+  }
+}
+
+export type TrpcResult<T> =
+  { ok: true; status: number; data: T } | { ok: false; status: number; code: string; message: string; body: unknown };
+
+function toResult<T>(response: LightMyRequestResponse): TrpcResult<T> {
+  const body = response.json() as {
+    result?: { data: T };
+    error?: { message: string; data?: { appError?: { code: string } } };
+    code?: string;
+    message?: string;
+  };
+  if (body.result) return { ok: true, status: response.statusCode, data: body.result.data };
+  const code = body.error?.data?.appError?.code ?? body.code ?? 'UNKNOWN';
+  return { ok: false, status: response.statusCode, code, message: body.error?.message ?? body.message ?? '', body };
+}

@@ -1,0 +1,105 @@
+import { router } from './trpc';
+import { findOrganisationProcedure } from './procedures/auth/find-organisation.procedure';
+import { lookupOrganisationsProcedure } from './procedures/auth/lookup-organisations.procedure';
+import { loginProcedure } from './procedures/auth/login.procedure';
+import { sessionProcedure } from './procedures/auth/session.procedure';
+import { logoutProcedure } from './procedures/auth/logout.procedure';
+import { requestPasswordResetProcedure } from './procedures/auth/request-password-reset.procedure';
+import { verifyResetCodeProcedure } from './procedures/auth/verify-reset-code.procedure';
+import { resetPasswordProcedure } from './procedures/auth/reset-password.procedure';
+import { signInWithCodeProcedure } from './procedures/auth/sign-in-with-code.procedure';
+import { changePasswordProcedure } from './procedures/auth/change-password.procedure';
+import { updateProfileProcedure } from './procedures/profile/update-profile.procedure';
+import { beginMfaEnrolmentProcedure } from './procedures/mfa/begin-mfa-enrolment.procedure';
+import { confirmMfaEnrolmentProcedure } from './procedures/mfa/confirm-mfa-enrolment.procedure';
+import { disableMfaProcedure } from './procedures/mfa/disable-mfa.procedure';
+import { listApiKeysProcedure } from './procedures/api-keys/list-api-keys.procedure';
+import { createApiKeyProcedure } from './procedures/api-keys/create-api-key.procedure';
+import { setApiKeyActiveProcedure } from './procedures/api-keys/set-api-key-active.procedure';
+import { deleteApiKeyProcedure } from './procedures/api-keys/delete-api-key.procedure';
+import { listUsersProcedure } from './procedures/users/list-users.procedure';
+import { createUserProcedure } from './procedures/users/create-user.procedure';
+import { updateUserProcedure } from './procedures/users/update-user.procedure';
+import { setUserActiveProcedure } from './procedures/users/set-user-active.procedure';
+import { setUserHiddenProcedure } from './procedures/users/set-user-hidden.procedure';
+import { logoutUserEverywhereProcedure } from './procedures/users/logout-user-everywhere.procedure';
+import { deleteUserProcedure } from './procedures/users/delete-user.procedure';
+import { listGroupsProcedure } from './procedures/groups/list-groups.procedure';
+import { createGroupProcedure } from './procedures/groups/create-group.procedure';
+import { renameGroupProcedure } from './procedures/groups/rename-group.procedure';
+import { deleteGroupProcedure } from './procedures/groups/delete-group.procedure';
+import { setGroupPermissionsProcedure } from './procedures/groups/set-group-permissions.procedure';
+import { listSystemActivityProcedure } from './procedures/system-activity/list-system-activity.procedure';
+import { getTenantConfigProcedure } from './procedures/tenant-config/get-tenant-config.procedure';
+import { updateTenantConfigProcedure } from './procedures/tenant-config/update-tenant-config.procedure';
+import { listTenantsProcedure } from './procedures/tenants/list-tenants.procedure';
+import { createTenantProcedure } from './procedures/tenants/create-tenant.procedure';
+import { setTenantActiveProcedure } from './procedures/tenants/set-tenant-active.procedure';
+import { listFeatureFlagsProcedure } from './procedures/feature-flags/list-feature-flags.procedure';
+import { upsertFeatureFlagProcedure } from './procedures/feature-flags/upsert-feature-flag.procedure';
+import { deleteFeatureFlagProcedure } from './procedures/feature-flags/delete-feature-flag.procedure';
+
+/** The console's API: one procedure a file under procedures/, composed here. */
+export const appRouter = router({
+  auth: router({
+    findOrganisation: findOrganisationProcedure,
+    lookupOrganisations: lookupOrganisationsProcedure,
+    login: loginProcedure,
+    session: sessionProcedure,
+    logout: logoutProcedure,
+    requestPasswordReset: requestPasswordResetProcedure,
+    verifyResetCode: verifyResetCodeProcedure,
+    resetPassword: resetPasswordProcedure,
+    signInWithCode: signInWithCodeProcedure,
+    changePassword: changePasswordProcedure,
+  }),
+  profile: router({
+    update: updateProfileProcedure,
+  }),
+  mfa: router({
+    beginEnrolment: beginMfaEnrolmentProcedure,
+    confirmEnrolment: confirmMfaEnrolmentProcedure,
+    disable: disableMfaProcedure,
+  }),
+  apiKeys: router({
+    list: listApiKeysProcedure,
+    create: createApiKeyProcedure,
+    setActive: setApiKeyActiveProcedure,
+    delete: deleteApiKeyProcedure,
+  }),
+  users: router({
+    list: listUsersProcedure,
+    create: createUserProcedure,
+    update: updateUserProcedure,
+    setActive: setUserActiveProcedure,
+    setHidden: setUserHiddenProcedure,
+    logoutEverywhere: logoutUserEverywhereProcedure,
+    delete: deleteUserProcedure,
+  }),
+  groups: router({
+    list: listGroupsProcedure,
+    create: createGroupProcedure,
+    rename: renameGroupProcedure,
+    delete: deleteGroupProcedure,
+    setPermissions: setGroupPermissionsProcedure,
+  }),
+  systemActivity: router({
+    list: listSystemActivityProcedure,
+  }),
+  tenantConfig: router({
+    get: getTenantConfigProcedure,
+    update: updateTenantConfigProcedure,
+  }),
+  tenants: router({
+    list: listTenantsProcedure,
+    create: createTenantProcedure,
+    setActive: setTenantActiveProcedure,
+  }),
+  featureFlags: router({
+    list: listFeatureFlagsProcedure,
+    upsert: upsertFeatureFlagProcedure,
+    delete: deleteFeatureFlagProcedure,
+  }),
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { TTenantRow, TUserRow } from '@mam/db';
+import type { AuthedActor, RequestMeta, Services } from '../services';
+import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from '../http/cookies';
+
+export interface SessionContext {
+  token: string;
+  user: TUserRow;
+  tenant: TTenantRow;
+  actor: AuthedActor;
+  mfaEnrolmentRequired: boolean;
+}
+
+export interface TrpcContext {
+  services: Services;
+  meta: RequestMeta;
+  log: FastifyBaseLogger;
+  /** Resolved at most once per request, and only by procedures that need it. */
+  session(): Promise<SessionContext | null>;
+  startSession(token: string): void;
+  endSession(): void;
+  publicUrl: string;
+}
+
+export function createContextFactory(services: Services, publicUrl: string) {
+  return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): TrpcContext => {
+    let resolved: Promise<SessionContext | null> | undefined;
+    const token = req.cookies[SESSION_COOKIE];
+    return {
+      services,
+      log: req.log,
+      publicUrl,
+      meta: { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null },
+      session: () => {
+        resolved ??= (async () => {
+          if (!token) return null;
+          const session = await services.sessions.resolve(token);
+          if (!session) return null;
+          const config = await services.tenantConfig.current(session.tenant.id);
+          return {
+            token,
+            user: session.user,
+            tenant: session.tenant,
+            actor: session.actor,
+            mfaEnrolmentRequired: config.toggles.enforceMfa && !session.user.mfaEnabled && !session.user.external,
+          };
+        })();
+        return resolved;
+      },
+      startSession: (newToken) => setSessionCookie(res, newToken, publicUrl),
+      endSession: () => clearSessionCookie(res, publicUrl),
+    };
+  };
+}

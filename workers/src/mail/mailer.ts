@@ -1,0 +1,57 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface MailerLogger {
+  info(object: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * SMTP when configured; otherwise every message is written to `outboxDir` as an .eml file and logged, so a
+ * local installation without mail can still reset passwords and invite users.
+ */
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  logger: MailerLogger;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+        options.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+      },
+    };
+  }
+  return {
+    async send(message) {
+      mkdirSync(options.outboxDir, { recursive: true });
+      const file = path.join(
+        options.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-zA-Z0-9@.-]/g, '_')}.eml`,
+      );
+      const body = [
+        `From: ${options.from}`,
+        `To: ${message.to}`,
+        `Subject: ${message.subject}`,
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        message.text,
+      ].join('\r\n');
+      writeFileSync(file, body);
+      options.logger.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
+    },
+  };
+}
