@@ -3,7 +3,17 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'db/migrations/**', 'coverage/**', '**/*.mjs', 'jest.config.js'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'db/migrations/**',
+      'coverage/**',
+      '**/*.mjs',
+      'jest.config.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -33,7 +43,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'fs', 'path', 'http', 'net', 'child_process'], message: 'core/ does no I/O.' }] },
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'http', 'net', 'child_process'], message: 'core/ does no I/O.' },
+          ],
+        },
       ],
     },
   },

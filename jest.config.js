@@ -47,11 +47,14 @@ const config = {
     {
       ...base,
       displayName: 'medium',
+      // Opening an on-disk embedded database and hashing passwords take seconds, not milliseconds.
+      testTimeout: 30_000,
       testMatch: ['<rootDir>/*/src/**/*.medium.spec.ts'],
     },
     {
       ...base,
       displayName: 'e2e',
+      testTimeout: 180_000,
       testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'],
     },
   ],
