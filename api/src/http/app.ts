@@ -6,6 +6,7 @@ import { AppError } from '@mam/core';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { restPlugin } from '../rest/rest.plugin';
+import { ssoRoutes } from './sso.routes';
 import type { Services } from '../services';
 import { appRouter, type AppRouter } from '../trpc/app.router';
 import { createContextFactory } from '../trpc/context';
@@ -75,6 +76,7 @@ export async function createApp(options: AppOptions) {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
+  await app.register(ssoRoutes, { services: options.services, publicUrl: options.publicUrl });
   await app.register(restPlugin, {
     services: options.services,
     apiKeyHeader: options.apiKeyHeader,

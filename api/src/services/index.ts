@@ -6,6 +6,7 @@ import { createMfaService } from './mfa.service';
 import { createOneTimeCodeService } from './one-time-code.service';
 import type { ServiceDeps } from './service-deps';
 import { createSessionService } from './session.service';
+import { createSsoService } from './sso.service';
 import { createSystemAdminService } from './system-admin.service';
 import { createTenantConfigService } from './tenant-config.service';
 import { createUserAdminService } from './user-admin.service';
@@ -29,6 +30,7 @@ export function createServices(deps: ServiceDeps) {
     groups: createGroupService(deps, apiKeys, audit),
     tenantConfig: createTenantConfigService(deps, audit),
     system: createSystemAdminService(deps, apiKeys, audit),
+    sso: createSsoService(deps, sessions, audit),
   };
 }
 

@@ -1,3 +1,5 @@
+import { getSsoSettingsProcedure } from './procedures/sso/get-sso-settings.procedure';
+import { updateSsoSettingsProcedure } from './procedures/sso/update-sso-settings.procedure';
 import { router } from './trpc';
 import { findOrganisationProcedure } from './procedures/auth/find-organisation.procedure';
 import { lookupOrganisationsProcedure } from './procedures/auth/lookup-organisations.procedure';
@@ -41,6 +43,10 @@ import { deleteFeatureFlagProcedure } from './procedures/feature-flags/delete-fe
 
 /** The console's API: one procedure a file under procedures/, composed here. */
 export const appRouter = router({
+  sso: router({
+    get: getSsoSettingsProcedure,
+    update: updateSsoSettingsProcedure,
+  }),
   auth: router({
     findOrganisation: findOrganisationProcedure,
     lookupOrganisations: lookupOrganisationsProcedure,
