@@ -37,6 +37,9 @@ const base = { transform, transformIgnorePatterns, testEnvironment: 'node' };
 
 /** @type {import('jest').Config} */
 const config = {
+  // A global option (projects cannot set it): opening an on-disk embedded database, hashing passwords and driving
+  // a browser take seconds; e2e specs raise it further themselves.
+  testTimeout: 30_000,
   projects: [
     {
       ...base,
@@ -47,14 +50,11 @@ const config = {
     {
       ...base,
       displayName: 'medium',
-      // Opening an on-disk embedded database and hashing passwords take seconds, not milliseconds.
-      testTimeout: 30_000,
       testMatch: ['<rootDir>/*/src/**/*.medium.spec.ts'],
     },
     {
       ...base,
       displayName: 'e2e',
-      testTimeout: 180_000,
       testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'],
     },
   ],

@@ -28,37 +28,50 @@ export async function provisionTenant(
 ): Promise<{ tenant: TTenantRow; admin: TUserRow }> {
   assertPasswordStrength(input.adminPassword);
   const passwordHash = await hashPassword(input.adminPassword);
-  return deps.db.transaction(async (tx) => {
-    const repos = createRepositories(tx as unknown as Database);
-    if (await repos.tenants.findBySlug(input.slug)) throw new AppError('TENANT_SLUG_TAKEN');
-    const tenant = await repos.tenants.insert({
-      slug: input.slug.toLowerCase(),
-      name: input.name,
-      config: defaultTenantConfig(input.name) as unknown as Record<string, unknown>,
+  return deps.db
+    .transaction(async (tx) => {
+      const repos = createRepositories(tx as unknown as Database);
+      if (await repos.tenants.findBySlug(input.slug)) throw new AppError('TENANT_SLUG_TAKEN');
+      const tenant = await repos.tenants.insert({
+        slug: input.slug.toLowerCase(),
+        name: input.name,
+        config: defaultTenantConfig(input.name) as unknown as Record<string, unknown>,
+      });
+      const organisation = await repos.groups.insert(tenant.id, { name: 'Everyone', kind: 'organisation' });
+      const administrators = await repos.groups.insert(tenant.id, {
+        name: 'Administrators',
+        kind: 'administrators',
+        permissions: administratorPermissions,
+      });
+      const admin = await repos.users.insert(tenant.id, {
+        email: input.adminEmail,
+        name: 'Administrator',
+        passwordHash,
+        isSuperAdmin: input.adminIsSuperAdmin ?? false,
+        primaryGroupId: organisation.id,
+      });
+      await repos.users.setGroups(tenant.id, admin.id, [organisation.id, administrators.id]);
+      await repos.folders.ensureRoot(tenant.id, input.name, admin.id);
+      await repos.auditEvents.record(tenant.id, {
+        actorUserId: null,
+        actorEmail: null,
+        action: 'tenant.created',
+        targetType: 'tenant',
+        targetId: tenant.id,
+        summary: `Organisation ${input.name} created with administrator ${input.adminEmail}`,
+      });
+      return { tenant, admin };
+    })
+    .catch((error: unknown) => {
+      // Two creations of one slug at once: the unique index decides, and the loser hears why.
+      if (isUniqueViolation(error, 'tenant_slug_unique')) throw new AppError('TENANT_SLUG_TAKEN');
+      throw error;
     });
-    const organisation = await repos.groups.insert(tenant.id, { name: 'Everyone', kind: 'organisation' });
-    const administrators = await repos.groups.insert(tenant.id, {
-      name: 'Administrators',
-      kind: 'administrators',
-      permissions: administratorPermissions,
-    });
-    const admin = await repos.users.insert(tenant.id, {
-      email: input.adminEmail,
-      name: 'Administrator',
-      passwordHash,
-      isSuperAdmin: input.adminIsSuperAdmin ?? false,
-      primaryGroupId: organisation.id,
-    });
-    await repos.users.setGroups(tenant.id, admin.id, [organisation.id, administrators.id]);
-    await repos.folders.ensureRoot(tenant.id, input.name, admin.id);
-    await repos.auditEvents.record(tenant.id, {
-      actorUserId: null,
-      actorEmail: null,
-      action: 'tenant.created',
-      targetType: 'tenant',
-      targetId: tenant.id,
-      summary: `Organisation ${input.name} created with administrator ${input.adminEmail}`,
-    });
-    return { tenant, admin };
-  });
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const cause =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
+  return cause?.code === '23505' && cause.constraint === constraint;
 }
