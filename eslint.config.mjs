@@ -11,6 +11,7 @@ export default tseslint.config(
       'db/migrations/**',
       'coverage/**',
       '**/*.mjs',
+      '**/*.cjs',
       'jest.config.js',
     ],
   },

@@ -1,3 +1,5 @@
+// Brings in @fastify/cookie's request and reply typings wherever these helpers are compiled.
+import type {} from '@fastify/cookie';
 import { randomToken } from '../security/tokens';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 

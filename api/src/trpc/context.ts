@@ -1,3 +1,4 @@
+import type {} from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { TTenantRow, TUserRow } from '@mam/db';
 import type { AuthedActor, RequestMeta, Services } from '../services';

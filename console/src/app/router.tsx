@@ -1,0 +1,56 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
+import { Center, Loader } from '@mantine/core';
+import { RequireSession } from '../lib/session';
+
+/** Every page loads on demand (spec section 2). */
+function page(load: () => Promise<{ default: ComponentType }>) {
+  const Page = lazy(load);
+  return (
+    <Suspense
+      fallback={
+        <Center py="xl">
+          <Loader size="sm" />
+        </Center>
+      }
+    >
+      <Page />
+    </Suspense>
+  );
+}
+
+const Shell = lazy(() => import('../layout/shell.layout'));
+
+function Authenticated() {
+  return (
+    <RequireSession>
+      <Suspense fallback={null}>
+        <Shell>
+          <Outlet />
+        </Shell>
+      </Suspense>
+    </RequireSession>
+  );
+}
+
+export const router = createBrowserRouter([
+  { path: '/login', element: page(() => import('../pages/auth/login.page')) },
+  { path: '/public/forgot-password', element: page(() => import('../pages/auth/forgot-password.page')) },
+  { path: '/public/forgot-password/verify', element: page(() => import('../pages/auth/verify-reset-code.page')) },
+  { path: '/public/forgot-password/reset', element: page(() => import('../pages/auth/reset-password.page')) },
+  { path: '/sign-in-code', element: page(() => import('../pages/auth/sign-in-code.page')) },
+  {
+    element: <Authenticated />,
+    children: [
+      { path: '/', element: page(() => import('../pages/home.page')) },
+      { path: '/change-password', element: page(() => import('../pages/auth/change-password.page')) },
+      { path: '/my-account', element: <Navigate to="/my-organisation" replace /> },
+      { path: '/my-organisation', element: page(() => import('../pages/organisation/my-organisation.page')) },
+      { path: '/user-settings', element: page(() => import('../pages/user-settings/user-settings.page')) },
+      { path: '/settings/*', element: page(() => import('../pages/settings/settings.page')) },
+      { path: '/admin', element: page(() => import('../pages/system/admin-dashboard.page')) },
+      { path: '/system', element: page(() => import('../pages/system/system-overview.page')) },
+      { path: '*', element: page(() => import('../pages/not-found.page')) },
+    ],
+  },
+]);

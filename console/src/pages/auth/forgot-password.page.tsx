@@ -1,0 +1,58 @@
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { PublicCard } from '../../layout/public-card';
+import { errorMessage } from '../../lib/app-error';
+import { trpc } from '../../lib/trpc';
+
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [organisation, setOrganisation] = useState(params.get('organisation') ?? '');
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const request = trpc.auth.requestPasswordReset.useMutation();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await request.mutateAsync({ organisation, email });
+      void navigate(
+        `/public/forgot-password/verify?organisation=${encodeURIComponent(organisation)}&email=${encodeURIComponent(email)}`,
+      );
+    } catch (e) {
+      setError(errorMessage(t, e));
+    }
+  }
+
+  return (
+    <PublicCard title={t('reset.title')} subtitle={t('reset.requestHint')}>
+      {error && <Alert color="red">{error}</Alert>}
+      <form onSubmit={(e) => void submit(e)}>
+        <Stack>
+          <TextInput
+            label={t('login.organisation')}
+            value={organisation}
+            onChange={(e) => setOrganisation(e.currentTarget.value)}
+            required
+          />
+          <TextInput
+            label={t('common.email')}
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            required
+          />
+          <Button type="submit" loading={request.isPending}>
+            {t('reset.sendCode')}
+          </Button>
+          <Anchor component={Link} to="/login" size="sm">
+            {t('reset.backToLogin')}
+          </Anchor>
+        </Stack>
+      </form>
+    </PublicCard>
+  );
+}
