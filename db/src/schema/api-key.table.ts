@@ -1,6 +1,6 @@
+import { tenantIdColumn, createdAtColumn } from './columns';
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenant } from './tenant.table';
 import { user } from './user.table';
 
 export const apiKey = pgTable(
@@ -9,9 +9,7 @@ export const apiKey = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -23,7 +21,7 @@ export const apiKey = pgTable(
     expiresAt: date('expires_at', { mode: 'string' }),
     maxUnusedDays: integer('max_unused_days'),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('api_key_tenant_user_idx').on(t.tenantId, t.userId)],
 );

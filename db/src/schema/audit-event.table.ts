@@ -1,14 +1,12 @@
+import { tenantIdColumn } from './columns';
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenant } from './tenant.table';
 
 /** System activity: sign-ins and administrative changes, newest first in the console. */
 export const auditEvent = pgTable(
   'audit_event',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorUserId: uuid('actor_user_id'),
     actorEmail: text('actor_email'),

@@ -1,6 +1,6 @@
+import { tenantIdColumn, createdAtColumn } from './columns';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenant } from './tenant.table';
 import { user } from './user.table';
 
 export type TAuthCodePurpose = 'password_reset' | 'reset_token' | 'sign_in';
@@ -12,9 +12,7 @@ export const authCode = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -23,7 +21,7 @@ export const authCode = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('auth_code_lookup_idx').on(t.purpose, t.codeHash), index('auth_code_user_idx').on(t.userId)],
 );

@@ -1,5 +1,5 @@
-import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenant } from './tenant.table';
+import { tenantIdColumn } from './columns';
+import { boolean, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** System-wide flags, managed by the super administrator; not tenant-owned. */
 export const featureFlag = pgTable('feature_flag', {
@@ -15,9 +15,7 @@ export const featureFlagTenant = pgTable(
     flagId: text('flag_id')
       .notNull()
       .references(() => featureFlag.id, { onDelete: 'cascade' }),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
   },
   (t) => [primaryKey({ columns: [t.flagId, t.tenantId] })],
 );

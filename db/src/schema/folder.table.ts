@@ -1,6 +1,6 @@
+import { tenantIdColumn, createdAtColumn } from './columns';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, uniqueIndex, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { tenant } from './tenant.table';
+import { index, jsonb, uniqueIndex, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export interface TAccessColumn {
   level: 'tenant' | 'owner' | 'selected_groups';
@@ -13,16 +13,14 @@ export const folder = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     // The tenant root folder has no parent.
     parentId: uuid('parent_id').references((): AnyPgColumn => folder.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     ownerId: uuid('owner_id'),
     visibleTo: jsonb('visible_to').$type<TAccessColumn | null>(),
     updatableBy: jsonb('updatable_by').$type<TAccessColumn | null>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('folder_tenant_parent_idx').on(t.tenantId, t.parentId),

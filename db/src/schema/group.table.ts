@@ -1,6 +1,6 @@
+import { tenantIdColumn, createdAtColumn } from './columns';
 import { sql } from 'drizzle-orm';
-import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenant } from './tenant.table';
+import { jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export type TGroupKind = 'organisation' | 'administrators' | 'custom';
 
@@ -10,14 +10,12 @@ export const group = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     name: text('name').notNull(),
     kind: text('kind').$type<TGroupKind>().notNull().default('custom'),
     // Explicit settings only; defaults and implied permissions are computed by core.
     permissions: jsonb('permissions').$type<Record<string, boolean>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('group_tenant_name_unique').on(t.tenantId, sql`lower(${t.name})`)],
 );

@@ -1,14 +1,12 @@
+import { tenantIdColumn } from './columns';
 import { index, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
 import { group } from './group.table';
-import { tenant } from './tenant.table';
 import { user } from './user.table';
 
 export const userGroup = pgTable(
   'user_group',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),

@@ -1,6 +1,6 @@
+import { tenantIdColumn, createdAtColumn } from './columns';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenant } from './tenant.table';
 
 export const user = pgTable(
   'user',
@@ -8,9 +8,7 @@ export const user = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash'),
@@ -29,7 +27,7 @@ export const user = pgTable(
     // Sessions carry the epoch they started in; bumping it voids them all ("log out everywhere", password reset).
     sessionEpoch: integer('session_epoch').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('user_tenant_email_unique').on(t.tenantId, sql`lower(${t.email})`),
