@@ -31,7 +31,7 @@ describe('foundation in a browser', () => {
     await page.waitForURL(/\/login\?next=/);
     await page.getByLabel('Organisation or email').fill(server.adminEmail);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('textbox', { name: 'Password' }).fill(server.adminPassword);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(server.adminPassword);
     await shot(page, '01-login');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByTestId('welcome').waitFor();
@@ -65,14 +65,14 @@ describe('foundation in a browser', () => {
     await context.close();
   });
 
-  it('shows the spec message to a deactivated user', async () => {
+  it('shows the spec message for a wrong password after an organisation lookup by name', async () => {
     const context = await browser.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
     await page.goto(`${server.url}/login`);
     await page.getByLabel('Organisation or email').fill('demo');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('textbox', { name: 'Email' }).fill(server.adminEmail);
-    await page.getByRole('textbox', { name: 'Password' }).fill('not the password');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(server.adminEmail);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not the password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByTestId('login-error').getByText('Wrong email or password.').waitFor();
     await context.close();
