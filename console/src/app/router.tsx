@@ -43,6 +43,7 @@ export const router = createBrowserRouter([
     element: <Authenticated />,
     children: [
       { path: '/', element: page(() => import('../pages/home.page')) },
+      { path: '/index.html', element: <Navigate to="/" replace /> },
       { path: '/change-password', element: page(() => import('../pages/auth/change-password.page')) },
       { path: '/my-account', element: <Navigate to="/my-organisation" replace /> },
       { path: '/my-organisation', element: page(() => import('../pages/organisation/my-organisation.page')) },

@@ -2,156 +2,258 @@ import {
   ActionIcon,
   AppShell,
   Avatar,
-  Badge,
   Burger,
   Group,
   Menu,
   NavLink,
+  ScrollArea,
+  Stack,
   Text,
   Tooltip,
+  UnstyledButton,
   useMantineColorScheme,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBuilding,
+  IconCheck,
+  IconChevronDown,
   IconHome,
   IconLanguage,
+  IconLayoutDashboard,
   IconLogout,
   IconMoon,
   IconServer,
   IconSettings,
-  IconShieldLock,
   IconSun,
-  IconUser,
-  IconUsers,
+  IconUserCog,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { adminColor } from '../app/theme';
-import { languages } from '../lib/i18n';
+import { AdminMark } from '../components/admin-mark';
+import { languages, type TLanguage } from '../lib/i18n';
 import { useCan, useSession } from '../lib/session';
 import { trpc } from '../lib/trpc';
 
+interface TNavEntry {
+  to: string;
+  /** The path prefix that marks the entry as the current page. */
+  match: string;
+  label: string;
+  icon: ReactNode;
+  adminOnly?: boolean;
+  testId: string;
+}
+
+/**
+ * The frame of every signed-in page. Menus list only pages that exist and that the user may open; entries only
+ * administrators see carry the admin mark (spec section 9).
+ */
 export default function ShellLayout({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const [opened, { toggle }] = useDisclosure();
+  const [opened, { toggle, close }] = useDisclosure();
   const session = useSession().data!;
   const can = useCan();
   const location = useLocation();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const { colorScheme, toggleColorScheme } = useMantineColorScheme();
   const logout = trpc.auth.logout.useMutation({
-    onSuccess: async () => {
-      await utils.auth.session.reset();
-      void navigate('/login');
+    onSettled: () => {
+      // Nothing of this user may show to the next one signing in on this browser.
+      queryClient.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey[0]) !== '["auth","session"]' });
+      utils.auth.session.setData(undefined, null);
+      void navigate('/login', { replace: true });
     },
   });
+  const updateProfile = trpc.profile.update.useMutation({ onSuccess: () => utils.auth.session.invalidate() });
+  // The choice follows the user to other browsers: it is saved in the profile as well as applied here.
+  function switchLanguage(language: TLanguage) {
+    void i18n.changeLanguage(language);
+    if (!session.mfaEnrolmentRequired) updateProfile.mutate({ name: session.user.name, language });
+  }
+  // Close the mobile navigation after a move.
+  useEffect(close, [location.pathname, close]);
+
   const isTenantAdmin = session.isAdmin;
   const isSuperAdmin = session.user.isSuperAdmin;
-  const admin = adminColor(isSuperAdmin);
-  const adminBadge = (
-    <Badge size="xs" color={admin} variant="light">
-      {t('nav.adminOnly')}
-    </Badge>
-  );
+  const restricted = session.mfaEnrolmentRequired;
+  // While MFA enrolment is forced, only the way to it (user settings) and out (log out) are offered.
+  const manageUsers = !restricted && (can('userManagement') || isTenantAdmin);
+  const showTenantAdmin = !restricted && isTenantAdmin;
+  const showSuperAdmin = !restricted && isSuperAdmin;
 
-  const nav: Array<{ to: string; label: string; icon: ReactNode; show: boolean; adminOnly?: boolean }> = [
-    { to: '/', label: t('nav.home'), icon: <IconHome size={18} />, show: true },
-    {
+  const nav: TNavEntry[] = [
+    { to: '/', match: '/', label: t('nav.home'), icon: <IconHome size={18} />, testId: 'nav-home' },
+  ];
+  if (manageUsers)
+    nav.push({
       to: '/my-organisation',
+      match: '/my-organisation',
       label: t('nav.myOrganisation'),
-      icon: <IconUsers size={18} />,
-      show: can('userManagement'),
-    },
-    {
+      icon: <IconBuilding size={18} />,
+      testId: 'nav-my-organisation',
+    });
+  const adminNav: TNavEntry[] = [];
+  if (showTenantAdmin)
+    adminNav.push({
       to: '/settings/tenant',
+      match: '/settings',
       label: t('nav.systemSettings'),
       icon: <IconSettings size={18} />,
-      show: isTenantAdmin,
       adminOnly: true,
-    },
-    {
-      to: '/system',
-      label: t('nav.systemOverview'),
-      icon: <IconServer size={18} />,
-      show: isSuperAdmin,
-      adminOnly: true,
-    },
-  ];
+      testId: 'nav-system-settings',
+    });
+  if (showSuperAdmin)
+    adminNav.push(
+      {
+        to: '/admin',
+        match: '/admin',
+        label: t('nav.admin'),
+        icon: <IconLayoutDashboard size={18} />,
+        adminOnly: true,
+        testId: 'nav-admin',
+      },
+      {
+        to: '/system',
+        match: '/system',
+        label: t('nav.systemOverview'),
+        icon: <IconServer size={18} />,
+        adminOnly: true,
+        testId: 'nav-system-overview',
+      },
+    );
+
+  const isActive = (entry: TNavEntry) =>
+    entry.match === '/' ? location.pathname === '/' : location.pathname.startsWith(entry.match);
+  const navLink = (entry: TNavEntry) => (
+    <NavLink
+      key={entry.to}
+      component={Link}
+      to={entry.to}
+      label={entry.label}
+      leftSection={entry.icon}
+      rightSection={entry.adminOnly ? <AdminMark superAdmin={isSuperAdmin} /> : undefined}
+      active={isActive(entry)}
+      data-testid={entry.testId}
+      variant="light"
+      py={6}
+    />
+  );
 
   return (
     <AppShell
-      header={{ height: 52 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      header={{ height: 48 }}
+      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group gap="sm">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" />
-            <Text fw={700} component={Link} to="/" c="inherit" td="none">
-              MAM
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.menu')} />
+            <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }} aria-label={t('nav.home')}>
+              <Group gap={8} wrap="nowrap">
+                <img src="/favicon.svg" alt="" width={22} height={22} />
+                <Text fw={700} lts={0.5}>
+                  {t('app.name')}
+                </Text>
+              </Group>
+            </Link>
+            <Text c="dimmed" size="sm" visibleFrom="xs">
+              /
             </Text>
-            <Text c="dimmed" size="sm" data-testid="organisation-name">
+            <Text size="sm" fw={500} data-testid="organisation-name" truncate maw={240}>
               {session.tenant.name}
             </Text>
           </Group>
-          <Group gap="xs">
+          <Group gap={6} wrap="nowrap">
             <Tooltip label={t('nav.toggleTheme')}>
-              <ActionIcon variant="subtle" onClick={toggleColorScheme} aria-label={t('nav.toggleTheme')}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                onClick={toggleColorScheme}
+                aria-label={t('nav.toggleTheme')}
+                data-testid="toggle-theme"
+              >
                 {colorScheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
               </ActionIcon>
             </Tooltip>
-            <Menu position="bottom-end" width={240} withinPortal>
+            <Menu position="bottom-end" width={260} withinPortal shadow="md">
               <Menu.Target>
-                <ActionIcon variant="subtle" size="lg" aria-label={t('nav.profileMenu')} data-testid="profile-menu">
-                  <Avatar size="sm" color={isSuperAdmin ? 'orange' : 'blue'}>
-                    {session.user.name.slice(0, 2).toUpperCase()}
-                  </Avatar>
-                </ActionIcon>
+                <UnstyledButton aria-label={t('nav.profileMenu')} data-testid="profile-menu" px={6} py={4}>
+                  <Group gap={8} wrap="nowrap">
+                    <Avatar size={28} color={isSuperAdmin ? 'orange' : 'blue'} name={session.user.name} />
+                    <Text size="sm" visibleFrom="sm" truncate maw={180}>
+                      {session.user.name}
+                    </Text>
+                    <IconChevronDown size={14} />
+                  </Group>
+                </UnstyledButton>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Label>{session.user.email}</Menu.Label>
-                <Menu.Item leftSection={<IconUser size={16} />} component={Link} to="/user-settings">
-                  {t('nav.userSettings')}
-                </Menu.Item>
-                {can('userManagement') && (
-                  <Menu.Item leftSection={<IconBuilding size={16} />} component={Link} to="/my-organisation">
+                <Menu.Label>
+                  <Text size="xs" fw={600} c="bright" truncate>
+                    {session.user.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate>
+                    {session.user.email}
+                  </Text>
+                </Menu.Label>
+                <Menu.Divider />
+                {manageUsers && (
+                  <Menu.Item
+                    leftSection={<IconBuilding size={16} />}
+                    component={Link}
+                    to="/my-organisation"
+                    data-testid="menu-my-organisation"
+                  >
                     {t('nav.myOrganisation')}
                   </Menu.Item>
                 )}
-                {isTenantAdmin && (
+                {showTenantAdmin && (
                   <Menu.Item
                     leftSection={<IconSettings size={16} />}
-                    rightSection={adminBadge}
+                    rightSection={<AdminMark superAdmin={isSuperAdmin} />}
                     component={Link}
                     to="/settings/tenant"
+                    data-testid="menu-system-settings"
                   >
                     {t('nav.systemSettings')}
                   </Menu.Item>
                 )}
-                {isSuperAdmin && (
+                {showSuperAdmin && (
                   <>
                     <Menu.Item
-                      leftSection={<IconShieldLock size={16} />}
-                      rightSection={adminBadge}
+                      leftSection={<IconLayoutDashboard size={16} />}
+                      rightSection={<AdminMark superAdmin />}
                       component={Link}
                       to="/admin"
+                      data-testid="menu-admin"
                     >
                       {t('nav.admin')}
                     </Menu.Item>
                     <Menu.Item
                       leftSection={<IconServer size={16} />}
-                      rightSection={adminBadge}
+                      rightSection={<AdminMark superAdmin />}
                       component={Link}
                       to="/system"
+                      data-testid="menu-system-overview"
                     >
                       {t('nav.systemOverview')}
                     </Menu.Item>
                   </>
                 )}
+                <Menu.Item
+                  leftSection={<IconUserCog size={16} />}
+                  component={Link}
+                  to="/user-settings"
+                  data-testid="menu-user-settings"
+                >
+                  {t('nav.userSettings')}
+                </Menu.Item>
                 <Menu.Divider />
                 <Menu.Label>
                   <Group gap={4}>
@@ -162,8 +264,9 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
                   <Menu.Item
                     key={l.code}
                     data-testid={`language-${l.code}`}
-                    fw={i18n.resolvedLanguage === l.code ? 700 : undefined}
-                    onClick={() => void i18n.changeLanguage(l.code)}
+                    lang={l.code}
+                    rightSection={i18n.resolvedLanguage === l.code ? <IconCheck size={14} /> : undefined}
+                    onClick={() => switchLanguage(l.code)}
                   >
                     {l.label}
                   </Menu.Item>
@@ -183,23 +286,30 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
-        {nav
-          .filter((n) => n.show)
-          .map((n) => (
-            <NavLink
-              key={n.to}
-              component={Link}
-              to={n.to}
-              label={n.label}
-              leftSection={n.icon}
-              rightSection={
-                n.adminOnly ? <IconShieldLock size={14} color={`var(--mantine-color-${admin}-5)`} /> : undefined
-              }
-              active={
-                n.to === '/' ? location.pathname === '/' : location.pathname.startsWith(n.to.replace('/tenant', ''))
-              }
-            />
-          ))}
+        <AppShell.Section grow component={ScrollArea}>
+          {restricted ? (
+            <Text size="xs" c="dimmed" p="xs">
+              {t('errors.MFA_ENROLMENT_REQUIRED')}
+            </Text>
+          ) : (
+            <Stack gap={2}>
+              {nav.map(navLink)}
+              {adminNav.length > 0 && (
+                <>
+                  <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
+                    {t('nav.administration')}
+                  </Text>
+                  {adminNav.map(navLink)}
+                </>
+              )}
+            </Stack>
+          )}
+        </AppShell.Section>
+        <AppShell.Section>
+          <Text size="xs" c="dimmed" px="sm" py={4}>
+            {session.tenant.slug}
+          </Text>
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>
     </AppShell>

@@ -1,25 +1,39 @@
 import { TRPCClientError } from '@trpc/client';
-import type { TFunction } from 'i18next';
+import i18n, { type TFunction } from 'i18next';
 
-interface AppErrorShape {
+export interface TAppErrorShape {
   code: string;
   message: string;
   params?: Record<string, string | number>;
   issues?: Array<{ path: string; code: string; message: string }>;
 }
 
-export function appErrorOf(error: unknown): AppErrorShape | null {
+/** The server's AppError carried by a tRPC failure (`error.data.appError`), if there is one. */
+export function appErrorOf(error: unknown): TAppErrorShape | null {
   if (error instanceof TRPCClientError) {
-    const data = (error as TRPCClientError<never>).data as { appError?: AppErrorShape } | undefined;
-    if (data?.appError) return data.appError;
+    const data = (error as TRPCClientError<never>).data as { appError?: TAppErrorShape } | undefined;
+    if (data?.appError && typeof data.appError.code === 'string') return data.appError;
   }
   return null;
 }
 
-/** The translated message of any failure: `errors.<code>` with its params, else the generic one. */
+/** `errors.<code>` translated with its params; a code the console has no text for reads as the generic failure. */
+export function errorCodeMessage(
+  t: TFunction,
+  code: string | null | undefined,
+  params?: Record<string, string | number>,
+): string {
+  if (code && /^[A-Z0-9_]+$/.test(code) && i18n.exists(`errors.${code}`)) return t(`errors.${code}`, params ?? {});
+  return t('errors.INTERNAL');
+}
+
+/** The translated message of any failure: `errors.<code>` with its params, else `errors.INTERNAL`. */
 export function errorMessage(t: TFunction, error: unknown): string {
   const appError = appErrorOf(error);
-  if (appError) return t(`errors.${appError.code}`, { ...appError.params, defaultValue: appError.message });
-  if (error instanceof TypeError) return t('errors.INTERNAL');
-  return t('errors.INTERNAL');
+  return errorCodeMessage(t, appError?.code, appError?.params);
+}
+
+export function hasErrorCode(error: unknown, ...codes: string[]): boolean {
+  const code = appErrorOf(error)?.code;
+  return !!code && codes.includes(code);
 }

@@ -1,15 +1,74 @@
-import i18n from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { usePreferences, type TPreferences } from './preferences';
 
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+type TFormatPreferences = Pick<TPreferences, 'dateFormat' | 'timeZone'>;
+
+const empty = '—';
+
+function parts(date: Date, timeZone: string | undefined) {
+  const found = new Intl.DateTimeFormat('en-GB', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  })
+    .formatToParts(date)
+    .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
+  return { y: found.year, m: found.month, d: found.day, hh: found.hour, mm: found.minute };
 }
 
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
+function calendarDate(p: ReturnType<typeof parts>, dateFormat: TPreferences['dateFormat']) {
+  return dateFormat === 'iso' ? `${p.y}-${p.m}-${p.d}` : `${p.d}.${p.m}.${p.y}`;
+}
+
+/** A moment (ISO timestamp) with date and time, as the preferences ask. */
+export function formatDateTime(iso: string | null | undefined, language: string, prefs: TFormatPreferences): string {
+  if (!iso) return empty;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return empty;
+  const timeZone = prefs.timeZone === 'utc' ? 'UTC' : undefined;
+  const suffix = prefs.timeZone === 'utc' ? ' UTC' : '';
+  if (prefs.dateFormat === 'locale') {
+    return (
+      new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date) + suffix
+    );
+  }
+  const p = parts(date, timeZone);
+  return `${calendarDate(p, prefs.dateFormat)} ${p.hh}:${p.mm}${suffix}`;
+}
+
+/** The day of a moment (ISO timestamp), in the preferred time zone. */
+export function formatDate(iso: string | null | undefined, language: string, prefs: TFormatPreferences): string {
+  if (!iso) return empty;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return empty;
+  const timeZone = prefs.timeZone === 'utc' ? 'UTC' : undefined;
+  if (prefs.dateFormat === 'locale')
+    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone }).format(date);
+  return calendarDate(parts(date, timeZone), prefs.dateFormat);
+}
+
+/** A calendar day ('YYYY-MM-DD', such as an API key's expiry): no time zone applies to it. */
+export function formatDay(day: string | null | undefined, language: string, prefs: TFormatPreferences): string {
+  if (!day) return empty;
+  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return empty;
+  if (prefs.dateFormat === 'locale')
+    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  return calendarDate(parts(date, 'UTC'), prefs.dateFormat);
+}
+
+/** The formatters bound to the current language and preferences; components re-render when either changes. */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const prefs = usePreferences();
+  const language = i18n.resolvedLanguage ?? 'en';
+  return {
+    dateTime: (iso: string | null | undefined) => formatDateTime(iso, language, prefs),
+    date: (iso: string | null | undefined) => formatDate(iso, language, prefs),
+    day: (day: string | null | undefined) => formatDay(day, language, prefs),
+  };
 }

@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
+import { appErrorOf } from './app-error';
 import { trpc, type RouterOutputs } from './trpc';
 
 export type TSession = NonNullable<RouterOutputs['auth']['session']>;
@@ -40,12 +41,19 @@ export function RequireSession({ children }: { children: ReactNode }) {
     );
   }
   if (!session.data) {
-    const next = `${location.pathname}${location.search}`;
-    const error = session.error ? '&deactivated=1' : '';
-    return <Navigate to={`/login?next=${encodeURIComponent(next)}${error}`} replace />;
+    // A failed single sign-on comes back as /?ssoError=CODE; a blocked account or organisation makes the session
+    // call fail with its code. The login page shows either.
+    const search = new URLSearchParams(location.search);
+    const ssoError = search.get('ssoError');
+    search.delete('ssoError');
+    const rest = search.toString();
+    const login = new URLSearchParams({ next: `${location.pathname}${rest ? `?${rest}` : ''}` });
+    const error = ssoError ?? appErrorOf(session.error)?.code;
+    if (error) login.set(ssoError ? 'ssoError' : 'error', error);
+    return <Navigate to={`/login?${login.toString()}`} replace />;
   }
   if (session.data.mfaEnrolmentRequired && location.pathname !== '/user-settings') {
-    return <Navigate to="/user-settings?tab=profile&enrol=1" replace />;
+    return <Navigate to="/user-settings?tab=profile" replace />;
   }
   return <>{children}</>;
 }

@@ -1,8 +1,11 @@
-import { Button, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, PasswordInput, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PageHeader } from '../../components/page-header';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
 export function ChangePasswordForm() {
@@ -34,6 +37,8 @@ export function ChangePasswordForm() {
           value={current}
           onChange={(e) => setCurrent(e.currentTarget.value)}
           required
+          autoComplete="current-password"
+          data-testid="current-password"
         />
         <PasswordInput
           label={t('password.new')}
@@ -41,12 +46,17 @@ export function ChangePasswordForm() {
           value={next}
           onChange={(e) => setNext(e.currentTarget.value)}
           required
+          autoComplete="new-password"
+          data-testid="new-password"
         />
         <PasswordInput
           label={t('password.repeat')}
           value={repeat}
           onChange={(e) => setRepeat(e.currentTarget.value)}
+          error={repeat && next !== repeat ? t('reset.mismatch') : null}
           required
+          autoComplete="new-password"
+          data-testid="repeat-password"
         />
         <Button type="submit" loading={change.isPending} w="fit-content">
           {t('password.change')}
@@ -58,12 +68,20 @@ export function ChangePasswordForm() {
 
 export default function ChangePasswordPage() {
   const { t } = useTranslation();
+  const session = useSession().data!;
   return (
-    <Paper p="lg" withBorder maw={520}>
-      <Title order={3} mb="md">
-        {t('password.change')}
-      </Title>
-      <ChangePasswordForm />
-    </Paper>
+    <>
+      <PageHeader title={t('password.change')} description={session.user.email} />
+      <Paper p="lg" withBorder maw={520}>
+        {session.user.external ? (
+          <Alert color="gray">{t('errors.EXTERNAL_LOGIN_REQUIRED')}</Alert>
+        ) : (
+          <ChangePasswordForm />
+        )}
+        <Anchor component={Link} to="/user-settings?tab=profile" size="sm" mt="md" display="inline-block">
+          {t('password.backToProfile')}
+        </Anchor>
+      </Paper>
+    </>
   );
 }

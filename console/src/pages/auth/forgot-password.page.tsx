@@ -18,9 +18,9 @@ export default function ForgotPasswordPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     try {
-      await request.mutateAsync({ organisation, email });
+      await request.mutateAsync({ organisation: organisation.trim(), email: email.trim() });
       void navigate(
-        `/public/forgot-password/verify?organisation=${encodeURIComponent(organisation)}&email=${encodeURIComponent(email)}`,
+        `/public/forgot-password/verify?organisation=${encodeURIComponent(organisation.trim())}&email=${encodeURIComponent(email.trim())}`,
       );
     } catch (e) {
       setError(errorMessage(t, e));
@@ -37,6 +37,7 @@ export default function ForgotPasswordPage() {
             value={organisation}
             onChange={(e) => setOrganisation(e.currentTarget.value)}
             required
+            data-testid="forgot-organisation"
           />
           <TextInput
             label={t('common.email')}
@@ -44,8 +45,10 @@ export default function ForgotPasswordPage() {
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
             required
+            autoFocus={!!organisation}
+            data-testid="forgot-email"
           />
-          <Button type="submit" loading={request.isPending}>
+          <Button type="submit" loading={request.isPending} data-testid="forgot-submit">
             {t('reset.sendCode')}
           </Button>
           <Anchor component={Link} to="/login" size="sm">

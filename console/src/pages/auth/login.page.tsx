@@ -12,14 +12,31 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconBuilding, IconKey } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PublicCard } from '../../layout/public-card';
-import { errorMessage } from '../../lib/app-error';
-import { useReloadSession } from '../../lib/session';
+import { appErrorOf, errorCodeMessage, errorMessage } from '../../lib/app-error';
+import { useReloadSession, useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
 type Step = 'organisation' | 'pick' | 'password' | 'mfa';
+
+/** Spec section 8: a deactivated account is told to contact an administrator. */
+function withAdvice(t: TFunction, code: string | undefined, message: string) {
+  return code === 'ACCOUNT_DEACTIVATED' ? `${message}. ${t('login.contactAdministrator')}` : message;
+}
+
+/** Why the user landed here: a failed single sign-on (?ssoError=CODE) or a session the server refused (?error=CODE). */
+function initialError(t: TFunction, params: URLSearchParams): string | null {
+  const code = params.get('ssoError') ?? params.get('error');
+  return code ? withAdvice(t, code, errorCodeMessage(t, code)) : null;
+}
+
+/** Only paths inside the console are followed after sign-in, never another site. */
+function safeNext(next: string | null) {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login') ? next : '/';
+}
 
 /** Login with organisation lookup: by short name, or by e-mail address and a pick among its organisations. */
 export default function LoginPage() {
@@ -35,13 +52,8 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [mfaCode, setMfaCode] = useState('');
-  const [error, setError] = useState<string | null>(
-    params.get('ssoError')
-      ? t(`errors.${params.get('ssoError')}`)
-      : params.get('deactivated')
-        ? `${t('errors.ACCOUNT_DEACTIVATED')}. ${t('login.contactAdministrator')}`
-        : null,
-  );
+  const [error, setError] = useState<string | null>(() => initialError(t, params));
+  const session = useSession();
   const lookup = trpc.auth.lookupOrganisations.useMutation();
   const login = trpc.auth.login.useMutation();
 
@@ -88,20 +100,16 @@ export default function LoginPage() {
         return;
       }
       await reloadSession();
-      const next = params.get('next');
-      void navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/');
+      void navigate(safeNext(params.get('next')), { replace: true });
     } catch (e) {
-      const message = errorMessage(t, e);
-      setError(
-        message.startsWith(t('errors.ACCOUNT_DEACTIVATED'))
-          ? `${message}. ${t('login.contactAdministrator')}`
-          : message,
-      );
+      setError(withAdvice(t, appErrorOf(e)?.code, errorMessage(t, e)));
     }
   }
 
+  if (session.data && step === 'organisation') return <Navigate to={safeNext(params.get('next'))} replace />;
+
   return (
-    <PublicCard title={t('login.title')} subtitle={organisation ? organisation.name : t('login.subtitle')}>
+    <PublicCard title={t('login.title')} subtitle={organisation ? organisation.name : t('login.prompt')}>
       {error && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} data-testid="login-error">
           {error}

@@ -52,14 +52,19 @@ export default function ResetPasswordPage() {
             onChange={(e) => setPassword(e.currentTarget.value)}
             required
             autoFocus
+            autoComplete="new-password"
+            data-testid="reset-password"
           />
           <PasswordInput
             label={t('password.repeat')}
             value={repeat}
             onChange={(e) => setRepeat(e.currentTarget.value)}
+            error={repeat && password !== repeat ? t('reset.mismatch') : null}
             required
+            autoComplete="new-password"
+            data-testid="reset-repeat"
           />
-          <Button type="submit" loading={reset.isPending}>
+          <Button type="submit" loading={reset.isPending} data-testid="reset-save">
             {t('reset.save')}
           </Button>
         </Stack>

@@ -18,14 +18,15 @@ import {
 } from '@mantine/core';
 import {
   effectivePermissions,
-  isDefaultGrant,
   implyingPermissions,
+  isDefaultGrant,
   permissionGroups,
   type Permission,
 } from '@mam/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../components/confirm';
 import { errorMessage } from '../../lib/app-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
@@ -41,11 +42,13 @@ export function GroupsTab() {
   const create = trpc.groups.create.useMutation({ onSuccess: () => utils.groups.list.invalidate() });
   const selected = groups.data?.find((g) => g.id === selectedId) ?? groups.data?.[0];
 
-  async function add() {
+  async function add(event: FormEvent) {
+    event.preventDefault();
     try {
-      const group = await create.mutateAsync({ name: newName });
+      const group = await create.mutateAsync({ name: newName.trim() });
       setNewName('');
       setSelectedId(group.id);
+      notifySuccess(t('groups.created', { name: group.name }));
     } catch (e) {
       notifyError(t, e);
     }
@@ -53,104 +56,185 @@ export function GroupsTab() {
 
   if (groups.error) return <Alert color="red">{errorMessage(t, groups.error)}</Alert>;
   return (
-    <Grid>
+    <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 3 }}>
-        <Paper withBorder p="xs">
-          {groups.data?.map((g) => (
-            <NavLink
-              key={g.id}
-              label={g.name}
-              description={t(`groups.kind.${g.kind}`)}
-              rightSection={
-                <Badge size="xs" variant="light">
-                  {g.memberCount}
-                </Badge>
-              }
-              active={g.id === selected?.id}
-              onClick={() => setSelectedId(g.id)}
-            />
-          ))}
-          <Group gap={4} mt="xs" wrap="nowrap">
-            <TextInput
-              size="xs"
-              placeholder={t('groups.newGroup')}
-              value={newName}
-              onChange={(e) => setNewName(e.currentTarget.value)}
-              style={{ flex: 1 }}
-            />
-            <ActionIcon
-              onClick={() => void add()}
-              disabled={!newName.trim()}
-              loading={create.isPending}
-              aria-label={t('groups.create')}
-            >
-              <IconPlus size={16} />
-            </ActionIcon>
-          </Group>
+        <Paper withBorder p={6}>
+          <Stack gap={2}>
+            {groups.data?.map((g) => (
+              <NavLink
+                key={g.id}
+                label={g.name}
+                description={t(`groups.kind.${g.kind}`)}
+                rightSection={
+                  <Tooltip label={t('groups.members', { count: g.memberCount })}>
+                    <Badge size="xs" variant="light" color="gray">
+                      {g.memberCount}
+                    </Badge>
+                  </Tooltip>
+                }
+                active={g.id === selected?.id}
+                onClick={() => setSelectedId(g.id)}
+                variant="light"
+                data-testid={`group-${g.name}`}
+              />
+            ))}
+          </Stack>
+          <form onSubmit={(e) => void add(e)}>
+            <Group gap={4} mt="xs" wrap="nowrap">
+              <TextInput
+                size="xs"
+                placeholder={t('groups.newGroup')}
+                aria-label={t('groups.newGroup')}
+                value={newName}
+                onChange={(e) => setNewName(e.currentTarget.value)}
+                style={{ flex: 1 }}
+                maxLength={100}
+                data-testid="new-group-name"
+              />
+              <Tooltip label={t('groups.create')}>
+                <ActionIcon
+                  type="submit"
+                  size="md"
+                  disabled={!newName.trim()}
+                  loading={create.isPending}
+                  aria-label={t('groups.create')}
+                  data-testid="create-group"
+                >
+                  <IconPlus size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          </form>
         </Paper>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 9 }}>{selected && <GroupEditor key={selected.id} group={selected} />}</Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9 }}>
+        {selected && (
+          <GroupEditor
+            key={`${selected.id}:${JSON.stringify(selected.permissions)}`}
+            group={selected}
+            onDeleted={() => setSelectedId(null)}
+          />
+        )}
+      </Grid.Col>
     </Grid>
   );
 }
 
-function GroupEditor({ group }: { group: TGroup }) {
+interface TPermissionState {
+  on: boolean;
+  implied: boolean;
+  impliers: Permission[];
+  isDefault: boolean;
+  explicit: boolean | undefined;
+}
+
+function GroupEditor({ group, onDeleted }: { group: TGroup; onDeleted: () => void }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const [settings, setSettings] = useState<Record<string, boolean>>(group.permissions);
   const [name, setName] = useState(group.name);
   const [renaming, setRenaming] = useState(false);
+  const [confirmation, confirm] = useConfirm();
   const invalidate = () => utils.groups.list.invalidate();
   const save = trpc.groups.setPermissions.useMutation({ onSuccess: invalidate });
   const rename = trpc.groups.rename.useMutation({ onSuccess: invalidate });
   const remove = trpc.groups.delete.useMutation({ onSuccess: invalidate });
   const effective = useMemo(() => effectivePermissions([{ permissions: settings }]), [settings]);
   const dirty = JSON.stringify(settings) !== JSON.stringify(group.permissions);
+  const builtIn = group.kind !== 'custom';
 
-  /** Why a permission is on: set here, a default, or implied by another one that is on. */
-  function state(permission: Permission) {
-    const explicit = settings[permission];
-    const grantedDirectly = explicit === true || (explicit === undefined && isDefaultGrant(permission));
+  /** Whether a permission is on, and why: set here, a default, or implied by another one that is on. */
+  function state(permission: Permission): TPermissionState {
     const impliers = implyingPermissions(permission).filter((p) => p !== permission && effective.has(p));
     return {
       on: effective.has(permission),
-      grantedDirectly,
-      implied: !grantedDirectly && impliers.length > 0,
+      implied: impliers.length > 0,
       impliers,
-      explicit,
+      isDefault: isDefaultGrant(permission),
+      explicit: settings[permission],
     };
+  }
+
+  async function submitRename(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await rename.mutateAsync({ id: group.id, name: name.trim() });
+      setRenaming(false);
+    } catch (e) {
+      notifyError(t, e);
+    }
+  }
+
+  function askDelete() {
+    confirm({
+      title: t('groups.deleteTitle'),
+      message: t('groups.confirmDelete', { name: group.name }),
+      onConfirm: () => remove.mutateAsync({ id: group.id }).then(onDeleted, (e: unknown) => notifyError(t, e)),
+    });
   }
 
   return (
     <Paper withBorder p="md">
-      <Group justify="space-between" mb="md">
+      <Group justify="space-between" mb="xs" wrap="nowrap">
         {renaming ? (
-          <Group gap="xs">
-            <TextInput value={name} onChange={(e) => setName(e.currentTarget.value)} size="sm" />
-            <Button
-              size="sm"
-              onClick={() =>
-                rename.mutate(
-                  { id: group.id, name },
-                  { onSuccess: () => setRenaming(false), onError: (e) => notifyError(t, e) },
-                )
-              }
-            >
-              {t('common.save')}
-            </Button>
-          </Group>
+          <form onSubmit={(e) => void submitRename(e)}>
+            <Group gap="xs" wrap="nowrap">
+              <TextInput
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+                size="xs"
+                aria-label={t('groups.rename')}
+                maxLength={100}
+                autoFocus
+                data-testid="rename-group-input"
+              />
+              <ActionIcon
+                type="submit"
+                loading={rename.isPending}
+                disabled={!name.trim()}
+                aria-label={t('common.save')}
+              >
+                <IconCheck size={16} />
+              </ActionIcon>
+              <ActionIcon
+                variant="default"
+                onClick={() => (setRenaming(false), setName(group.name))}
+                aria-label={t('common.cancel')}
+              >
+                <IconX size={16} />
+              </ActionIcon>
+            </Group>
+          </form>
         ) : (
-          <Group gap="xs">
+          <Group gap="xs" wrap="nowrap">
             <Title order={4}>{group.name}</Title>
-            <ActionIcon variant="subtle" onClick={() => setRenaming(true)} aria-label={t('groups.rename')}>
-              <IconPencil size={16} />
-            </ActionIcon>
+            <Badge size="xs" variant="light" color="gray">
+              {t(`groups.kind.${group.kind}`)}
+            </Badge>
+            <Tooltip label={t('groups.rename')}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                onClick={() => setRenaming(true)}
+                aria-label={t('groups.rename')}
+                data-testid="rename-group"
+              >
+                <IconPencil size={16} />
+              </ActionIcon>
+            </Tooltip>
           </Group>
         )}
-        <Group gap="xs">
+        <Group gap="xs" wrap="nowrap">
+          {dirty && (
+            <Button variant="default" size="xs" onClick={() => setSettings(group.permissions)}>
+              {t('common.discard')}
+            </Button>
+          )}
           <Button
+            size="xs"
             disabled={!dirty}
             loading={save.isPending}
+            data-testid="save-permissions"
             onClick={() =>
               save.mutate(
                 { id: group.id, permissions: settings },
@@ -160,62 +244,83 @@ function GroupEditor({ group }: { group: TGroup }) {
           >
             {t('common.save')}
           </Button>
-          {group.kind === 'custom' && (
-            <Tooltip label={t('common.delete')}>
-              <ActionIcon
-                color="red"
-                variant="light"
-                size="lg"
-                aria-label={t('common.delete')}
-                onClick={() => {
-                  if (window.confirm(t('groups.confirmDelete', { name: group.name })))
-                    remove.mutate({ id: group.id }, { onError: (e) => notifyError(t, e) });
-                }}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )}
+          <Tooltip label={builtIn ? t('errors.GROUP_IN_USE') : t('groups.deleteTitle')}>
+            <ActionIcon
+              color="red"
+              variant="light"
+              size="md"
+              disabled={builtIn}
+              aria-label={t('groups.deleteTitle')}
+              onClick={askDelete}
+              data-testid="delete-group"
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
         </Group>
       </Group>
-      <Text size="xs" c="dimmed" mb="sm">
-        {t('groups.matrixHint')}
-      </Text>
-      <ScrollArea.Autosize mah="65vh">
+      <Group gap="md" mb="sm">
+        <Text size="xs" c="dimmed">
+          {t('groups.matrixHint')}
+        </Text>
+        <Group gap={4}>
+          <Badge size="xs" variant="outline" color="gray" tt="lowercase">
+            {t('groups.default')}
+          </Badge>
+          <Text size="xs" c="dimmed">
+            {t('groups.defaultHint')}
+          </Text>
+        </Group>
+      </Group>
+      <ScrollArea.Autosize mah="calc(100vh - 300px)" offsetScrollbars>
         <Stack gap="md">
           {Object.entries(permissionGroups).map(([groupId, permissions]) => (
-            <div key={groupId}>
-              <Text fw={600} size="sm" mb={4}>
+            <div key={groupId} data-testid={`permission-group-${groupId}`}>
+              <Text fw={600} size="xs" tt="uppercase" c="dimmed" mb={6} lts={0.5}>
                 {t(`permissionGroups.${groupId}`)}
               </Text>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={4}>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={6} verticalSpacing={6}>
                 {(permissions as readonly Permission[]).map((permission) => {
                   const s = state(permission);
                   return (
-                    <Tooltip
+                    <Checkbox
                       key={permission}
-                      label={t('groups.impliedBy', { permissions: s.impliers.join(', ') })}
-                      disabled={!s.implied}
-                    >
-                      <Checkbox
-                        size="xs"
-                        checked={s.on}
-                        disabled={s.implied}
-                        label={
-                          <Group gap={4}>
-                            <Text size="xs" ff="monospace">
-                              {permission}
-                            </Text>
-                            {s.explicit === undefined && isDefaultGrant(permission) && (
-                              <Badge size="xs" variant="outline" color="gray">
+                      size="xs"
+                      checked={s.on}
+                      disabled={s.implied}
+                      data-testid={`permission-${permission}`}
+                      data-implied={s.implied || undefined}
+                      label={
+                        <Group gap={4} wrap="nowrap">
+                          <Text size="xs" ff="monospace">
+                            {permission}
+                          </Text>
+                          {s.isDefault && (
+                            <Tooltip
+                              label={s.explicit === false ? t('groups.defaultOverridden') : t('groups.defaultHint')}
+                            >
+                              <Badge
+                                size="xs"
+                                variant="outline"
+                                color={s.explicit === false ? 'orange' : 'gray'}
+                                tt="lowercase"
+                                style={{ flexShrink: 0, overflow: 'visible' }}
+                              >
                                 {t('groups.default')}
                               </Badge>
-                            )}
-                          </Group>
-                        }
-                        onChange={(e) => setSettings({ ...settings, [permission]: e.currentTarget.checked })}
-                      />
-                    </Tooltip>
+                            </Tooltip>
+                          )}
+                        </Group>
+                      }
+                      description={
+                        s.implied ? (
+                          <Text span size="xs" c="dimmed" data-testid="implied-by">
+                            {t('groups.impliedBy', { permissions: s.impliers.join(', ') })}
+                          </Text>
+                        ) : undefined
+                      }
+                      onChange={(e) => setSettings({ ...settings, [permission]: e.currentTarget.checked })}
+                    />
                   );
                 })}
               </SimpleGrid>
@@ -223,6 +328,7 @@ function GroupEditor({ group }: { group: TGroup }) {
           ))}
         </Stack>
       </ScrollArea.Autosize>
+      {confirmation}
     </Paper>
   );
 }

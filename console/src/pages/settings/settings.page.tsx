@@ -1,9 +1,14 @@
-import { Alert, Tabs, Title } from '@mantine/core';
+import { Alert, Tabs } from '@mantine/core';
+import { IconAdjustmentsHorizontal, IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { AdminMark } from '../../components/admin-mark';
+import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../lib/session';
 import { SsoSettingsPanel } from './sso-settings.panel';
 import { TenantConfigPanel } from './tenant-config.panel';
+
+const tabs = ['tenant', 'sso'] as const;
 
 /** System Settings (tenant administrator): /settings/tenant and /settings/sso. */
 export default function SettingsPage() {
@@ -11,17 +16,29 @@ export default function SettingsPage() {
   const session = useSession().data!;
   const location = useLocation();
   const navigate = useNavigate();
-  const tab = location.pathname.split('/')[2] || 'tenant';
   if (!session.isAdmin) return <Alert color="red">{t('errors.FORBIDDEN')}</Alert>;
+  const requested = location.pathname.split('/')[2];
+  const tab = tabs.find((x) => x === requested);
+  if (!tab) return <Navigate to="/settings/tenant" replace />;
   return (
     <>
-      <Title order={2} mb="md">
-        {t('nav.systemSettings')}
-      </Title>
-      <Tabs value={tab} onChange={(v) => void navigate(`/settings/${v ?? 'tenant'}`)} keepMounted={false}>
+      <PageHeader
+        title={t('nav.systemSettings')}
+        description={session.tenant.name}
+        badge={<AdminMark superAdmin={session.user.isSuperAdmin} size={18} />}
+      />
+      <Tabs value={tab} onChange={(v) => void navigate(`/settings/${v ?? 'tenant'}`)}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="tenant">{t('settings.tenantConfig')}</Tabs.Tab>
-          <Tabs.Tab value="sso">{t('settings.sso')}</Tabs.Tab>
+          <Tabs.Tab
+            value="tenant"
+            leftSection={<IconAdjustmentsHorizontal size={14} />}
+            data-testid="tab-tenant-config"
+          >
+            {t('settings.tenantConfig')}
+          </Tabs.Tab>
+          <Tabs.Tab value="sso" leftSection={<IconKey size={14} />} data-testid="tab-sso">
+            {t('settings.sso')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="tenant">
           <TenantConfigPanel />

@@ -1,8 +1,10 @@
 import {
   Alert,
   Button,
+  Checkbox,
   Fieldset,
   Group,
+  List,
   NumberInput,
   PasswordInput,
   Select,
@@ -10,9 +12,10 @@ import {
   Stack,
   Switch,
   TagsInput,
+  Text,
   TextInput,
 } from '@mantine/core';
-import type { TRedactedTenantConfig } from '@mam/core';
+import { toAppIssues, ZTenantConfigUpdate, type TRedactedTenantConfig, type TTenantConfigUpdate } from '@mam/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appErrorOf, errorMessage } from '../../lib/app-error';
@@ -30,7 +33,8 @@ const toggleKeys = [
   'enforceMfa',
   'focusedMosNotifications',
 ] as const;
-const timeZones = Intl.supportedValuesOf('timeZone');
+// Intl's list leaves out 'UTC', the default of every new tenant.
+const timeZones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
 
 export function TenantConfigPanel() {
   const query = trpc.tenantConfig.get.useQuery();
@@ -41,11 +45,12 @@ export function TenantConfigPanel() {
 }
 
 function TenantConfigForm({ initial }: { initial: TRedactedTenantConfig }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const utils = trpc.useUtils();
   const [config, setConfig] = useState(initial);
-  // The stored key is never sent back; typing a new one replaces it.
+  // The stored key is never sent back; typing a new one replaces it, and removing it sends null.
   const [apiKey, setApiKey] = useState('');
+  const [removeApiKey, setRemoveApiKey] = useState(false);
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const update = trpc.tenantConfig.update.useMutation();
@@ -54,32 +59,63 @@ function TenantConfigForm({ initial }: { initial: TRedactedTenantConfig }) {
   const num = (v: number | string) => (typeof v === 'number' ? v : Number.NaN);
   const limit = (v: number | string) => (typeof v === 'number' ? v : null);
 
+  function showIssues(list: Array<{ path: string; message: string }>) {
+    setError(t('errors.INVALID_CONFIGURATION'));
+    // The first issue of a field is the one to fix first.
+    setIssues(list.reduce<Record<string, string>>((all, i) => ({ [i.path]: i.message, ...all }), {}));
+  }
+
   async function save() {
     setError(null);
     setIssues({});
+    const payload: TTenantConfigUpdate = {
+      ...config,
+      speechToText: {
+        ...config.speechToText,
+        apiKey: removeApiKey ? null : apiKey ? apiKey : config.speechToText.apiKey,
+      },
+    };
+    // The same schema the server applies, so mistakes show at once; the server still has the last word.
+    const checked = ZTenantConfigUpdate.safeParse(payload);
+    if (!checked.success) return showIssues(toAppIssues(checked.error, 'INVALID_CONFIGURATION'));
     try {
-      const payload = {
-        ...config,
-        speechToText: { ...config.speechToText, apiKey: apiKey ? apiKey : config.speechToText.apiKey },
-      };
       const saved = await update.mutateAsync({ config: payload });
       setConfig(saved);
       setApiKey('');
+      setRemoveApiKey(false);
       await utils.tenantConfig.get.invalidate();
       await utils.auth.session.invalidate();
       notifySuccess(t('common.saved'));
     } catch (e) {
-      setError(errorMessage(t, e));
-      setIssues(Object.fromEntries((appErrorOf(e)?.issues ?? []).map((i) => [i.path, i.message])));
+      const appError = appErrorOf(e);
+      if (appError?.issues?.length) showIssues(appError.issues);
+      else setError(errorMessage(t, e));
     }
   }
 
   const err = (path: string) => issues[path];
+  /** The form's own label of a field the schema names by path ('unknownPersonRegistration.maxImages'). */
+  const fieldLabel = (path: string) => {
+    const [head = '', last = head] = path.split('.');
+    const key = head === 'toggles' ? `config.toggles.${last}` : `config.${last}`;
+    return i18n.exists(key) ? t(key) : path || '—';
+  };
   return (
     <Stack maw={960}>
       {error && (
-        <Alert color="red" data-testid="config-error">
-          {error}
+        <Alert color="red" title={error} data-testid="config-error">
+          {Object.keys(issues).length > 0 && (
+            <List size="sm" data-testid="config-issues">
+              {Object.entries(issues).map(([path, message]) => (
+                <List.Item key={path}>
+                  <Text span fw={600} size="sm">
+                    {fieldLabel(path)}
+                  </Text>
+                  : {message}
+                </List.Item>
+              ))}
+            </List>
+          )}
         </Alert>
       )}
       <Fieldset legend={t('config.organisation')}>
@@ -92,7 +128,7 @@ function TenantConfigForm({ initial }: { initial: TRedactedTenantConfig }) {
           />
           <Select
             label={t('config.timezone')}
-            data={timeZones}
+            data={timeZones.includes(config.timezone) ? timeZones : [config.timezone, ...timeZones]}
             searchable
             value={config.timezone}
             onChange={(v) => set('timezone', v ?? '')}
@@ -118,6 +154,8 @@ function TenantConfigForm({ initial }: { initial: TRedactedTenantConfig }) {
             ]}
             value={config.defaultSearchFilter}
             onChange={(v) => set('defaultSearchFilter', (v ?? 'assets') as 'assets' | 'all')}
+            allowDeselect={false}
+            error={err('defaultSearchFilter')}
           />
         </SimpleGrid>
       </Fieldset>
@@ -227,24 +265,40 @@ function TenantConfigForm({ initial }: { initial: TRedactedTenantConfig }) {
             label={t('config.provider')}
             value={config.speechToText.provider ?? ''}
             onChange={(e) => set('speechToText', { ...config.speechToText, provider: e.currentTarget.value || null })}
+            error={err('speechToText.provider')}
           />
-          <PasswordInput
-            label={t('config.apiKey')}
-            placeholder={config.speechToText.apiKey.set ? t('config.secretSet') : t('config.secretNotSet')}
-            value={apiKey}
-            onChange={(e) => setApiKey(e.currentTarget.value)}
-          />
+          <Stack gap={4}>
+            <PasswordInput
+              label={t('config.apiKey')}
+              placeholder={config.speechToText.apiKey.set ? t('config.secretSet') : t('config.secretNotSet')}
+              value={apiKey}
+              onChange={(e) => (setApiKey(e.currentTarget.value), setRemoveApiKey(false))}
+              disabled={removeApiKey}
+              error={err('speechToText.apiKey')}
+              autoComplete="new-password"
+            />
+            {config.speechToText.apiKey.set && (
+              <Checkbox
+                size="xs"
+                label={t('config.removeSecret')}
+                checked={removeApiKey}
+                onChange={(e) => (setRemoveApiKey(e.currentTarget.checked), setApiKey(''))}
+              />
+            )}
+          </Stack>
           <TextInput
             label={t('config.workspaceId')}
             value={config.speechToText.workspaceId ?? ''}
             onChange={(e) =>
               set('speechToText', { ...config.speechToText, workspaceId: e.currentTarget.value || null })
             }
+            error={err('speechToText.workspaceId')}
           />
           <TextInput
             label={t('config.region')}
             value={config.speechToText.region ?? ''}
             onChange={(e) => set('speechToText', { ...config.speechToText, region: e.currentTarget.value || null })}
+            error={err('speechToText.region')}
           />
         </SimpleGrid>
       </Fieldset>
@@ -264,7 +318,10 @@ function TenantConfigForm({ initial }: { initial: TRedactedTenantConfig }) {
         <Button onClick={() => void save()} loading={update.isPending} data-testid="save-config">
           {t('common.save')}
         </Button>
-        <Button variant="default" onClick={() => (setConfig(initial), setApiKey(''), setIssues({}), setError(null))}>
+        <Button
+          variant="default"
+          onClick={() => (setConfig(initial), setApiKey(''), setRemoveApiKey(false), setIssues({}), setError(null))}
+        >
           {t('common.discard')}
         </Button>
       </Group>

@@ -1,50 +1,114 @@
-import { Alert, Card, Group, NavLink, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconLayoutDashboard } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Grid, NavLink, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconBuildingCommunity, IconLayoutDashboard, IconUsers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { errorMessage } from '../../lib/app-error';
+import { AdminMark } from '../../components/admin-mark';
+import { DataTable } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
-/** Admin dashboard (super administrator). System tasks join its navigation when they exist. */
+function Stat({ label, value, icon, testId }: { label: string; value: ReactNode; icon: ReactNode; testId: string }) {
+  return (
+    <Paper withBorder p="md">
+      <Stack gap={4}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.5}>
+          {label}
+        </Text>
+        <Text fw={700} fz={28} lh={1.1} data-testid={testId}>
+          {value}
+        </Text>
+        <Text c="dimmed">{icon}</Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * Admin dashboard (super administrator). Its navigation has Dashboard only: System Tasks joins it when system tasks
+ * exist, so there is no dead link.
+ */
 export default function AdminDashboardPage() {
   const { t } = useTranslation();
   const session = useSession().data!;
+  const format = useFormat();
   const tenants = trpc.tenants.list.useQuery(undefined, { enabled: session.user.isSuperAdmin });
   if (!session.user.isSuperAdmin) return <Alert color="red">{t('errors.FORBIDDEN')}</Alert>;
   const list = tenants.data ?? [];
-  const stats = [
-    { label: t('admin.tenants'), value: list.length },
-    { label: t('admin.activeTenants'), value: list.filter((x) => x.active).length },
-    { label: t('admin.users'), value: list.reduce((sum, x) => sum + x.userCount, 0) },
-  ];
+  const value = (n: number) => (tenants.isLoading ? '…' : n);
+  const newest = [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 5);
   return (
-    <Group align="flex-start" wrap="nowrap">
-      <Stack w={200} gap={0}>
-        <NavLink
-          component={Link}
-          to="/admin"
-          label={t('admin.dashboard')}
-          leftSection={<IconLayoutDashboard size={16} />}
-          active
-        />
-      </Stack>
-      <Stack style={{ flex: 1 }}>
-        <Title order={2}>{t('admin.dashboard')}</Title>
-        {tenants.error && <Alert color="red">{errorMessage(t, tenants.error)}</Alert>}
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {stats.map((s) => (
-            <Card key={s.label} withBorder>
-              <Text size="sm" c="dimmed">
-                {s.label}
-              </Text>
-              <Text fw={700} size="xl">
-                {tenants.isLoading ? '…' : s.value}
-              </Text>
-            </Card>
-          ))}
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, sm: 3, lg: 2 }}>
+        <Paper withBorder p={6}>
+          <NavLink
+            component={Link}
+            to="/admin"
+            label={t('admin.dashboard')}
+            leftSection={<IconLayoutDashboard size={16} />}
+            active
+            variant="light"
+          />
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 9, lg: 10 }}>
+        <PageHeader title={t('admin.title')} badge={<AdminMark superAdmin size={18} />} />
+        {tenants.error && <Alert color="red">{t('errors.TENANTS_FETCH_FAILED')}</Alert>}
+        <SimpleGrid cols={{ base: 1, sm: 3 }} mb="lg">
+          <Stat
+            label={t('admin.tenants')}
+            value={value(list.length)}
+            icon={<IconBuildingCommunity size={16} />}
+            testId="stat-tenants"
+          />
+          <Stat
+            label={t('admin.activeTenants')}
+            value={value(list.filter((x) => x.active).length)}
+            icon={<IconBuildingCommunity size={16} />}
+            testId="stat-active-tenants"
+          />
+          <Stat
+            label={t('admin.users')}
+            value={value(list.reduce((sum, x) => sum + x.userCount, 0))}
+            icon={<IconUsers size={16} />}
+            testId="stat-users"
+          />
         </SimpleGrid>
-      </Stack>
-    </Group>
+        <Text fw={600} size="sm" mb="xs">
+          {t('admin.newestTenants')}
+        </Text>
+        <DataTable>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('admin.tenantName')}</Table.Th>
+              <Table.Th>{t('admin.slug')}</Table.Th>
+              <Table.Th>{t('admin.users')}</Table.Th>
+              <Table.Th>{t('admin.created')}</Table.Th>
+              <Table.Th>{t('team.status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {newest.map((tenant) => (
+              <Table.Tr key={tenant.id}>
+                <Table.Td fw={500}>{tenant.name}</Table.Td>
+                <Table.Td ff="monospace">{tenant.slug}</Table.Td>
+                <Table.Td>{tenant.userCount}</Table.Td>
+                <Table.Td>{format.date(tenant.createdAt)}</Table.Td>
+                <Table.Td>
+                  <Badge size="sm" variant="light" color={tenant.active ? 'teal' : 'red'}>
+                    {tenant.active ? t('team.active') : t('team.deactivated')}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </DataTable>
+        <Anchor component={Link} to="/system?tab=tenants" size="sm" mt="xs" display="inline-block">
+          {t('admin.allTenants')}
+        </Anchor>
+      </Grid.Col>
+    </Grid>
   );
 }

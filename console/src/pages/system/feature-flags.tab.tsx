@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Autocomplete,
   Badge,
   Button,
   Group,
@@ -11,55 +12,81 @@ import {
   Table,
   Text,
   TextInput,
+  Tooltip,
 } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/app-error';
-import { notifyError } from '../../lib/notify';
+import { useConfirm } from '../../components/confirm';
+import { DataTable, TableMessage } from '../../components/data-table';
+import { appErrorOf, errorMessage } from '../../lib/app-error';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 
 type TFlag = RouterOutputs['featureFlags']['list'][number];
+
+/** Flags the product knows of (spec section 2): the export and browse layouts and the rich main layout. */
+const knownFlags = ['export', 'browse', 'rich'];
 
 export function FeatureFlagsTab() {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const flags = trpc.featureFlags.list.useQuery();
   const tenants = trpc.tenants.list.useQuery();
-  const remove = trpc.featureFlags.delete.useMutation({ onSettled: () => utils.featureFlags.list.invalidate() });
+  const remove = trpc.featureFlags.delete.useMutation({
+    onSettled: async () => {
+      await utils.featureFlags.list.invalidate();
+      await utils.auth.session.invalidate();
+    },
+  });
   const [editing, setEditing] = useState<TFlag | 'new' | null>(null);
+  const [confirmation, confirm] = useConfirm();
   const tenantName = new Map((tenants.data ?? []).map((x) => [x.id, x.name]));
+
+  function askDelete(flag: TFlag) {
+    confirm({
+      title: t('flags.deleteTitle'),
+      message: t('flags.confirmDelete', { id: flag.id }),
+      onConfirm: () => remove.mutateAsync({ id: flag.id }).catch((e: unknown) => notifyError(t, e)),
+    });
+  }
+
   if (flags.error) return <Alert color="red">{errorMessage(t, flags.error)}</Alert>;
   return (
-    <Stack>
-      <Group justify="flex-end">
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {t('flags.intro')}
+        </Text>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="create-flag">
           {t('flags.create')}
         </Button>
       </Group>
-      <Table striped>
+      <DataTable>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('flags.id')}</Table.Th>
             <Table.Th>{t('flags.description')}</Table.Th>
             <Table.Th>{t('flags.access')}</Table.Th>
-            <Table.Th />
+            <Table.Th w={80} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {flags.data?.map((flag) => (
-            <Table.Tr key={flag.id}>
-              <Table.Td>
-                <Text ff="monospace">{flag.id}</Text>
+            <Table.Tr key={flag.id} data-testid={`flag-row-${flag.id}`}>
+              <Table.Td ff="monospace" fw={500}>
+                {flag.id}
               </Table.Td>
               <Table.Td>{flag.description}</Table.Td>
               <Table.Td>
                 {flag.enabledForAll ? (
-                  <Badge color="teal">{t('flags.enabledForAll')}</Badge>
+                  <Badge color="teal" variant="light">
+                    {t('flags.enabledForAll')}
+                  </Badge>
                 ) : flag.tenantIds.length ? (
                   <Group gap={4}>
                     {flag.tenantIds.map((id) => (
-                      <Badge key={id} variant="light">
+                      <Badge key={id} variant="default" tt="none" fw={500}>
                         {tenantName.get(id) ?? id}
                       </Badge>
                     ))}
@@ -71,44 +98,57 @@ export function FeatureFlagsTab() {
                 )}
               </Table.Td>
               <Table.Td>
-                <Group gap={4} justify="flex-end">
-                  <ActionIcon variant="subtle" onClick={() => setEditing(flag)} aria-label={t('common.edit')}>
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('common.delete')}
-                    onClick={() => {
-                      if (window.confirm(t('flags.confirmDelete', { id: flag.id })))
-                        remove.mutate({ id: flag.id }, { onError: (e) => notifyError(t, e) });
-                    }}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Tooltip label={t('common.edit')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      onClick={() => setEditing(flag)}
+                      aria-label={t('common.edit')}
+                    >
+                      <IconPencil size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={t('common.delete')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('common.delete')}
+                      onClick={() => askDelete(flag)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Tooltip>
                 </Group>
               </Table.Td>
             </Table.Tr>
           ))}
+          {(flags.isLoading || flags.data?.length === 0) && (
+            <TableMessage colSpan={4} loading={flags.isLoading} text={t('flags.none')} />
+          )}
         </Table.Tbody>
-      </Table>
+      </DataTable>
       {editing && (
         <FlagModal
           flag={editing === 'new' ? null : editing}
+          taken={(flags.data ?? []).map((f) => f.id)}
           tenants={tenants.data ?? []}
           onClose={() => setEditing(null)}
         />
       )}
+      {confirmation}
     </Stack>
   );
 }
 
 function FlagModal({
   flag,
+  taken,
   tenants,
   onClose,
 }: {
   flag: TFlag | null;
+  taken: string[];
   tenants: RouterOutputs['tenants']['list'];
   onClose: () => void;
 }) {
@@ -120,49 +160,75 @@ function FlagModal({
   const [enabledForAll, setEnabledForAll] = useState(flag?.enabledForAll ?? false);
   const [tenantIds, setTenantIds] = useState(flag?.tenantIds ?? []);
   const [error, setError] = useState<string | null>(null);
-  async function save() {
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  // Creating a flag with the id of an existing one would silently overwrite it.
+  const duplicate = !flag && taken.includes(id.trim());
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setIssues({});
     try {
-      await upsert.mutateAsync({ id, description, enabledForAll, tenantIds });
+      await upsert.mutateAsync({ id: id.trim(), description: description.trim(), enabledForAll, tenantIds });
       await utils.featureFlags.list.invalidate();
       await utils.auth.session.invalidate();
+      notifySuccess(t('common.saved'));
       onClose();
     } catch (e) {
       setError(errorMessage(t, e));
+      setIssues(Object.fromEntries((appErrorOf(e)?.issues ?? []).map((i) => [i.path, i.message])));
     }
   }
+
   return (
     <Modal opened onClose={onClose} title={flag ? flag.id : t('flags.create')}>
-      <Stack>
-        {error && <Alert color="red">{error}</Alert>}
-        <TextInput
-          label={t('flags.id')}
-          value={id}
-          onChange={(e) => setId(e.currentTarget.value)}
-          disabled={!!flag}
-          required
-        />
-        <TextInput
-          label={t('flags.description')}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-        />
-        <Switch
-          label={t('flags.enabledForAll')}
-          checked={enabledForAll}
-          onChange={(e) => setEnabledForAll(e.currentTarget.checked)}
-        />
-        <MultiSelect
-          label={t('flags.tenants')}
-          data={tenants.map((x) => ({ value: x.id, label: x.name }))}
-          value={tenantIds}
-          onChange={setTenantIds}
-          disabled={enabledForAll}
-          searchable
-        />
-        <Button onClick={() => void save()} loading={upsert.isPending} w="fit-content">
-          {t('common.save')}
-        </Button>
-      </Stack>
+      <form onSubmit={(e) => void save(e)}>
+        <Stack>
+          {error && <Alert color="red">{error}</Alert>}
+          <Autocomplete
+            label={t('flags.id')}
+            description={t('flags.idHint')}
+            data={knownFlags.filter((known) => !taken.includes(known))}
+            value={id}
+            onChange={setId}
+            disabled={!!flag}
+            error={duplicate ? t('errors.CONFLICT') : issues.id}
+            required
+            data-testid="flag-id"
+          />
+          <TextInput
+            label={t('flags.description')}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            error={issues.description}
+            data-testid="flag-description"
+          />
+          <Switch
+            label={t('flags.enabledForAll')}
+            checked={enabledForAll}
+            onChange={(e) => setEnabledForAll(e.currentTarget.checked)}
+            data-testid="flag-all"
+          />
+          <MultiSelect
+            label={t('flags.tenants')}
+            data={tenants.map((x) => ({ value: x.id, label: x.name }))}
+            value={tenantIds}
+            onChange={setTenantIds}
+            disabled={enabledForAll}
+            searchable
+            clearable
+            data-testid="flag-tenants"
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={upsert.isPending} disabled={!id.trim() || duplicate} data-testid="flag-save">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

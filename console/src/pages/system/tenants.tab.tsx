@@ -1,29 +1,67 @@
-import { Alert, Badge, Button, Group, Modal, PasswordInput, Stack, Switch, Table, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  PasswordInput,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/app-error';
-import { formatDate } from '../../lib/format';
-import { notifyError } from '../../lib/notify';
+import { useConfirm } from '../../components/confirm';
+import { DataTable, TableMessage } from '../../components/data-table';
+import { appErrorOf, errorMessage } from '../../lib/app-error';
+import { useFormat } from '../../lib/format';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
-import { trpc } from '../../lib/trpc';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+
+type TTenant = RouterOutputs['tenants']['list'][number];
 
 export function TenantsTab() {
   const { t } = useTranslation();
   const session = useSession().data!;
+  const format = useFormat();
   const utils = trpc.useUtils();
   const tenants = trpc.tenants.list.useQuery();
   const setActive = trpc.tenants.setActive.useMutation({ onSettled: () => utils.tenants.list.invalidate() });
   const [creating, setCreating] = useState(false);
+  const [confirmation, confirm] = useConfirm();
+
+  function toggle(tenant: TTenant, active: boolean) {
+    const run = () => setActive.mutateAsync({ id: tenant.id, active }).catch((err: unknown) => notifyError(t, err));
+    if (active) return void run();
+    // Deactivating locks a whole organisation out: ask first.
+    confirm({
+      title: t('admin.deactivateTenant'),
+      message: t('admin.confirmDeactivate', { name: tenant.name }),
+      confirmLabel: t('team.deactivate'),
+      onConfirm: run,
+    });
+  }
+
   return (
-    <Stack>
-      <Group justify="flex-end">
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {t('admin.tenantsIntro')}
+        </Text>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="create-tenant">
           {t('admin.createTenant')}
         </Button>
       </Group>
-      {tenants.error && <Alert color="red">{t('errors.TENANTS_FETCH_FAILED')}</Alert>}
-      <Table striped>
+      {tenants.error && (
+        <Alert color="red" data-testid="tenants-error">
+          {t('errors.TENANTS_FETCH_FAILED')}
+        </Alert>
+      )}
+      <DataTable>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('admin.tenantName')}</Table.Th>
@@ -35,77 +73,104 @@ export function TenantsTab() {
         </Table.Thead>
         <Table.Tbody>
           {tenants.data?.map((tenant) => (
-            <Table.Tr key={tenant.id}>
-              <Table.Td>{tenant.name}</Table.Td>
-              <Table.Td>{tenant.slug}</Table.Td>
-              <Table.Td>{tenant.userCount}</Table.Td>
-              <Table.Td>{formatDate(tenant.createdAt)}</Table.Td>
-              <Table.Td>
-                <Group gap="xs">
-                  <Switch
-                    checked={tenant.active}
-                    disabled={tenant.id === session.tenant.id}
-                    onChange={(e) =>
-                      setActive.mutate(
-                        { id: tenant.id, active: e.currentTarget.checked },
-                        { onError: (err) => notifyError(t, err) },
-                      )
-                    }
-                    aria-label={t('team.active')}
-                  />
-                  {!tenant.active && (
-                    <Badge color="red" variant="light">
-                      {t('team.deactivated')}
+            <Table.Tr key={tenant.id} data-testid={`tenant-row-${tenant.slug}`}>
+              <Table.Td fw={500}>
+                <Group gap={6}>
+                  {tenant.name}
+                  {tenant.id === session.tenant.id && (
+                    <Badge size="xs" variant="outline">
+                      {t('admin.yours')}
                     </Badge>
                   )}
                 </Group>
               </Table.Td>
+              <Table.Td ff="monospace">{tenant.slug}</Table.Td>
+              <Table.Td>{tenant.userCount}</Table.Td>
+              <Table.Td>{format.date(tenant.createdAt)}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Switch
+                    size="xs"
+                    checked={tenant.active}
+                    disabled={tenant.id === session.tenant.id}
+                    onChange={(e) => toggle(tenant, e.currentTarget.checked)}
+                    aria-label={t('team.active')}
+                    data-testid="tenant-active"
+                  />
+                  <Badge color={tenant.active ? 'teal' : 'red'} variant="light" size="sm">
+                    {tenant.active ? t('team.active') : t('team.deactivated')}
+                  </Badge>
+                </Group>
+              </Table.Td>
             </Table.Tr>
           ))}
+          {tenants.isLoading && <TableMessage colSpan={5} loading text="" />}
         </Table.Tbody>
-      </Table>
-      <CreateTenantModal opened={creating} onClose={() => setCreating(false)} />
+      </DataTable>
+      {creating && <CreateTenantModal onClose={() => setCreating(false)} />}
+      {confirmation}
     </Stack>
   );
 }
 
-function CreateTenantModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+const emptyTenant = { slug: '', name: '', adminEmail: '', adminPassword: '' };
+
+function CreateTenantModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const create = trpc.tenants.create.useMutation({ onSuccess: () => utils.tenants.list.invalidate() });
-  const [form, setForm] = useState({ slug: '', name: '', adminEmail: '', adminPassword: '' });
+  const [form, setForm] = useState(emptyTenant);
   const [error, setError] = useState<string | null>(null);
+  const [issues, setIssues] = useState<Record<string, string>>({});
   const field = (key: keyof typeof form) => ({
     value: form[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: e.currentTarget.value }),
+    error: issues[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: e.currentTarget.value }),
   });
-  async function save() {
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
     setError(null);
+    setIssues({});
     try {
-      await create.mutateAsync(form);
-      setForm({ slug: '', name: '', adminEmail: '', adminPassword: '' });
+      await create.mutateAsync({ ...form, slug: form.slug.trim().toLowerCase(), adminEmail: form.adminEmail.trim() });
+      notifySuccess(t('admin.tenantCreated', { name: form.name }));
       onClose();
     } catch (e) {
       setError(errorMessage(t, e));
+      setIssues(Object.fromEntries((appErrorOf(e)?.issues ?? []).map((i) => [i.path, i.message])));
     }
   }
+
   return (
-    <Modal opened={opened} onClose={onClose} title={t('admin.createTenant')}>
-      <Stack>
-        {error && <Alert color="red">{error}</Alert>}
-        <TextInput label={t('admin.tenantName')} {...field('name')} required />
-        <TextInput label={t('admin.slug')} description={t('admin.slugHint')} {...field('slug')} required />
-        <TextInput label={t('admin.adminEmail')} type="email" {...field('adminEmail')} required />
-        <PasswordInput
-          label={t('admin.adminPassword')}
-          description={t('password.rule')}
-          {...field('adminPassword')}
-          required
-        />
-        <Button onClick={() => void save()} loading={create.isPending} w="fit-content">
-          {t('admin.createTenant')}
-        </Button>
-      </Stack>
+    <Modal opened onClose={onClose} title={t('admin.createTenant')}>
+      <form onSubmit={(e) => void save(e)}>
+        <Stack>
+          {error && (
+            <Alert color="red" data-testid="tenant-error">
+              {error}
+            </Alert>
+          )}
+          <TextInput label={t('admin.tenantName')} {...field('name')} required data-autofocus />
+          <TextInput label={t('admin.slug')} description={t('admin.slugHint')} {...field('slug')} required />
+          <TextInput label={t('admin.adminEmail')} type="email" {...field('adminEmail')} required />
+          <PasswordInput
+            label={t('admin.adminPassword')}
+            description={t('password.rule')}
+            {...field('adminPassword')}
+            autoComplete="new-password"
+            required
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {t('admin.createTenant')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

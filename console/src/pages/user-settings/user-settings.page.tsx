@@ -1,26 +1,41 @@
-import { Tabs, Title } from '@mantine/core';
+import { Tabs } from '@mantine/core';
+import { IconAdjustments, IconKey, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { PageHeader } from '../../components/page-header';
+import { useSession } from '../../lib/session';
 import { ApiKeysTab } from './api-keys.tab';
-import { ProfileTab } from './profile.tab';
 import { PreferencesTab } from './preferences.tab';
+import { ProfileTab } from './profile.tab';
 
+const tabs = ['profile', 'settings', 'apiKeys'] as const;
+
+/** User settings: My Profile, Settings (this browser's preferences) and API Keys. */
 export default function UserSettingsPage() {
   const { t } = useTranslation();
+  const session = useSession().data!;
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') ?? 'profile';
+  const restricted = session.mfaEnrolmentRequired;
+  const requested = params.get('tab');
+  const tab = !restricted && tabs.some((x) => x === requested) ? requested! : 'profile';
   return (
     <>
-      <Title order={2} mb="md">
-        {t('nav.userSettings')}
-      </Title>
-      <Tabs value={tab} onChange={(value) => setParams({ tab: value ?? 'profile' })} keepMounted={false}>
+      <PageHeader title={t('nav.userSettings')} description={session.user.email} />
+      <Tabs value={tab} onChange={(value) => setParams({ tab: value ?? 'profile' })}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="profile">{t('userSettings.myProfile')}</Tabs.Tab>
-          <Tabs.Tab value="settings">{t('userSettings.settings')}</Tabs.Tab>
-          <Tabs.Tab value="apiKeys" data-testid="tab-api-keys">
-            {t('userSettings.apiKeys')}
+          <Tabs.Tab value="profile" leftSection={<IconUser size={14} />} data-testid="tab-profile">
+            {t('userSettings.myProfile')}
           </Tabs.Tab>
+          {!restricted && (
+            <>
+              <Tabs.Tab value="settings" leftSection={<IconAdjustments size={14} />} data-testid="tab-settings">
+                {t('userSettings.settings')}
+              </Tabs.Tab>
+              <Tabs.Tab value="apiKeys" leftSection={<IconKey size={14} />} data-testid="tab-api-keys">
+                {t('userSettings.apiKeys')}
+              </Tabs.Tab>
+            </>
+          )}
         </Tabs.List>
         <Tabs.Panel value="profile">
           <ProfileTab />
