@@ -13,10 +13,15 @@ export function createMfaService(deps: ServiceDeps) {
     return new TOTP({ issuer, label: user.email, secret: Secret.fromBase32(secretBase32), digits: 6, period: 30 });
   }
 
-  function checkTotp(user: TUserRow, sealedSecret: string, code: string): boolean {
+  /** The time step the code belongs to when it is valid and newer than the last one accepted, else null. */
+  function acceptedStep(user: TUserRow, sealedSecret: string, code: string): number | null {
     const totp = totpFor(user, deps.secretBox.open(sealedSecret), 'MAM');
+    const now = deps.clock().getTime();
     // One step either side absorbs clock drift between the phone and the server.
-    return totp.validate({ token: code.replace(/\s+/g, ''), timestamp: deps.clock().getTime(), window: 1 }) !== null;
+    const delta = totp.validate({ token: code.replace(/\s+/g, ''), timestamp: now, window: 1 });
+    if (delta === null) return null;
+    const step = Math.floor(now / 1000 / totp.period) + delta;
+    return user.mfaLastUsedStep !== null && step <= user.mfaLastUsedStep ? null : step;
   }
 
   async function loadUser(actor: AuthedActor): Promise<TUserRow> {
@@ -40,9 +45,8 @@ export function createMfaService(deps: ServiceDeps) {
     /** Turns the pending secret on when the user proves they have it; returns recovery codes shown once. */
     async confirmEnrolment(actor: AuthedActor, code: string) {
       const user = await loadUser(actor);
-      if (!user.mfaPendingSecretEncrypted || !checkTotp(user, user.mfaPendingSecretEncrypted, code)) {
-        throw new AppError('MFA_INVALID_CODE');
-      }
+      const step = user.mfaPendingSecretEncrypted ? acceptedStep(user, user.mfaPendingSecretEncrypted, code) : null;
+      if (step === null) throw new AppError('MFA_INVALID_CODE');
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () =>
         randomToken(8).replace(/[-_]/g, 'x').slice(0, 10).toUpperCase(),
       );
@@ -50,6 +54,7 @@ export function createMfaService(deps: ServiceDeps) {
         mfaEnabled: true,
         mfaSecretEncrypted: user.mfaPendingSecretEncrypted,
         mfaPendingSecretEncrypted: null,
+        mfaLastUsedStep: step,
         mfaRecoveryCodeHashes: recoveryCodes.map((c) => sha256(c)),
       });
       return { recoveryCodes };
@@ -63,6 +68,7 @@ export function createMfaService(deps: ServiceDeps) {
       await deps.repos.users.update(user.tenantId, user.id, {
         mfaEnabled: false,
         mfaSecretEncrypted: null,
+        mfaLastUsedStep: null,
         mfaRecoveryCodeHashes: [],
       });
     },
@@ -70,7 +76,12 @@ export function createMfaService(deps: ServiceDeps) {
     /** A current TOTP code, or an unused recovery code (which is then spent). */
     async verifyForLogin(user: TUserRow, code: string): Promise<boolean> {
       if (!user.mfaSecretEncrypted) return false;
-      if (/^\d{6}$/.test(code.replace(/\s+/g, ''))) return checkTotp(user, user.mfaSecretEncrypted, code);
+      if (/^\d{6}$/.test(code.replace(/\s+/g, ''))) {
+        const step = acceptedStep(user, user.mfaSecretEncrypted, code);
+        if (step === null) return false;
+        await deps.repos.users.update(user.tenantId, user.id, { mfaLastUsedStep: step });
+        return true;
+      }
       const hash = sha256(code.trim().toUpperCase());
       const remaining = user.mfaRecoveryCodeHashes.filter((h) => !safeEqual(h, hash));
       if (remaining.length === user.mfaRecoveryCodeHashes.length) return false;

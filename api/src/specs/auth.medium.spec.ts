@@ -243,6 +243,16 @@ describe.each(testBackends)('sign-in and sessions on %s', (backend) => {
     const fresh = new TrpcClient(t.app);
     expect(await fresh.login('acme', 'mfa@acme.test', 'mfa-password-123')).toEqual({ status: 'mfaRequired' });
     expect(await fresh.query('auth.session')).toMatchObject({ ok: true, data: null });
+    // The code that confirmed the enrolment is spent: a code is good once, not for its whole window.
+    expect(
+      await fresh.mutate('auth.login', {
+        organisation: 'acme',
+        email: 'mfa@acme.test',
+        password: 'mfa-password-123',
+        mfaCode: code(),
+      }),
+    ).toMatchObject({ ok: false, code: 'MFA_INVALID_CODE' });
+    t.clock.now = new Date(t.clock.now.getTime() + 30_000);
     expect(await fresh.login('acme', 'mfa@acme.test', 'mfa-password-123', code())).toEqual({ status: 'ok' });
 
     const recovery = confirmed.data.recoveryCodes[0]!;

@@ -23,6 +23,8 @@ export const user = pgTable(
     // Encrypted with the server's secret key; never leaves the server.
     mfaSecretEncrypted: text('mfa_secret_encrypted'),
     mfaPendingSecretEncrypted: text('mfa_pending_secret_encrypted'),
+    // The 30-second step of the last accepted code: a code is good once, not for its whole window.
+    mfaLastUsedStep: integer('mfa_last_used_step'),
     mfaRecoveryCodeHashes: jsonb('mfa_recovery_code_hashes').$type<string[]>().notNull().default([]),
     // Sessions carry the epoch they started in; bumping it voids them all ("log out everywhere", password reset).
     sessionEpoch: integer('session_epoch').notNull().default(0),
