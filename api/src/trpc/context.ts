@@ -1,5 +1,6 @@
 import type {} from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { parseTenantConfig } from '@mam/core';
 import type { TTenantRow, TUserRow } from '@mam/db';
 import type { AuthedActor, RequestMeta, Services } from '../services';
 import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from '../http/cookies';
@@ -37,7 +38,8 @@ export function createContextFactory(services: Services, publicUrl: string) {
           if (!token) return null;
           const session = await services.sessions.resolve(token);
           if (!session) return null;
-          const config = await services.tenantConfig.current(session.tenant.id);
+          // The tenant row came with the session; reading it again would cost a query on every request.
+          const config = parseTenantConfig(session.tenant.config);
           return {
             token,
             user: session.user,

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Autocomplete,
   Badge,
@@ -12,13 +11,13 @@ import {
   Table,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';
 import { DataTable, TableMessage } from '../../components/data-table';
+import { IconAction } from '../../components/icon-action';
 import { appErrorOf, errorMessage } from '../../lib/app-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
@@ -99,26 +98,12 @@ export function FeatureFlagsTab() {
               </Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t('common.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      onClick={() => setEditing(flag)}
-                      aria-label={t('common.edit')}
-                    >
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('common.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('common.delete')}
-                      onClick={() => askDelete(flag)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <IconAction label={t('common.edit')} onClick={() => setEditing(flag)}>
+                    <IconPencil size={16} />
+                  </IconAction>
+                  <IconAction label={t('common.delete')} color="red" onClick={() => askDelete(flag)}>
+                    <IconTrash size={16} />
+                  </IconAction>
                 </Group>
               </Table.Td>
             </Table.Tr>

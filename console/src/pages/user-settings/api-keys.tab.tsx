@@ -30,6 +30,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';
 import { DataTable, TableMessage } from '../../components/data-table';
+import { IconAction } from '../../components/icon-action';
 import { errorMessage } from '../../lib/app-error';
 import { useFormat } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -131,16 +132,9 @@ export function ApiKeysTab() {
                 />
               </Table.Td>
               <Table.Td>
-                <Tooltip label={t('common.delete')}>
-                  <ActionIcon
-                    color="red"
-                    variant="subtle"
-                    aria-label={t('common.delete')}
-                    onClick={() => askDelete(key)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                <IconAction label={t('common.delete')} color="red" onClick={() => askDelete(key)}>
+                  <IconTrash size={16} />
+                </IconAction>
               </Table.Td>
             </Table.Tr>
           ))}
