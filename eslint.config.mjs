@@ -31,7 +31,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/core/src/**', '**/db/src/**', '**/api/src/**', '**/workers/src/**', '**/console/src/**'],
+              group: ['**/core/src/**', '**/db/src/**', '**/api/src/**', '**/workers/src/**', '**/workflows/src/**', '**/console/src/**'],
               message: 'Import across packages by package name.',
             },
           ],

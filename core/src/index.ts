@@ -24,6 +24,8 @@ export * from './validation/iso-date.schema';
 
 export * from './api-keys/api-key-state';
 
+export * from './items/item-types';
+
 export * from './timecode/rational';
 export * from './timecode/time-scale';
 export * from './timecode/frame-rate';

@@ -10,6 +10,8 @@ import { createSessionRepository } from './session.repository';
 import { createSsoProviderRepository } from './sso-provider.repository';
 import { createTenantRepository } from './tenant.repository';
 import { createUserRepository } from './user.repository';
+import { createItemRepository } from './item.repository';
+import { createOperationRepository } from './operation.repository';
 
 export function createRepositories(db: Database) {
   return {
@@ -24,6 +26,8 @@ export function createRepositories(db: Database) {
     folders: createFolderRepository(db),
     ssoProviders: createSsoProviderRepository(db),
     loginThrottle: createLoginThrottleRepository(db),
+    items: createItemRepository(db),
+    operations: createOperationRepository(db),
   };
 }
 
@@ -39,3 +43,11 @@ export type { TSessionRow } from './session.repository';
 export type { TSsoProviderRow } from './sso-provider.repository';
 export type { TTenantRow } from './tenant.repository';
 export type { TUserRow, TUserWithGroups } from './user.repository';
+export type {
+  TItemRow,
+  TItemVersionRow,
+  TItemWithVersion,
+  TItemPatch,
+  TItemVersionPatch,
+} from './item.repository';
+export type { TOperationRow, TOperationPatch } from './operation.repository';

@@ -17,5 +17,9 @@ export const auditEvent = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     ip: text('ip'),
   },
-  (t) => [index('audit_event_tenant_id_idx').on(t.tenantId, t.id)],
+  (t) => [
+    index('audit_event_tenant_id_idx').on(t.tenantId, t.id),
+    // An item's History tab.
+    index('audit_event_target_idx').on(t.tenantId, t.targetType, t.targetId),
+  ],
 );

@@ -10,3 +10,6 @@ export * from './audit-event.table';
 export * from './folder.table';
 export * from './sso-provider.table';
 export * from './login-throttle.table';
+export * from './item.table';
+export * from './item-version.table';
+export * from './operation.table';

@@ -1,0 +1,67 @@
+/** The item types this product stores media for; sequence, live and person arrive with their features. */
+export const mediaItemTypes = ['video', 'audio', 'image', 'file'] as const;
+export type MediaItemType = (typeof mediaItemTypes)[number];
+
+/** Per-process states (spec section 4, archive file transfer), used for every background process of an item. */
+export const processStates = ['INITIATED', 'PROGRESSING', 'COMPLETE', 'ERROR'] as const;
+export type ProcessState = (typeof processStates)[number];
+
+export interface ItemProcess {
+  state: ProcessState;
+  /** A readable reason when state is ERROR. */
+  error: string | null;
+  enabled: boolean;
+  /** 0..100 while PROGRESSING. */
+  progress: number;
+  /** The step running now, e.g. 'probe', 'proxy', 'hls'. */
+  step: string | null;
+}
+
+export function initiatedProcess(enabled = true): ItemProcess {
+  return { state: 'INITIATED', error: null, enabled, progress: 0, step: null };
+}
+
+/** Upload of a version's original file through tus. */
+export interface UploadProgress {
+  state: ProcessState;
+  receivedBytes: number;
+  totalBytes: number | null;
+  error: string | null;
+}
+
+/** Technical data of the media, as shown on the item and returned by the REST API. */
+export interface ItemMedia {
+  durationSeconds: number | null;
+  /** 'num/den', e.g. '50/1' or '30000/1001'. */
+  frameRate: string | null;
+  width: number | null;
+  height: number | null;
+  videoCodec: string | null;
+  audioCodec: string | null;
+  audioChannels: number | null;
+  sampleRate: number | null;
+  container: string | null;
+  mimeType: string | null;
+  bitRate: number | null;
+  timecodeStart: string | null;
+  /** HLS segmentation, in the video time scale (spec section 3: numerator and denominator). */
+  segmentCount: number | null;
+  segmentDuration: { numerator: number; denominator: number } | null;
+}
+
+/** What the transcode produced for a version, as keys relative to the version's media folder. */
+export interface ItemRenditions {
+  proxyMp4?: string;
+  hlsMaster?: string;
+  thumbnail?: string;
+  filmstrip?: { sprite: string; manifest: string };
+  waveform?: string;
+  previews?: { width: number; height: number; format: string; key: string }[];
+}
+
+/** Activity monitor statuses (spec section 4). */
+export const operationStatuses = ['pending', 'queued', 'in_progress', 'done', 'error', 'cancelled'] as const;
+export type OperationStatus = (typeof operationStatuses)[number];
+
+export const operationKinds = ['upload', 'transcode'] as const;
+export type OperationKind = (typeof operationKinds)[number];

@@ -1,0 +1,224 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, max, or, sql } from 'drizzle-orm';
+import type { Database } from '../client/database';
+import { item, itemVersion } from '../schema';
+
+export type TItemRow = typeof item.$inferSelect;
+export type TItemVersionRow = typeof itemVersion.$inferSelect;
+export type TItemInsert = Omit<typeof item.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
+export type TItemVersionInsert = Omit<
+  typeof itemVersion.$inferInsert,
+  'id' | 'tenantId' | 'itemId' | 'number' | 'createdAt'
+>;
+export type TItemPatch = Partial<
+  Pick<
+    TItemRow,
+    | 'title'
+    | 'description'
+    | 'folderId'
+    | 'itemType'
+    | 'ownerId'
+    | 'visibleTo'
+    | 'updatableBy'
+    | 'leadingVersionId'
+    | 'deletedAt'
+    | 'deletedBy'
+  >
+>;
+export type TItemVersionPatch = Partial<
+  Pick<
+    TItemVersionRow,
+    | 'fileSize'
+    | 'uploadId'
+    | 'storageId'
+    | 'originalKey'
+    | 'generatedStorageId'
+    | 'upload'
+    | 'transcoding'
+    | 'probe'
+    | 'media'
+    | 'renditions'
+  >
+>;
+
+/** An item with its leading version, the shape every list and detail view starts from. */
+export interface TItemWithVersion {
+  item: TItemRow;
+  version: TItemVersionRow | null;
+}
+
+export interface TItemListOptions {
+  folderId?: string | null;
+  deleted: boolean;
+  limit: number;
+  /** Keyset cursor: the createdAt and id of the last row of the previous page (newest first). */
+  after?: { createdAt: Date; id: string };
+}
+
+export function createItemRepository(db: Database) {
+  const withVersion = () =>
+    db
+      .select({ item, version: itemVersion })
+      .from(item)
+      .leftJoin(itemVersion, eq(itemVersion.id, item.leadingVersionId));
+
+  return {
+    /** A new item and its first version, which leads. One transaction so no item is ever without it. */
+    async insertWithVersion(
+      tenantId: string,
+      values: TItemInsert,
+      version: TItemVersionInsert,
+    ): Promise<{ item: TItemRow; version: TItemVersionRow }> {
+      return db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(item)
+          .values({ ...values, tenantId })
+          .returning();
+        const [first] = await tx
+          .insert(itemVersion)
+          .values({ ...version, tenantId, itemId: created!.id, number: 1 })
+          .returning();
+        const [led] = await tx
+          .update(item)
+          .set({ leadingVersionId: first!.id })
+          .where(eq(item.id, created!.id))
+          .returning();
+        return { item: led!, version: first! };
+      });
+    },
+    /** A further version; it does not lead until the upload is stored (see setLeadingVersion). */
+    async insertVersion(tenantId: string, itemId: string, version: TItemVersionInsert): Promise<TItemVersionRow> {
+      return db.transaction(async (tx) => {
+        const [{ highest } = { highest: 0 }] = await tx
+          .select({ highest: max(itemVersion.number) })
+          .from(itemVersion)
+          .where(and(eq(itemVersion.tenantId, tenantId), eq(itemVersion.itemId, itemId)));
+        const [row] = await tx
+          .insert(itemVersion)
+          .values({ ...version, tenantId, itemId, number: (highest ?? 0) + 1 })
+          .returning();
+        return row!;
+      });
+    },
+    async findById(tenantId: string, id: string): Promise<TItemRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(item)
+        .where(and(eq(item.tenantId, tenantId), eq(item.id, id)));
+      return row;
+    },
+    async findWithVersion(tenantId: string, id: string): Promise<TItemWithVersion | undefined> {
+      const [row] = await withVersion().where(and(eq(item.tenantId, tenantId), eq(item.id, id)));
+      return row;
+    },
+    async findManyWithVersion(tenantId: string, ids: string[]): Promise<TItemWithVersion[]> {
+      if (ids.length === 0) return [];
+      return withVersion().where(and(eq(item.tenantId, tenantId), inArray(item.id, ids)));
+    },
+    /** Newest first; items of the recycle bin when `deleted`, else the live items of one folder (or all). */
+    async list(tenantId: string, options: TItemListOptions): Promise<TItemWithVersion[]> {
+      const { after } = options;
+      return withVersion()
+        .where(
+          and(
+            eq(item.tenantId, tenantId),
+            options.deleted ? isNotNull(item.deletedAt) : isNull(item.deletedAt),
+            options.folderId === undefined
+              ? undefined
+              : options.folderId === null
+                ? isNull(item.folderId)
+                : eq(item.folderId, options.folderId),
+            after
+              ? or(lt(item.createdAt, after.createdAt), and(eq(item.createdAt, after.createdAt), lt(item.id, after.id)))
+              : undefined,
+          ),
+        )
+        .orderBy(desc(item.createdAt), desc(item.id))
+        .limit(options.limit);
+    },
+    async update(tenantId: string, id: string, patch: TItemPatch): Promise<TItemRow | undefined> {
+      const [row] = await db
+        .update(item)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(and(eq(item.tenantId, tenantId), eq(item.id, id)))
+        .returning();
+      return row;
+    },
+    async updateMany(tenantId: string, ids: string[], patch: TItemPatch): Promise<number> {
+      if (ids.length === 0) return 0;
+      const rows = await db
+        .update(item)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(and(eq(item.tenantId, tenantId), inArray(item.id, ids)))
+        .returning({ id: item.id });
+      return rows.length;
+    },
+    /** Removes the rows for good; the caller removes the media files first. */
+    async hardDelete(tenantId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(item)
+        .where(and(eq(item.tenantId, tenantId), eq(item.id, id)))
+        .returning({ id: item.id });
+      return rows.length > 0;
+    },
+    /** Soft-deletes the live items of these folders (a folder going to the recycle bin takes its items along). */
+    async softDeleteInFolders(tenantId: string, folderIds: string[], by: string, at: Date): Promise<string[]> {
+      if (folderIds.length === 0) return [];
+      const rows = await db
+        .update(item)
+        .set({ deletedAt: at, deletedBy: by, updatedAt: sql`now()` })
+        .where(and(eq(item.tenantId, tenantId), inArray(item.folderId, folderIds), isNull(item.deletedAt)))
+        .returning({ id: item.id });
+      return rows.map((r) => r.id);
+    },
+
+    async findVersion(tenantId: string, versionId: string): Promise<TItemVersionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(itemVersion)
+        .where(and(eq(itemVersion.tenantId, tenantId), eq(itemVersion.id, versionId)));
+      return row;
+    },
+    async findVersionByUploadId(tenantId: string, uploadId: string): Promise<TItemVersionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(itemVersion)
+        .where(and(eq(itemVersion.tenantId, tenantId), eq(itemVersion.uploadId, uploadId)));
+      return row;
+    },
+    /** Oldest first. */
+    async listVersions(tenantId: string, itemId: string): Promise<TItemVersionRow[]> {
+      return db
+        .select()
+        .from(itemVersion)
+        .where(and(eq(itemVersion.tenantId, tenantId), eq(itemVersion.itemId, itemId)))
+        .orderBy(asc(itemVersion.number));
+    },
+    async updateVersion(
+      tenantId: string,
+      versionId: string,
+      patch: TItemVersionPatch,
+    ): Promise<TItemVersionRow | undefined> {
+      const [row] = await db
+        .update(itemVersion)
+        .set(patch)
+        .where(and(eq(itemVersion.tenantId, tenantId), eq(itemVersion.id, versionId)))
+        .returning();
+      return row;
+    },
+    /**
+     * Versions whose upload finished but whose transcoding never started or never finished, across tenants: what a
+     * restarted server must hand to the workflow engine again.
+     */
+    async listVersionsAwaitingProcessing(): Promise<TItemVersionRow[]> {
+      return db
+        .select()
+        .from(itemVersion)
+        .where(
+          and(
+            sql`${itemVersion.upload}->>'state' = 'COMPLETE'`,
+            sql`${itemVersion.transcoding}->>'state' in ('INITIATED', 'PROGRESSING')`,
+          ),
+        );
+    },
+  };
+}

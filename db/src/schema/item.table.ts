@@ -1,0 +1,39 @@
+import type { MediaItemType } from '@mam/core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { createdAtColumn, tenantIdColumn } from './columns';
+import { folder, type TAccessColumn } from './folder.table';
+import { itemVersion } from './item-version.table';
+
+export const item = pgTable(
+  'item',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    tenantId: tenantIdColumn(),
+    // Items of a deleted folder fall back to the tenant root when restored.
+    folderId: uuid('folder_id').references(() => folder.id, { onDelete: 'set null' }),
+    // Decided by probing the leading version's content; 'file' until then.
+    itemType: text('item_type').$type<MediaItemType>().notNull().default('file'),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    createdBy: uuid('created_by'),
+    ownerId: uuid('owner_id'),
+    visibleTo: jsonb('visible_to').$type<TAccessColumn | null>(),
+    updatableBy: jsonb('updatable_by').$type<TAccessColumn | null>(),
+    leadingVersionId: uuid('leading_version_id').references((): AnyPgColumn => itemVersion.id, {
+      onDelete: 'set null',
+    }),
+    isArchived: boolean('is_archived').notNull().default(false),
+    // Non-null while the item is in the recycle bin.
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by'),
+    createdAt: createdAtColumn(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('item_tenant_folder_idx').on(t.tenantId, t.folderId, t.createdAt),
+    index('item_tenant_deleted_idx').on(t.tenantId, t.deletedAt),
+  ],
+);
