@@ -1,0 +1,82 @@
+import type { ItemMedia, ItemProcess, MediaItemType, UploadProgress } from '@mam/core';
+import type { TItemWithVersion } from '@mam/db';
+
+/** Where a version's files live in storage: every rendition key is relative to this folder. */
+export function versionMediaPrefix(tenantId: string, itemId: string, versionId: string): string {
+  return `${tenantId}/items/${itemId}/${versionId}`;
+}
+
+export interface TItemUrls {
+  hls: string | null;
+  mp4: string | null;
+  thumbnail: string | null;
+  filmstrip: { sprite: string; manifest: string } | null;
+  waveform: string | null;
+  previews: { width: number; height: number; format: string; url: string }[];
+  original: string | null;
+}
+
+/** The item as the console and the REST API see it: the item row with its leading version's state and media. */
+export interface TItemView {
+  id: string;
+  itemType: MediaItemType;
+  title: string;
+  description: string;
+  folderId: string | null;
+  createdBy: string | null;
+  owner: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+  isArchived: boolean;
+  visibleTo: { level: string; groups: string[] } | null;
+  updatableBy: { level: string; groups: string[] } | null;
+  version: { id: string; number: number; fileName: string; fileSize: number | null } | null;
+  upload: UploadProgress | null;
+  transcoding: ItemProcess | null;
+  media: ItemMedia | null;
+  resolvedThumbnailUrl: string | null;
+  urls: TItemUrls;
+}
+
+/** Media URLs are served by the API under the item, so the same session or API key that reads the item fetches them. */
+export function mediaUrl(itemId: string, relativeKey: string): string {
+  return `/api/v1/items/${itemId}/media/${relativeKey.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+export function toItemView({ item, version }: TItemWithVersion): TItemView {
+  const r = version?.renditions ?? {};
+  const url = (key: string | undefined) => (key ? mediaUrl(item.id, key) : null);
+  const urls: TItemUrls = {
+    hls: url(r.hlsMaster),
+    mp4: url(r.proxyMp4),
+    thumbnail: url(r.thumbnail),
+    filmstrip: r.filmstrip ? { sprite: url(r.filmstrip.sprite)!, manifest: url(r.filmstrip.manifest)! } : null,
+    waveform: url(r.waveform),
+    previews: (r.previews ?? []).map((p) => ({ width: p.width, height: p.height, format: p.format, url: url(p.key)! })),
+    original: version?.originalKey ? mediaUrl(item.id, 'original') : null,
+  };
+  return {
+    id: item.id,
+    itemType: item.itemType,
+    title: item.title,
+    description: item.description,
+    folderId: item.folderId,
+    createdBy: item.createdBy,
+    owner: item.ownerId,
+    createdAt: item.createdAt.toISOString(),
+    updatedAt: item.updatedAt.toISOString(),
+    deletedAt: item.deletedAt?.toISOString() ?? null,
+    isArchived: item.isArchived,
+    visibleTo: item.visibleTo,
+    updatableBy: item.updatableBy,
+    version: version
+      ? { id: version.id, number: version.number, fileName: version.fileName, fileSize: version.fileSize }
+      : null,
+    upload: version?.upload ?? null,
+    transcoding: version?.transcoding ?? null,
+    media: version?.media ?? null,
+    resolvedThumbnailUrl: urls.thumbnail,
+    urls,
+  };
+}
