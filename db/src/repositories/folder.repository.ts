@@ -13,6 +13,13 @@ export function createFolderRepository(db: Database) {
         .where(and(eq(folder.tenantId, tenantId), isNull(folder.parentId)));
       return row;
     },
+    async findById(tenantId: string, id: string): Promise<TFolderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(folder)
+        .where(and(eq(folder.tenantId, tenantId), eq(folder.id, id)));
+      return row;
+    },
     /** Idempotent: a second call returns the existing root. */
     async ensureRoot(tenantId: string, name: string, ownerId: string | null): Promise<TFolderRow> {
       await db.insert(folder).values({ tenantId, name, ownerId, parentId: null }).onConflictDoNothing();

@@ -160,6 +160,13 @@ export function createItemRepository(db: Database) {
         .returning({ id: item.id });
       return rows.length > 0;
     },
+    async deleteVersion(tenantId: string, versionId: string): Promise<boolean> {
+      const rows = await db
+        .delete(itemVersion)
+        .where(and(eq(itemVersion.tenantId, tenantId), eq(itemVersion.id, versionId)))
+        .returning({ id: itemVersion.id });
+      return rows.length > 0;
+    },
     /** Soft-deletes the live items of these folders (a folder going to the recycle bin takes its items along). */
     async softDeleteInFolders(tenantId: string, folderIds: string[], by: string, at: Date): Promise<string[]> {
       if (folderIds.length === 0) return [];
