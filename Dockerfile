@@ -1,10 +1,11 @@
-# One image for the api (and, from the media pipeline on, the workers): Debian's ffmpeg, the built console.
+# One image for the api and the workers: Debian's ffmpeg and poppler (PDF thumbnails), the built console.
 FROM node:20-bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg ca-certificates && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg poppler-utils ca-certificates && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY core/package.json core/
 COPY db/package.json db/
+COPY workflows/package.json workflows/
 COPY workers/package.json workers/
 COPY api/package.json api/
 COPY console/package.json console/
