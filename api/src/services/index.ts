@@ -10,6 +10,7 @@ import { createSsoService } from './sso.service';
 import { createSystemAdminService } from './system-admin.service';
 import { createTenantConfigService } from './tenant-config.service';
 import { createUserAdminService } from './user-admin.service';
+import { createFolderService } from './folder.service';
 
 /** Wires the domain services once per process. */
 export function createServices(deps: ServiceDeps) {
@@ -18,6 +19,7 @@ export function createServices(deps: ServiceDeps) {
   const mfa = createMfaService(deps);
   const apiKeys = createApiKeyService(deps, audit);
   const codes = createOneTimeCodeService(deps, sessions, audit);
+  const folders = createFolderService(deps, audit);
   return {
     deps,
     audit,
@@ -25,6 +27,7 @@ export function createServices(deps: ServiceDeps) {
     mfa,
     apiKeys,
     codes,
+    folders,
     auth: createAuthService(deps, sessions, mfa, audit),
     users: createUserAdminService(deps, sessions, apiKeys, codes, audit),
     groups: createGroupService(deps, apiKeys, audit),

@@ -40,6 +40,13 @@ import { setTenantActiveProcedure } from './procedures/tenants/set-tenant-active
 import { listFeatureFlagsProcedure } from './procedures/feature-flags/list-feature-flags.procedure';
 import { upsertFeatureFlagProcedure } from './procedures/feature-flags/upsert-feature-flag.procedure';
 import { deleteFeatureFlagProcedure } from './procedures/feature-flags/delete-feature-flag.procedure';
+import { folderTreeProcedure } from './procedures/folders/folder-tree.procedure';
+import { getFolderProcedure } from './procedures/folders/get-folder.procedure';
+import { createFolderProcedure } from './procedures/folders/create-folder.procedure';
+import { renameFolderProcedure } from './procedures/folders/rename-folder.procedure';
+import { moveFolderProcedure } from './procedures/folders/move-folder.procedure';
+import { deleteFolderProcedure } from './procedures/folders/delete-folder.procedure';
+import { setFolderAccessProcedure } from './procedures/folders/set-folder-access.procedure';
 
 /** The console's API: one procedure a file under procedures/, composed here. */
 export const appRouter = router({
@@ -105,6 +112,15 @@ export const appRouter = router({
     list: listFeatureFlagsProcedure,
     upsert: upsertFeatureFlagProcedure,
     delete: deleteFeatureFlagProcedure,
+  }),
+  folders: router({
+    tree: folderTreeProcedure,
+    get: getFolderProcedure,
+    create: createFolderProcedure,
+    rename: renameFolderProcedure,
+    move: moveFolderProcedure,
+    delete: deleteFolderProcedure,
+    setAccess: setFolderAccessProcedure,
   }),
 });
 

@@ -106,6 +106,23 @@ export const errorCatalogue = {
   TRANSCRIPT_PROCESSING_FAILED: { status: 500, message: 'Error processing transcript' },
   NO_TIMED_TRANSCRIPT: { status: 404, message: 'No timed transcript available' },
 
+  // Folders and the recycle bin
+  FOLDER_CREATE_FORBIDDEN: { status: 403, message: 'You do not have permission to create folders' },
+  FOLDER_UPDATE_FORBIDDEN: { status: 403, message: "You don't have permission to change this folder" },
+  FOLDER_DELETE_FORBIDDEN: { status: 403, message: "You don't have permission to delete this folder" },
+  FOLDER_ROOT_LOCKED: { status: 409, message: 'The root folder cannot be moved, deleted or restricted' },
+  FOLDER_CYCLE: { status: 409, message: 'A folder cannot be moved into itself or into one of its subfolders' },
+  MOVE_ITEMS_FORBIDDEN: { status: 403, message: 'You do not have permission to move items' },
+  RECOVER_ITEM_FORBIDDEN: { status: 403, message: 'You do not have permission to restore this item' },
+  RECOVER_ITEMS_FORBIDDEN: {
+    status: 403,
+    message: 'You do not have permission to restore one or more of the selected items',
+  },
+  ITEM_NOT_IN_RECYCLE_BIN: {
+    status: 409,
+    message: 'Only items in the recycle bin can be restored or deleted permanently',
+  },
+
   // Metadata forms and values (spec section 5)
   FORM_CREATE_FAILED: { status: 500, message: 'Failed to create form, please try again later.' },
   FORM_DELETE_FAILED: { status: 500, message: 'Failed to delete form, please try again later.' },

@@ -24,5 +24,25 @@ export function createAuditEventRepository(db: Database) {
         .orderBy(desc(auditEvent.id))
         .limit(options.limit);
     },
+    /** One target's events (an item's History tab), newest first; `beforeId` is the keyset cursor. */
+    async listForTarget(
+      tenantId: string,
+      target: { type: string; id: string },
+      options: { beforeId?: number; limit: number },
+    ): Promise<TAuditEventRow[]> {
+      return db
+        .select()
+        .from(auditEvent)
+        .where(
+          and(
+            eq(auditEvent.tenantId, tenantId),
+            eq(auditEvent.targetType, target.type),
+            eq(auditEvent.targetId, target.id),
+            options.beforeId === undefined ? undefined : lt(auditEvent.id, options.beforeId),
+          ),
+        )
+        .orderBy(desc(auditEvent.id))
+        .limit(options.limit);
+    },
   };
 }

@@ -1,4 +1,5 @@
 import type { RestRoute } from '../rest-route';
 import { meRoute } from './me.route';
+import { folderRoutes } from './folders.route';
 
-export const v1Routes: RestRoute[] = [meRoute as unknown as RestRoute];
+export const v1Routes: RestRoute[] = [meRoute as unknown as RestRoute, ...folderRoutes];

@@ -1,0 +1,125 @@
+import type { Access } from '@mam/core';
+import type { TItemRow } from '@mam/db';
+import { loadActor, type AuthedActor } from '../services/actor.service';
+import { TrpcClient, type createTenant, type TestApp } from './test-app';
+
+type Tenant = Awaited<ReturnType<typeof createTenant>>;
+
+export interface TMember {
+  id: string;
+  email: string;
+  actor: AuthedActor;
+  client: TrpcClient;
+}
+
+export async function adminActor(t: TestApp, tenant: Tenant): Promise<AuthedActor> {
+  return loadActor(t.services.deps, tenant.admin);
+}
+
+export async function signedInAdmin(t: TestApp, tenant: Tenant): Promise<TrpcClient> {
+  const client = new TrpcClient(t.app);
+  await client.login(tenant.tenant.slug, tenant.adminEmail, tenant.adminPassword);
+  return client;
+}
+
+/**
+ * A signed-in user of the tenant. Every user is in the organisation group (default grants); `permissions` adds a
+ * group of its own with those settings.
+ */
+export async function addMember(
+  t: TestApp,
+  tenant: Tenant,
+  name: string,
+  permissions?: Record<string, boolean>,
+): Promise<TMember> {
+  const admin = await adminActor(t, tenant);
+  const groupIds = permissions
+    ? [(await t.services.groups.create(admin, { name: `${name} group`, permissions }, null)).id]
+    : [];
+  const email = `${name}@${tenant.tenant.slug}.test`;
+  const password = `${name}-password-1`;
+  const user = await t.services.users.create(admin, { email, name, password, groupIds }, null);
+  const client = new TrpcClient(t.app);
+  await client.login(tenant.tenant.slug, email, password);
+  const row = await t.services.deps.repos.users.findById(tenant.tenant.id, user.id);
+  return { id: user.id, email, actor: await loadActor(t.services.deps, row!), client };
+}
+
+/** Sets the organisation group's explicit permissions (e.g. `{ update: false }` takes a default grant away). */
+export async function setEveryonePermissions(t: TestApp, tenant: Tenant, permissions: Record<string, boolean>) {
+  const organisation = await t.services.deps.repos.groups.findByKind(tenant.tenant.id, 'organisation');
+  await t.services.groups.setPermissions(await adminActor(t, tenant), { id: organisation!.id, permissions }, null);
+}
+
+export async function groupIdByKind(t: TestApp, tenant: Tenant, kind: 'organisation' | 'administrators') {
+  return (await t.services.deps.repos.groups.findByKind(tenant.tenant.id, kind))!.id;
+}
+
+export async function adminApiKey(t: TestApp, tenant: Tenant): Promise<string> {
+  const { secret } = await t.services.apiKeys.create(
+    await adminActor(t, tenant),
+    { label: `rest ${Math.random()}`, expiresAt: null, maxUnusedDays: null },
+    null,
+  );
+  return secret;
+}
+
+export async function rootFolderId(t: TestApp, tenant: Tenant): Promise<string> {
+  return (await t.services.deps.repos.folders.findRoot(tenant.tenant.id))!.id;
+}
+
+/** A processed item straight in the database (the upload pipeline is not what these tests are about). */
+export async function insertItem(
+  t: TestApp,
+  tenant: Tenant,
+  values: {
+    title: string;
+    folderId: string | null;
+    ownerId: string | null;
+    createdBy?: string | null;
+    visibleTo?: Access | null;
+    updatableBy?: Access | null;
+    storageId?: string | null;
+    generatedStorageId?: string | null;
+  },
+): Promise<TItemRow> {
+  const done = { state: 'COMPLETE' as const, error: null, enabled: true, progress: 100, step: null };
+  const { item } = await t.services.deps.repos.items.insertWithVersion(
+    tenant.tenant.id,
+    {
+      title: values.title,
+      folderId: values.folderId,
+      ownerId: values.ownerId,
+      createdBy: values.createdBy === undefined ? values.ownerId : values.createdBy,
+      visibleTo: values.visibleTo ?? null,
+      updatableBy: values.updatableBy ?? null,
+      itemType: 'video',
+    },
+    {
+      fileName: `${values.title}.mp4`,
+      fileSize: 1000,
+      upload: { state: 'COMPLETE', receivedBytes: 1000, totalBytes: 1000, error: null },
+      transcoding: done,
+      storageId: values.storageId ?? null,
+      generatedStorageId: values.generatedStorageId ?? null,
+    },
+  );
+  return item;
+}
+
+/** An /api/v1 call with an API key. */
+export async function rest(
+  t: TestApp,
+  key: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+) {
+  const response = await t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+}
