@@ -1,1 +1,2 @@
 export * from './mail/mailer';
+export * from './storage';

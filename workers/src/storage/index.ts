@@ -1,0 +1,6 @@
+export * from './object-storage';
+export { createLocalStorage } from './local-storage';
+export { createS3Storage, s3ErrorToStorageError, type S3StorageOptions } from './s3-storage';
+export { assumeRoleCredentials, type AssumeRoleOptions } from './assume-role';
+export { scopeStorage } from './scoped-storage';
+export { startS3TestServer, type S3TestServer } from './testing/s3-test-server';

@@ -1,0 +1,160 @@
+import type { Readable } from 'node:stream';
+
+/** Inclusive byte bounds, as in an HTTP Range header. */
+export interface TByteRange {
+  start: number;
+  end: number;
+}
+
+export interface TObjectHead {
+  size: number;
+  contentType: string;
+  modifiedAt: Date | null;
+}
+
+export interface TObjectEntry {
+  /** Relative to the location, the way it was put. */
+  key: string;
+  size: number;
+}
+
+export interface TLocalFile {
+  path: string;
+  /** Removes the downloaded copy; a no-op when the storage already keeps the file on this machine. */
+  cleanup(): Promise<void>;
+}
+
+export interface TPutOptions {
+  /** Guessed from the key's extension when not given. */
+  contentType?: string;
+}
+
+/**
+ * One storage location (a folder on this machine or an object-storage bucket). Keys are relative, `/`-separated
+ * and never start with `/`; the location's own path prefix is applied inside. Bodies are streams only: nothing here
+ * reads a whole object into memory.
+ */
+export interface ObjectStorage {
+  readonly kind: 'local' | 's3';
+  /** Stores the stream under `key`, replacing what was there; readers never see a half-written object. */
+  put(key: string, body: Readable, options?: TPutOptions): Promise<{ size: number }>;
+  /** Stores a copy of a local file; the file stays where it is. A missing file rejects with the `ENOENT` error. */
+  putFile(key: string, filePath: string, options?: TPutOptions): Promise<{ size: number }>;
+  /**
+   * The object, or the bytes of `range` (clamped to the object's end). `size` is the whole object's size, not the
+   * range's. A missing key rejects with a StorageError of reason `not_found`.
+   */
+  get(key: string, range?: TByteRange): Promise<{ body: Readable; size: number; contentType: string }>;
+  /** Size and type, or null when there is no such object. */
+  head(key: string): Promise<TObjectHead | null>;
+  /** Idempotent: deleting a missing key succeeds. */
+  delete(key: string): Promise<void>;
+  /** Deletes every object whose key starts with `prefix` (a non-empty string); resolves with how many. */
+  deletePrefix(prefix: string): Promise<number>;
+  /** Every object whose key starts with `prefix`, sorted by key. */
+  list(prefix: string): Promise<TObjectEntry[]>;
+  /** A path ffmpeg can open: the file itself for local storage, else a download into `tmpDir` streamed to disk. */
+  toLocalFile(key: string, tmpDir: string): Promise<TLocalFile>;
+  /** Proves the location can be written, read and deleted; rejects with a StorageError saying what is wrong. */
+  test(): Promise<void>;
+}
+
+export type TStorageErrorReason =
+  | 'not_found'
+  | 'bucket_not_found'
+  | 'invalid_credentials'
+  | 'access_denied'
+  | 'wrong_region'
+  | 'unreachable'
+  | 'invalid_range'
+  | 'invalid_key'
+  | 'failed';
+
+/** A storage failure with a stable reason (for code) and a sentence for people (shown by "Test connection"). */
+export class StorageError extends Error {
+  readonly reason: TStorageErrorReason;
+
+  constructor(reason: TStorageErrorReason, message: string, options: { cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'StorageError';
+    this.reason = reason;
+  }
+}
+
+export function isStorageError(error: unknown): error is StorageError {
+  return error instanceof StorageError;
+}
+
+const MAX_KEY_LENGTH = 1024;
+
+function badSegment(segment: string): boolean {
+  return segment === '' || segment === '.' || segment === '..' || /[\\\0]/.test(segment);
+}
+
+/** Keys are plain relative paths: no empty, `.` or `..` segments, no backslashes, so no way out of the location. */
+export function assertValidKey(key: string): void {
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH || key.split('/').some(badSegment)) {
+    throw new StorageError('invalid_key', `Invalid storage key: ${JSON.stringify(key)}`);
+  }
+}
+
+/** Like a key, but may end with `/` (a folder) and, for listing, be empty. */
+export function assertValidPrefix(prefix: string, options: { allowEmpty: boolean }): void {
+  if (prefix === '' && options.allowEmpty) return;
+  const trimmed = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
+  if (trimmed === '' || trimmed.length > MAX_KEY_LENGTH || trimmed.split('/').some(badSegment)) {
+    throw new StorageError('invalid_key', `Invalid storage prefix: ${JSON.stringify(prefix)}`);
+  }
+}
+
+/**
+ * A location's path prefix as stored: surrounding slashes dropped, `a//b` collapsed. Null when it is not a safe
+ * relative path (`..`, backslashes).
+ */
+export function normalizePathPrefix(raw: string): string | null {
+  const parts = raw.split('/').filter((p) => p !== '');
+  if (parts.some(badSegment)) return null;
+  return parts.join('/');
+}
+
+const contentTypes: Record<string, string> = {
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+  mxf: 'application/mxf',
+  mkv: 'video/x-matroska',
+  webm: 'video/webm',
+  avi: 'video/x-msvideo',
+  ts: 'video/mp2t',
+  m4s: 'video/iso.segment',
+  m3u8: 'application/vnd.apple.mpegurl',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  wav: 'audio/wav',
+  flac: 'audio/flac',
+  ogg: 'audio/ogg',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  svg: 'image/svg+xml',
+  json: 'application/json',
+  vtt: 'text/vtt',
+  srt: 'application/x-subrip',
+  txt: 'text/plain',
+  pdf: 'application/pdf',
+  xml: 'application/xml',
+};
+
+/** The media type of a key by its extension; local storage has nowhere else to keep it. */
+export function contentTypeOf(key: string): string {
+  const name = key.slice(key.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  return contentTypes[extension] ?? 'application/octet-stream';
+}

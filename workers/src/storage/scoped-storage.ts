@@ -1,0 +1,28 @@
+import { StorageError, type ObjectStorage } from './object-storage';
+
+/**
+ * The same storage, refusing every key outside `scope` (e.g. `<tenantId>/`). Locations are shared by tenants (the
+ * built-in local storage holds every tenant's files), so a key built from another tenant's ids fails loudly here
+ * instead of reaching that tenant's media.
+ */
+export function scopeStorage(storage: ObjectStorage, scope: string): ObjectStorage {
+  if (!scope.endsWith('/')) throw new Error('A storage scope ends with "/"');
+  const check = (key: string) => {
+    if (typeof key !== 'string' || !key.startsWith(scope) || key.length === scope.length) {
+      throw new StorageError('invalid_key', `Storage key "${key}" is outside "${scope}"`);
+    }
+    return key;
+  };
+  return {
+    kind: storage.kind,
+    put: async (key, body, options) => storage.put(check(key), body, options),
+    putFile: async (key, filePath, options) => storage.putFile(check(key), filePath, options),
+    get: async (key, range) => storage.get(check(key), range),
+    head: async (key) => storage.head(check(key)),
+    delete: async (key) => storage.delete(check(key)),
+    deletePrefix: async (prefix) => storage.deletePrefix(check(prefix)),
+    list: async (prefix) => storage.list(prefix === scope ? prefix : check(prefix)),
+    toLocalFile: async (key, tmpDir) => storage.toLocalFile(check(key), tmpDir),
+    test: () => storage.test(),
+  };
+}
