@@ -1,2 +1,3 @@
 export * from './mail/mailer';
+export * from './media';
 export * from './storage';

@@ -1,0 +1,103 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { deinterlaceFilter } from './create-proxy-mp4';
+import { FFMPEG_PREFIX, fileUrl, runFfmpeg } from './ffmpeg-command';
+import { rateValue } from './ffprobe-output';
+import { fitWithin } from './media-geometry';
+import type { TFfmpegCommand, TMediaTaskOptions } from './media-task.types';
+
+export const THUMBNAIL_FILE = 'thumbnail.jpg';
+export const THUMBNAIL_WIDTH = 640;
+
+export interface TThumbnailResult {
+  file: typeof THUMBNAIL_FILE;
+  files: string[];
+  width: number;
+  height: number;
+  /** Where the poster frame was looked for; null when it is not a frame of the video. */
+  atSeconds: number | null;
+  source: 'frame' | 'cover-art' | 'waveform';
+}
+
+/**
+ * The poster comes from about 10 % in, past titles and fades. ffmpeg's thumbnail filter then picks the most
+ * typical of about a second of frames, which skips a flash or a black frame at that point for little cost.
+ */
+export function posterTime(durationSeconds: number | null): number {
+  if (!durationSeconds || durationSeconds <= 0) return 0;
+  return Math.round(durationSeconds * 0.1 * 1000) / 1000;
+}
+
+export function planThumbnail(options: TMediaTaskOptions): {
+  command: TFfmpegCommand;
+  source: TThumbnailResult['source'];
+  atSeconds: number | null;
+} {
+  const { probe } = options;
+  const output = path.join(options.outDir, THUMBNAIL_FILE);
+  const input = fileUrl(options.input);
+  const tail = ['-frames:v', '1', '-q:v', '3', '-update', '1', '-f', 'image2', output];
+  const command = (args: string[]): TFfmpegCommand => ({
+    args: [...FFMPEG_PREFIX, ...args, ...tail],
+    expectedSeconds: null,
+    pipesStdout: false,
+    paths: [input, output],
+  });
+
+  if (probe.video) {
+    const { video } = probe;
+    const size = fitWithin(video.displayWidth, video.displayHeight, THUMBNAIL_WIDTH);
+    const atSeconds = posterTime(probe.durationSeconds);
+    const batch = Math.max(5, Math.min(50, Math.round(video.frameRate ? rateValue(video.frameRate) : 25)));
+    const filters = [
+      ...deinterlaceFilter(video),
+      `scale=${size.width}:${size.height}`,
+      'setsar=1',
+      `thumbnail=${batch}`,
+    ];
+    return {
+      command: command(['-ss', String(atSeconds), '-i', input, '-map', `0:${video.index}`, '-vf', filters.join(',')]),
+      source: 'frame',
+      atSeconds,
+    };
+  }
+  if (probe.hasCoverArt) {
+    return {
+      command: command(['-i', input, '-map', '0:v:0', '-vf', `scale='min(${THUMBNAIL_WIDTH},iw)':-2,setsar=1`]),
+      source: 'cover-art',
+      atSeconds: null,
+    };
+  }
+  if (probe.audio) {
+    // The whole sound as one picture, in the product's accent colour.
+    const graph = `[0:${probe.audio.index}]aformat=channel_layouts=mono,showwavespic=s=${THUMBNAIL_WIDTH}x360:colors=0x5daec1`;
+    return { command: command(['-i', input, '-filter_complex', graph]), source: 'waveform', atSeconds: null };
+  }
+  throw new Error(
+    'A media thumbnail needs an audio or a video stream; use createImagePreviews or createDocumentThumbnail',
+  );
+}
+
+/** thumbnail.jpg, 640 px wide: a poster frame for video; cover art or a picture of the waveform for audio. */
+export async function createThumbnail(options: TMediaTaskOptions): Promise<TThumbnailResult> {
+  const plan = planThumbnail(options);
+  const output = path.join(options.outDir, THUMBNAIL_FILE);
+  await mkdir(options.outDir, { recursive: true });
+  try {
+    await runFfmpeg(plan.command, { ...options, reportDone: false });
+  } catch (error) {
+    await rm(output, { force: true });
+    throw error;
+  }
+  const { width, height } = await sharp(output).metadata();
+  options.onProgress?.(100);
+  return {
+    file: THUMBNAIL_FILE,
+    files: [THUMBNAIL_FILE],
+    width,
+    height,
+    atSeconds: plan.atSeconds,
+    source: plan.source,
+  };
+}

@@ -1,0 +1,47 @@
+import type { ItemMedia, Rational } from '@mam/core';
+import type { TMediaProbe } from './media-probe.types';
+
+export type TMediaStep =
+  'proxy' | 'hls' | 'thumbnail' | 'filmstrip' | 'waveform' | 'imagePreviews' | 'documentThumbnail';
+
+/** The renditions an item of this probe gets, in the order worth making them (a playable proxy first). */
+export function mediaSteps(probe: TMediaProbe): TMediaStep[] {
+  switch (probe.itemType) {
+    case 'video': {
+      const steps: TMediaStep[] = ['proxy', 'thumbnail', 'hls'];
+      if (probe.durationSeconds) steps.push('filmstrip');
+      if (probe.audio) steps.push('waveform');
+      return steps;
+    }
+    case 'audio':
+      return ['proxy', 'thumbnail', 'hls', 'waveform'];
+    case 'image':
+      return ['imagePreviews'];
+    case 'file':
+      return ['documentThumbnail'];
+  }
+}
+
+/** The item's technical data from a probe (and the HLS segmentation once it exists). Sizes are as displayed. */
+export function toItemMedia(
+  probe: TMediaProbe,
+  hls?: { segmentCount: number; segmentDuration: Rational } | null,
+): ItemMedia {
+  const { video, audio, image } = probe;
+  return {
+    durationSeconds: probe.durationSeconds,
+    frameRate: video?.frameRate ?? null,
+    width: video?.displayWidth ?? image?.displayWidth ?? null,
+    height: video?.displayHeight ?? image?.displayHeight ?? null,
+    videoCodec: video?.codec ?? null,
+    audioCodec: audio?.codec ?? null,
+    audioChannels: audio?.channels ?? null,
+    sampleRate: audio?.sampleRate ?? null,
+    container: probe.format,
+    mimeType: probe.mimeType,
+    bitRate: probe.bitRate,
+    timecodeStart: probe.timecodeStart,
+    segmentCount: hls?.segmentCount ?? null,
+    segmentDuration: hls?.segmentDuration ?? null,
+  };
+}

@@ -1,0 +1,120 @@
+import { spawn } from 'node:child_process';
+import { isProgressLine } from './ffmpeg-progress';
+import { MediaError } from './media-error';
+
+export interface RunProcessOptions {
+  signal?: AbortSignal;
+  /** Receives stdout as it arrives; without it stdout is discarded unless `collectStdout` is set. */
+  onStdout?: (chunk: Buffer) => void;
+  /** Keeps stdout as text (ffprobe's JSON, a few kilobytes). */
+  collectStdout?: boolean;
+  /** Every ffmpeg `-progress` line written to stderr. */
+  onProgressLine?: (line: string) => void;
+}
+
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  /** The last log lines on stderr (progress lines excluded), for error messages. */
+  log: string[];
+}
+
+const LOG_LINES_KEPT = 40;
+
+export function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted', 'AbortError');
+}
+
+/**
+ * Spawns a tool and resolves when it exits, whatever its exit code. On abort the child is killed (SIGKILL: a
+ * cancelled transcode's output is thrown away, so ffmpeg need not finish its files) and the promise rejects with the
+ * signal's reason only after the child is gone, so no process outlives its activity.
+ */
+export function runProcess(command: string, args: readonly string[], options: RunProcessOptions = {}) {
+  const { signal } = options;
+  return new Promise<ProcessExit>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortReason(signal));
+      return;
+    }
+    const wantsStdout = Boolean(options.onStdout || options.collectStdout);
+    const child = spawn(command, args, { stdio: ['ignore', wantsStdout ? 'pipe' : 'ignore', 'pipe'] });
+    const stdout: Buffer[] = [];
+    const log: string[] = [];
+    let pending = '';
+    let aborted = false;
+    let spawnError: Error | null = null;
+
+    const onLine = (line: string) => {
+      if (!line) return;
+      if (options.onProgressLine && isProgressLine(line)) {
+        options.onProgressLine(line);
+        return;
+      }
+      log.push(line);
+      if (log.length > LOG_LINES_KEPT) log.shift();
+    };
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (text: string) => {
+      const lines = (pending + text).split(/\r?\n|\r/);
+      pending = lines.pop() ?? '';
+      lines.forEach(onLine);
+    });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (options.onStdout) options.onStdout(chunk);
+      else stdout.push(chunk);
+    });
+
+    const onAbort = () => {
+      aborted = true;
+      child.kill('SIGKILL');
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.on('error', (error) => {
+      spawnError = error;
+    });
+    child.on('close', (code, exitSignal) => {
+      signal?.removeEventListener('abort', onAbort);
+      onLine(pending);
+      if (aborted && signal) reject(abortReason(signal));
+      else if (spawnError) reject(spawnError);
+      else resolve({ code, signal: exitSignal, stdout: Buffer.concat(stdout).toString('utf8'), log });
+    });
+  });
+}
+
+// Problems of this machine, not of the media: the activity should fail in a retryable way.
+const ENVIRONMENT_FAILURE =
+  /No space left on device|Cannot allocate memory|Permission denied|Read-only file system|Too many open files|Disk quota exceeded|Resource temporarily unavailable/i;
+
+/** One log line without ffmpeg's `[demuxer @ 0x…]` tag and the file name it prefixes. */
+export function cleanLogLine(line: string, paths: readonly string[] = []): string {
+  let text = line.replace(/^(\[[^\]]*@ 0x[0-9a-f]+\]\s*)+/i, '').trim();
+  for (const file of paths) {
+    if (text.startsWith(`${file}: `)) text = text.slice(file.length + 2);
+  }
+  return text.trim();
+}
+
+/** A short human-readable reason from a tool's log: the first distinct lines, without generic trailers. */
+export function summariseLog(log: readonly string[], paths: readonly string[] = []): string {
+  const generic = /^(Conversion failed!|Exiting normally.*)$/;
+  const lines = [
+    ...new Set(log.map((line) => cleanLogLine(line, paths)).filter((line) => line && !generic.test(line))),
+  ];
+  const text = lines.slice(0, 3).join('; ');
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+}
+
+/**
+ * Turns a failed ffmpeg exit into an error: MediaError when the media is at fault, a plain Error (retryable) when
+ * the machine is (disk full, killed by the OOM killer).
+ */
+export function ffmpegFailure(exit: ProcessExit, paths: readonly string[]): Error {
+  if (exit.signal) return new Error(`ffmpeg was stopped by ${exit.signal}`);
+  const reason = summariseLog(exit.log, paths) || `ffmpeg exited with code ${exit.code}`;
+  if (ENVIRONMENT_FAILURE.test(reason)) return new Error(`ffmpeg failed: ${reason}`);
+  return new MediaError(`The media could not be transcoded: ${reason}`, { reason });
+}
