@@ -12,6 +12,7 @@ import { createTenantRepository } from './tenant.repository';
 import { createUserRepository } from './user.repository';
 import { createItemRepository } from './item.repository';
 import { createOperationRepository } from './operation.repository';
+import { createStorageLocationRepository } from './storage-location.repository';
 
 export function createRepositories(db: Database) {
   return {
@@ -28,6 +29,7 @@ export function createRepositories(db: Database) {
     loginThrottle: createLoginThrottleRepository(db),
     items: createItemRepository(db),
     operations: createOperationRepository(db),
+    storageLocations: createStorageLocationRepository(db),
   };
 }
 
@@ -51,3 +53,15 @@ export type {
   TItemVersionPatch,
 } from './item.repository';
 export type { TOperationRow, TOperationPatch } from './operation.repository';
+export type {
+  TStorageLocationRow,
+  TStorageLocationInsert,
+  TStorageLocationPatch,
+} from './storage-location.repository';
+export { storageTypes } from '../schema/storage-location.table';
+export type {
+  TStorageType,
+  TStorageKind,
+  TStoragePermissionMethod,
+  TStorageLocationConfig,
+} from '../schema/storage-location.table';

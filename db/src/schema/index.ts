@@ -13,3 +13,4 @@ export * from './login-throttle.table';
 export * from './item.table';
 export * from './item-version.table';
 export * from './operation.table';
+export * from './storage-location.table';
