@@ -27,7 +27,7 @@ export function createRuntimeServices(env: TEnv, handle: DatabaseHandle, logger:
     secretBox: createSecretBox(loadSecretKey(env.SECRET_KEY, env.DATA_DIR)),
     clock: () => new Date(),
     logger,
-    config: { publicUrl: publicUrlOf(env), sessionTtlHours: env.SESSION_TTL_HOURS },
+    config: { publicUrl: publicUrlOf(env), sessionTtlHours: env.SESSION_TTL_HOURS, dataDir: env.DATA_DIR },
   });
 }
 

@@ -10,6 +10,7 @@ import { createSsoService } from './sso.service';
 import { createSystemAdminService } from './system-admin.service';
 import { createTenantConfigService } from './tenant-config.service';
 import { createUserAdminService } from './user-admin.service';
+import { createStorageService } from './storage.service';
 import { createFolderService } from './folder.service';
 
 /** Wires the domain services once per process. */
@@ -34,6 +35,7 @@ export function createServices(deps: ServiceDeps) {
     tenantConfig: createTenantConfigService(deps, audit),
     system: createSystemAdminService(deps, apiKeys, audit),
     sso: createSsoService(deps, sessions, audit),
+    storages: createStorageService(deps, audit),
   };
 }
 

@@ -16,7 +16,12 @@ export interface ServiceDeps {
   secretBox: SecretBox;
   clock: () => Date;
   logger: ServiceLogger;
-  config: { publicUrl: string; sessionTtlHours: number };
+  config: {
+    publicUrl: string;
+    sessionTtlHours: number;
+    /** DATA_DIR: the built-in local storage keeps its files in `<dataDir>/storage`. */
+    dataDir: string;
+  };
 }
 
 /** Who is asking, for the audit trail. */

@@ -2,6 +2,7 @@ import { AppError, allPermissions, assertPasswordStrength, defaultTenantConfig, 
 import { createRepositories, type Database, type TTenantRow, type TUserRow } from '@mam/db';
 import { hashPassword } from '../security/password-hasher';
 import type { ServiceDeps } from './service-deps';
+import { builtInLocalStorage } from './storage.service';
 
 // Cross-tenant powers stay with the super administrator.
 const SYSTEM_ONLY: Permission[] = ['allTenantsBilling', 'allTenantsWrite', 'allTenantsTunnel'];
@@ -20,7 +21,8 @@ export interface ProvisionInput {
 
 /**
  * A new tenant with everything it needs to be used at once: its configuration, the organisation group every
- * member belongs to, an administrators group, the root folder and its first administrator. One transaction.
+ * member belongs to, an administrators group, the root folder, the built-in local storage and its first administrator.
+ * One transaction.
  */
 export async function provisionTenant(
   deps: Pick<ServiceDeps, 'db'>,
@@ -52,6 +54,7 @@ export async function provisionTenant(
       });
       await repos.users.setGroups(tenant.id, admin.id, [organisation.id, administrators.id]);
       await repos.folders.ensureRoot(tenant.id, input.name, admin.id);
+      await repos.storageLocations.insert(tenant.id, builtInLocalStorage);
       await repos.auditEvents.record(tenant.id, {
         actorUserId: null,
         actorEmail: null,

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createRepositories } from '@mam/db';
 import { createTestDatabase, type TestDatabase, type TTestBackend } from '@mam/db/testing';
 import type { Mailer, MailMessage } from '@mam/workers';
@@ -14,6 +17,8 @@ export interface TestApp {
   database: TestDatabase;
   outbox: MailMessage[];
   clock: { now: Date };
+  /** A fresh temporary DATA_DIR (local storage lives in its `storage` folder), removed by dispose. */
+  dataDir: string;
   dispose(): Promise<void>;
 }
 
@@ -25,6 +30,7 @@ export async function createTestApp(backend: TTestBackend): Promise<TestApp> {
   const outbox: MailMessage[] = [];
   const mailer: Mailer = { send: async (m) => void outbox.push(m) };
   const clock = { now: new Date() };
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mam-test-data-'));
   const services = createServices({
     db: database.db,
     repos: createRepositories(database.db),
@@ -32,7 +38,7 @@ export async function createTestApp(backend: TTestBackend): Promise<TestApp> {
     secretBox: createSecretBox(randomBytes(32)),
     clock: () => clock.now,
     logger: silentLogger,
-    config: { publicUrl: 'http://mam.test', sessionTtlHours: 24 },
+    config: { publicUrl: 'http://mam.test', sessionTtlHours: 24, dataDir },
   });
   const app = await createApp({
     services,
@@ -47,9 +53,11 @@ export async function createTestApp(backend: TTestBackend): Promise<TestApp> {
     database,
     outbox,
     clock,
+    dataDir,
     dispose: async () => {
       await app.close();
       await database.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

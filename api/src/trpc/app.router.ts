@@ -40,6 +40,11 @@ import { setTenantActiveProcedure } from './procedures/tenants/set-tenant-active
 import { listFeatureFlagsProcedure } from './procedures/feature-flags/list-feature-flags.procedure';
 import { upsertFeatureFlagProcedure } from './procedures/feature-flags/upsert-feature-flag.procedure';
 import { deleteFeatureFlagProcedure } from './procedures/feature-flags/delete-feature-flag.procedure';
+import { listStoragesProcedure } from './procedures/storages/list-storages.procedure';
+import { createStorageProcedure } from './procedures/storages/create-storage.procedure';
+import { updateStorageProcedure } from './procedures/storages/update-storage.procedure';
+import { deleteStorageProcedure } from './procedures/storages/delete-storage.procedure';
+import { testStorageConnectionProcedure } from './procedures/storages/test-storage-connection.procedure';
 import { folderTreeProcedure } from './procedures/folders/folder-tree.procedure';
 import { getFolderProcedure } from './procedures/folders/get-folder.procedure';
 import { createFolderProcedure } from './procedures/folders/create-folder.procedure';
@@ -112,6 +117,13 @@ export const appRouter = router({
     list: listFeatureFlagsProcedure,
     upsert: upsertFeatureFlagProcedure,
     delete: deleteFeatureFlagProcedure,
+  }),
+  storages: router({
+    list: listStoragesProcedure,
+    create: createStorageProcedure,
+    update: updateStorageProcedure,
+    delete: deleteStorageProcedure,
+    testConnection: testStorageConnectionProcedure,
   }),
   folders: router({
     tree: folderTreeProcedure,

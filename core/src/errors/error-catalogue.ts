@@ -123,6 +123,16 @@ export const errorCatalogue = {
     message: 'Only items in the recycle bin can be restored or deleted permanently',
   },
 
+  // Storage locations (spec section 3)
+  STORAGE_BUILT_IN: { status: 409, message: 'The built-in local storage cannot be deleted or moved.' },
+  STORAGE_LAST_UPLOAD: { status: 409, message: 'At least one storage must be used for uploads.' },
+  STORAGE_LAST_GENERATED: { status: 409, message: 'At least one storage must be used for generated media.' },
+  STORAGE_IN_USE: {
+    status: 409,
+    message: 'This storage holds media of {{count}} item versions and cannot be deleted.',
+  },
+  STORAGE_NOT_CONFIGURED: { status: 409, message: 'No storage is configured for {{type}}.' },
+
   // Metadata forms and values (spec section 5)
   FORM_CREATE_FAILED: { status: 500, message: 'Failed to create form, please try again later.' },
   FORM_DELETE_FAILED: { status: 500, message: 'Failed to delete form, please try again later.' },

@@ -169,7 +169,11 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage & { de
     region: options.region || 'us-east-1',
     endpoint: options.endpoint || undefined,
     forcePathStyle: options.forcePathStyle,
-    credentials: options.credentials,
+    // A copy: the SDK annotates credential objects it is given, and the caller's must stay as they were.
+    credentials:
+      typeof options.credentials === 'object' && options.credentials !== null
+        ? { ...options.credentials }
+        : options.credentials,
     // Gateways that predate flexible checksums reject or mangle aws-chunked bodies; send checksums only where S3
     // demands them.
     requestChecksumCalculation: 'WHEN_REQUIRED',

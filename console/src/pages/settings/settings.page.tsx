@@ -1,16 +1,17 @@
 import { Alert, Tabs } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconKey } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconDatabase, IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AdminMark } from '../../components/admin-mark';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../lib/session';
 import { SsoSettingsPanel } from './sso-settings.panel';
+import { StorageSettingsPanel } from './storage-settings.panel';
 import { TenantConfigPanel } from './tenant-config.panel';
 
-const tabs = ['tenant', 'sso'] as const;
+const tabs = ['tenant', 'sso', 'storage'] as const;
 
-/** System Settings (tenant administrator): /settings/tenant and /settings/sso. */
+/** System Settings (tenant administrator): /settings/tenant, /settings/sso and /settings/storage. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const session = useSession().data!;
@@ -39,12 +40,18 @@ export default function SettingsPage() {
           <Tabs.Tab value="sso" leftSection={<IconKey size={14} />} data-testid="tab-sso">
             {t('settings.sso')}
           </Tabs.Tab>
+          <Tabs.Tab value="storage" leftSection={<IconDatabase size={14} />} data-testid="tab-storage">
+            {t('storage.tab')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="tenant">
           <TenantConfigPanel />
         </Tabs.Panel>
         <Tabs.Panel value="sso">
           <SsoSettingsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="storage">
+          <StorageSettingsPanel />
         </Tabs.Panel>
       </Tabs>
     </>

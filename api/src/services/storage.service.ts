@@ -1,0 +1,459 @@
+import path from 'node:path';
+import { AppError, assertCan, type AppIssue } from '@mam/core';
+import {
+  createRepositories,
+  storageTypes,
+  type Database,
+  type TStorageKind,
+  type TStorageLocationConfig,
+  type TStorageLocationInsert,
+  type TStorageLocationRow,
+  type TStoragePermissionMethod,
+  type TStorageType,
+} from '@mam/db';
+import {
+  assumeRoleCredentials,
+  createLocalStorage,
+  createS3Storage,
+  isStorageError,
+  normalizePathPrefix,
+  scopeStorage,
+  type ObjectStorage,
+  type TStorageErrorReason,
+} from '@mam/workers';
+import type { AuthedActor } from './actor.service';
+import type { AuditService } from './audit.service';
+import type { RequestMeta, ServiceDeps } from './service-deps';
+
+export { storageTypes, type TStorageType };
+
+/** The location every tenant starts with: files under `<DATA_DIR>/storage/<tenantId>/…`. */
+export const builtInLocalStorage: TStorageLocationInsert = {
+  name: 'Local storage',
+  description: '',
+  kind: 'local',
+  types: ['upload', 'generated'],
+  defaultTypes: [],
+  config: { pathPrefix: '' },
+  enableDeletion: true,
+  builtIn: true,
+};
+
+/** A location as administrators see it: everything but the secrets, which are only reported as set. */
+export interface TStorageView {
+  id: string;
+  name: string;
+  description: string;
+  kind: TStorageKind;
+  types: TStorageType[];
+  defaultTypes: TStorageType[];
+  enableDeletion: boolean;
+  builtIn: boolean;
+  pathPrefix: string;
+  bucket: string;
+  region: string;
+  endpoint: string;
+  permissionMethod: TStoragePermissionMethod;
+  roleArn: string;
+  forcePathStyle: boolean;
+  credentialsSet: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What a form sends. Credentials are write-only: undefined keeps the stored ones, null removes them. */
+export interface TStorageInput {
+  name: string;
+  description: string;
+  kind: TStorageKind;
+  types: TStorageType[];
+  defaultTypes: TStorageType[];
+  enableDeletion: boolean;
+  pathPrefix: string;
+  bucket: string;
+  region: string;
+  endpoint: string;
+  permissionMethod: TStoragePermissionMethod;
+  roleArn: string;
+  forcePathStyle: boolean;
+  credentials?: { accessKeyId: string; secretAccessKey: string } | null;
+}
+
+export type TStorageTestResult = { ok: true } | { ok: false; reason: TStorageErrorReason; message: string };
+
+interface TSecret {
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** Facts about a location for server-side callers (e.g. whether purging may delete its files). */
+export interface TStorageInfo {
+  id: string;
+  name: string;
+  kind: TStorageKind;
+  types: TStorageType[];
+  enableDeletion: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// S3's own rule is stricter (lowercase, 3–63); gateways accept more, so only what can never be a bucket is refused.
+const BUCKET = /^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/;
+const REGION = /^[a-z0-9-]{2,40}$/;
+const ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/;
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+  return cause?.code === '23505';
+}
+
+function toView(row: TStorageLocationRow): TStorageView {
+  const config = row.config;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    kind: row.kind,
+    types: row.types,
+    defaultTypes: row.defaultTypes,
+    enableDeletion: row.enableDeletion,
+    builtIn: row.builtIn,
+    pathPrefix: config.pathPrefix ?? '',
+    bucket: config.bucket ?? '',
+    region: config.region ?? '',
+    endpoint: config.endpoint ?? '',
+    permissionMethod: config.permissionMethod ?? 'accessKeys',
+    roleArn: config.roleArn ?? '',
+    forcePathStyle: config.forcePathStyle ?? false,
+    credentialsSet: Boolean(row.encryptedSecret),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Storage locations of a tenant (spec section 3): CRUD for tenant administrators, and the ObjectStorage behind a
+ * location for the media pipeline. Access keys are sealed at rest and never leave the server.
+ */
+export function createStorageService(deps: ServiceDeps, audit: AuditService) {
+  const storageRoot = path.join(deps.config.dataDir, 'storage');
+  // One client per location, rebuilt when the location's revision changes.
+  const cache = new Map<string, { revision: number; storage: ObjectStorage; destroy: () => void }>();
+  const tenantsWithBuiltIn = new Set<string>();
+
+  function openSecret(row: Pick<TStorageLocationRow, 'encryptedSecret'>): TSecret | undefined {
+    if (!row.encryptedSecret) return undefined;
+    return JSON.parse(deps.secretBox.open(row.encryptedSecret)) as TSecret;
+  }
+
+  /** The unscoped storage of a location's settings. */
+  function build(
+    tenantId: string,
+    kind: TStorageKind,
+    config: TStorageLocationConfig,
+    secret: TSecret | undefined,
+  ): { storage: ObjectStorage; destroy: () => void } {
+    if (kind === 'local') {
+      return {
+        storage: createLocalStorage({ root: path.join(storageRoot, config.pathPrefix ?? '') }),
+        destroy: () => undefined,
+      };
+    }
+    const region = config.region || 'us-east-1';
+    const credentials =
+      config.permissionMethod === 'role'
+        ? assumeRoleCredentials({ roleArn: config.roleArn ?? '', externalId: tenantId, region })
+        : secret;
+    const storage = createS3Storage({
+      endpoint: config.endpoint || undefined,
+      region,
+      bucket: config.bucket ?? '',
+      prefix: config.pathPrefix ?? '',
+      credentials,
+      forcePathStyle: config.forcePathStyle ?? false,
+    });
+    return { storage, destroy: storage.destroy };
+  }
+
+  function storageOf(row: TStorageLocationRow): ObjectStorage {
+    const cached = cache.get(row.id);
+    if (cached?.revision === row.revision) return cached.storage;
+    cached?.destroy();
+    const built = build(row.tenantId, row.kind, row.config, openSecret(row));
+    const storage = scopeStorage(built.storage, `${row.tenantId}/`);
+    cache.set(row.id, { revision: row.revision, storage, destroy: built.destroy });
+    return storage;
+  }
+
+  function evict(id: string) {
+    cache.get(id)?.destroy();
+    cache.delete(id);
+  }
+
+  /** Tenants made before storage locations existed get their built-in location the first time it is needed. */
+  async function ensureBuiltIn(tenantId: string) {
+    if (tenantsWithBuiltIn.has(tenantId)) return;
+    if (await deps.repos.storageLocations.ensureBuiltIn(tenantId, builtInLocalStorage))
+      tenantsWithBuiltIn.add(tenantId);
+  }
+
+  async function findOwn(tenantId: string, id: string): Promise<TStorageLocationRow> {
+    const row = UUID.test(id) ? await deps.repos.storageLocations.findById(tenantId, id) : undefined;
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /**
+   * Checks a form against the rules of its kind and turns it into stored settings. `previous` is the location
+   * being edited (its credentials are kept unless replaced).
+   */
+  function normalize(
+    input: TStorageInput,
+    previous: TStorageLocationRow | undefined,
+  ): { values: Omit<TStorageLocationInsert, 'builtIn'>; secret: TSecret | undefined } {
+    const issues: AppIssue[] = [];
+    const issue = (field: string, message: string) => issues.push({ path: field, code: 'VALIDATION_FAILED', message });
+    const types = storageTypes.filter((t) => input.types.includes(t));
+    const defaultTypes = storageTypes.filter((t) => input.defaultTypes.includes(t));
+    if (types.length === 0) issue('types', 'Choose at least one use.');
+    if (defaultTypes.some((t) => !types.includes(t))) issue('defaultTypes', 'A default must be one of its uses.');
+    const pathPrefix = normalizePathPrefix(input.pathPrefix.trim());
+    if (pathPrefix === null) issue('pathPrefix', 'The path prefix must be a relative path without "..".');
+
+    if (previous?.builtIn && (input.kind !== 'local' || pathPrefix !== '')) throw new AppError('STORAGE_BUILT_IN');
+
+    let config: TStorageLocationConfig;
+    let secret: TSecret | undefined;
+    if (input.kind === 'local') {
+      // Tenant folders sit at the top of the storage folder, named by tenant id: a prefix cannot take one's place.
+      if (pathPrefix && UUID.test(pathPrefix.split('/')[0]!)) {
+        issue('pathPrefix', 'The path prefix cannot start with an id.');
+      }
+      config = { pathPrefix: pathPrefix ?? '' };
+      secret = undefined;
+    } else {
+      const method = input.permissionMethod;
+      const bucket = input.bucket.trim();
+      const region = input.region.trim() || 'us-east-1';
+      const endpoint = input.endpoint.trim();
+      const roleArn = input.roleArn.trim();
+      if (!BUCKET.test(bucket)) issue('bucket', 'Enter a valid bucket name.');
+      if (!REGION.test(region)) issue('region', 'Enter a valid region, such as eu-north-1.');
+      if (endpoint) {
+        let url: URL | null = null;
+        try {
+          url = new URL(endpoint);
+        } catch {
+          url = null;
+        }
+        if (!url || !['http:', 'https:'].includes(url.protocol)) issue('endpoint', 'Enter an http or https URL.');
+      }
+      if (method === 'gateway' && !endpoint) issue('endpoint', 'A compatible gateway needs its endpoint URL.');
+      // Assumed-role credentials belong to AWS; they are not sent to another endpoint.
+      if (method === 'role' && endpoint) issue('endpoint', 'The role method works with AWS itself only.');
+      if (method === 'role' && !ROLE_ARN.test(roleArn)) {
+        issue('roleArn', 'Enter the role ARN, such as arn:aws:iam::123456789012:role/media.');
+      }
+      if (method === 'role') {
+        secret = undefined;
+      } else if (input.credentials) {
+        const accessKeyId = input.credentials.accessKeyId.trim();
+        const secretAccessKey = input.credentials.secretAccessKey.trim();
+        if (!accessKeyId) issue('accessKeyId', 'Enter the access key.');
+        if (!secretAccessKey) issue('secretAccessKey', 'Enter the secret key.');
+        secret = { accessKeyId, secretAccessKey };
+      } else {
+        secret = input.credentials === null || !previous ? undefined : openSecret(previous);
+        if (!secret) issue('accessKeyId', 'Enter the access key and secret key.');
+      }
+      config = {
+        pathPrefix: pathPrefix ?? '',
+        bucket,
+        region,
+        endpoint: method === 'role' ? null : endpoint || null,
+        permissionMethod: method,
+        roleArn: method === 'role' ? roleArn : null,
+        forcePathStyle: input.forcePathStyle,
+      };
+    }
+    if (issues.length > 0) throw new AppError('VALIDATION_FAILED', { issues });
+    return {
+      values: {
+        name: input.name.trim(),
+        description: input.description.trim(),
+        kind: input.kind,
+        types,
+        defaultTypes,
+        config,
+        encryptedSecret: secret ? deps.secretBox.seal(JSON.stringify(secret)) : null,
+        enableDeletion: input.enableDeletion,
+      },
+      secret,
+    };
+  }
+
+  /** Runs `work` in one transaction with repositories bound to it; a taken name reads as CONFLICT. */
+  async function inTransaction<T>(work: (repos: ReturnType<typeof createRepositories>) => Promise<T>): Promise<T> {
+    try {
+      return await deps.db.transaction((tx) => work(createRepositories(tx as unknown as Database)));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT');
+      throw error;
+    }
+  }
+
+  /** Refuses a change that would leave the tenant with nowhere to put uploads or generated media. */
+  async function assertRequiredTypesRemain(
+    repos: ReturnType<typeof createRepositories>,
+    row: TStorageLocationRow,
+    nextTypes: TStorageType[] | null,
+  ) {
+    for (const [type, code] of [
+      ['upload', 'STORAGE_LAST_UPLOAD'],
+      ['generated', 'STORAGE_LAST_GENERATED'],
+    ] as const) {
+      if (!row.types.includes(type) || nextTypes?.includes(type)) continue;
+      if ((await repos.storageLocations.countWithType(row.tenantId, type)) <= 1) throw new AppError(code);
+    }
+  }
+
+  async function runTest(storage: ObjectStorage): Promise<TStorageTestResult> {
+    try {
+      await storage.test();
+      return { ok: true };
+    } catch (error) {
+      if (isStorageError(error)) return { ok: false, reason: error.reason, message: error.message };
+      deps.logger.warn({ err: error }, 'storage connection test failed unexpectedly');
+      return { ok: false, reason: 'failed', message: 'The connection test failed.' };
+    }
+  }
+
+  return {
+    async list(actor: AuthedActor): Promise<TStorageView[]> {
+      assertCan(actor, 'tenantAdmin');
+      await ensureBuiltIn(actor.tenantId);
+      return (await deps.repos.storageLocations.list(actor.tenantId)).map(toView);
+    },
+
+    async get(actor: AuthedActor, id: string): Promise<TStorageView> {
+      assertCan(actor, 'tenantAdmin');
+      return toView(await findOwn(actor.tenantId, id));
+    },
+
+    async create(actor: AuthedActor, input: TStorageInput, meta: RequestMeta | null): Promise<TStorageView> {
+      assertCan(actor, 'tenantAdmin');
+      await ensureBuiltIn(actor.tenantId);
+      const { values } = normalize(input, undefined);
+      const row = await inTransaction(async (repos) => {
+        const created = await repos.storageLocations.insert(actor.tenantId, values);
+        await repos.storageLocations.clearDefaults(actor.tenantId, values.defaultTypes ?? [], created.id);
+        return created;
+      });
+      await audit.record(actor.tenantId, actor, meta, {
+        action: 'storage.created',
+        targetType: 'storage',
+        targetId: row.id,
+        summary: `Storage location "${row.name}" created`,
+        details: { kind: row.kind, types: row.types },
+      });
+      return toView(row);
+    },
+
+    async update(
+      actor: AuthedActor,
+      input: TStorageInput & { id: string },
+      meta: RequestMeta | null,
+    ): Promise<TStorageView> {
+      assertCan(actor, 'tenantAdmin');
+      const previous = await findOwn(actor.tenantId, input.id);
+      const { values } = normalize(input, previous);
+      const row = await inTransaction(async (repos) => {
+        await assertRequiredTypesRemain(repos, previous, values.types ?? []);
+        const updated = await repos.storageLocations.update(actor.tenantId, previous.id, values);
+        if (!updated) throw new AppError('NOT_FOUND');
+        await repos.storageLocations.clearDefaults(actor.tenantId, values.defaultTypes ?? [], updated.id);
+        return updated;
+      });
+      evict(row.id);
+      await audit.record(actor.tenantId, actor, meta, {
+        action: 'storage.updated',
+        targetType: 'storage',
+        targetId: row.id,
+        summary: `Storage location "${row.name}" changed`,
+        details: {
+          kind: row.kind,
+          types: row.types,
+          credentialsReplaced: input.credentials !== undefined && row.kind === 's3',
+        },
+      });
+      return toView(row);
+    },
+
+    async delete(actor: AuthedActor, id: string, meta: RequestMeta | null): Promise<void> {
+      assertCan(actor, 'tenantAdmin');
+      const row = await findOwn(actor.tenantId, id);
+      if (row.builtIn) throw new AppError('STORAGE_BUILT_IN');
+      await inTransaction(async (repos) => {
+        await assertRequiredTypesRemain(repos, row, null);
+        const count = await repos.storageLocations.countVersionsUsing(actor.tenantId, row.id);
+        if (count > 0) throw new AppError('STORAGE_IN_USE', { params: { count } });
+        await repos.storageLocations.delete(actor.tenantId, row.id);
+      });
+      evict(row.id);
+      await audit.record(actor.tenantId, actor, meta, {
+        action: 'storage.deleted',
+        targetType: 'storage',
+        targetId: row.id,
+        summary: `Storage location "${row.name}" deleted`,
+      });
+    },
+
+    /**
+     * Tries a saved location (`id`), or a form before it is saved (`draft`, with `id` when editing so the stored
+     * credentials stand in for blank ones). Failures come back as a reason and a sentence, not as an error.
+     */
+    async testConnection(
+      actor: AuthedActor,
+      input: { id?: string; draft?: TStorageInput },
+    ): Promise<TStorageTestResult> {
+      assertCan(actor, 'tenantAdmin');
+      const saved = input.id ? await findOwn(actor.tenantId, input.id) : undefined;
+      if (!input.draft) {
+        if (!saved) throw new AppError('VALIDATION_FAILED');
+        return runTest(storageOf(saved));
+      }
+      const { values, secret } = normalize(input.draft, saved);
+      const built = build(actor.tenantId, values.kind, values.config, secret);
+      try {
+        return await runTest(built.storage);
+      } finally {
+        built.destroy();
+      }
+    },
+
+    /** The storage of one of the tenant's locations; keys outside `<tenantId>/` are refused. NOT_FOUND otherwise. */
+    async resolve(tenantId: string, storageId: string): Promise<ObjectStorage> {
+      return storageOf(await findOwn(tenantId, storageId));
+    },
+
+    /** Where new files of `type` go, with the location's id to record beside them. */
+    async defaultFor(tenantId: string, type: TStorageType): Promise<{ id: string; storage: ObjectStorage }> {
+      await ensureBuiltIn(tenantId);
+      const row = await deps.repos.storageLocations.findDefault(tenantId, type);
+      if (!row) throw new AppError('STORAGE_NOT_CONFIGURED', { params: { type } });
+      return { id: row.id, storage: storageOf(row) };
+    },
+
+    /** Facts about a location for server-side decisions (whether files there may be deleted). */
+    async info(tenantId: string, storageId: string): Promise<TStorageInfo> {
+      const row = await findOwn(tenantId, storageId);
+      return { id: row.id, name: row.name, kind: row.kind, types: row.types, enableDeletion: row.enableDeletion };
+    },
+
+    /** Closes the clients of every cached location (process shutdown). */
+    close() {
+      for (const id of [...cache.keys()]) evict(id);
+    },
+  };
+}
+
+export type StorageService = ReturnType<typeof createStorageService>;

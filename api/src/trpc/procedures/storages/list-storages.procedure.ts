@@ -1,0 +1,3 @@
+import { authedProcedure } from '../../trpc';
+
+export const listStoragesProcedure = authedProcedure.query(({ ctx }) => ctx.services.storages.list(ctx.auth.actor));

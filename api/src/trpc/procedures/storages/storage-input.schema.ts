@@ -1,0 +1,27 @@
+import { storageTypes } from '@mam/db';
+import { z } from 'zod';
+
+export const ZStorageType = z.enum(storageTypes);
+
+/** A storage location form; kind-specific rules (bucket for S3, role ARN for roles…) are the service's. */
+export const ZStorageInput = z.object({
+  name: z.string().trim().min(1).max(100),
+  description: z.string().max(1000).default(''),
+  kind: z.enum(['local', 's3']),
+  types: z.array(ZStorageType).max(storageTypes.length),
+  defaultTypes: z.array(ZStorageType).max(storageTypes.length).default([]),
+  enableDeletion: z.boolean().default(false),
+  pathPrefix: z.string().max(512).default(''),
+  bucket: z.string().max(255).default(''),
+  region: z.string().max(40).default(''),
+  endpoint: z.string().max(2048).default(''),
+  permissionMethod: z.enum(['accessKeys', 'role', 'gateway']).default('accessKeys'),
+  roleArn: z.string().max(2048).default(''),
+  forcePathStyle: z.boolean().default(false),
+  // Write-only: absent keeps the stored keys, null removes them, a pair replaces them.
+  credentials: z
+    .object({ accessKeyId: z.string().max(256), secretAccessKey: z.string().max(1024) })
+    .nullable()
+    .optional(),
+});
+export type TStorageInputSchema = z.infer<typeof ZStorageInput>;
