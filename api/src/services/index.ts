@@ -12,6 +12,7 @@ import { createTenantConfigService } from './tenant-config.service';
 import { createUserAdminService } from './user-admin.service';
 import { createStorageService } from './storage.service';
 import { createFolderService } from './folder.service';
+import { createItemLibraryService } from './items/item-library.service';
 
 /** Wires the domain services once per process. */
 export function createServices(deps: ServiceDeps) {
@@ -21,6 +22,7 @@ export function createServices(deps: ServiceDeps) {
   const apiKeys = createApiKeyService(deps, audit);
   const codes = createOneTimeCodeService(deps, sessions, audit);
   const folders = createFolderService(deps, audit);
+  const storages = createStorageService(deps, audit);
   return {
     deps,
     audit,
@@ -35,7 +37,8 @@ export function createServices(deps: ServiceDeps) {
     tenantConfig: createTenantConfigService(deps, audit),
     system: createSystemAdminService(deps, apiKeys, audit),
     sso: createSsoService(deps, sessions, audit),
-    storages: createStorageService(deps, audit),
+    storages,
+    itemLibrary: createItemLibraryService(deps, audit, folders, storages),
   };
 }
 

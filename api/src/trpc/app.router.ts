@@ -52,6 +52,15 @@ import { renameFolderProcedure } from './procedures/folders/rename-folder.proced
 import { moveFolderProcedure } from './procedures/folders/move-folder.procedure';
 import { deleteFolderProcedure } from './procedures/folders/delete-folder.procedure';
 import { setFolderAccessProcedure } from './procedures/folders/set-folder-access.procedure';
+import { listItemsProcedure } from './procedures/items/list-items.procedure';
+import { listDeletedItemsProcedure } from './procedures/items/list-deleted-items.procedure';
+import { getItemProcedure } from './procedures/items/get-item.procedure';
+import { updateItemProcedure } from './procedures/items/update-item.procedure';
+import { moveItemsProcedure } from './procedures/items/move-items.procedure';
+import { deleteItemsProcedure } from './procedures/items/delete-items.procedure';
+import { restoreItemsProcedure } from './procedures/items/restore-items.procedure';
+import { purgeItemsProcedure } from './procedures/items/purge-items.procedure';
+import { itemHistoryProcedure } from './procedures/items/item-history.procedure';
 
 /** The console's API: one procedure a file under procedures/, composed here. */
 export const appRouter = router({
@@ -133,6 +142,17 @@ export const appRouter = router({
     move: moveFolderProcedure,
     delete: deleteFolderProcedure,
     setAccess: setFolderAccessProcedure,
+  }),
+  items: router({
+    list: listItemsProcedure,
+    listDeleted: listDeletedItemsProcedure,
+    get: getItemProcedure,
+    update: updateItemProcedure,
+    move: moveItemsProcedure,
+    delete: deleteItemsProcedure,
+    restore: restoreItemsProcedure,
+    purge: purgeItemsProcedure,
+    history: itemHistoryProcedure,
   }),
 });
 

@@ -44,6 +44,8 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: page(() => import('../pages/home.page')) },
       { path: '/index.html', element: <Navigate to="/" replace /> },
+      { path: '/folders', element: page(() => import('../pages/folders/folders.page')) },
+      { path: '/recycle-bin', element: page(() => import('../pages/recycle-bin/recycle-bin.page')) },
       { path: '/change-password', element: page(() => import('../pages/auth/change-password.page')) },
       { path: '/my-account', element: <Navigate to="/my-organisation" replace /> },
       { path: '/my-organisation', element: page(() => import('../pages/organisation/my-organisation.page')) },

@@ -18,6 +18,7 @@ import {
   IconBuilding,
   IconCheck,
   IconChevronDown,
+  IconFolders,
   IconHome,
   IconLanguage,
   IconLayoutDashboard,
@@ -26,6 +27,7 @@ import {
   IconServer,
   IconSettings,
   IconSun,
+  IconTrash,
   IconUserCog,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -89,6 +91,23 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
   const nav: TNavEntry[] = [
     { to: '/', match: '/', label: t('nav.home'), icon: <IconHome size={18} />, testId: 'nav-home' },
   ];
+  // Left menu (spec section 2): Folders and Recycle Bin, each behind its sidebar visibility toggle.
+  if (!restricted && can('sidebarFolders'))
+    nav.push({
+      to: '/folders',
+      match: '/folders',
+      label: t('folders.title'),
+      icon: <IconFolders size={18} />,
+      testId: 'nav-folders',
+    });
+  if (!restricted && can('sidebarRecycleBin'))
+    nav.push({
+      to: '/recycle-bin',
+      match: '/recycle-bin',
+      label: t('recycleBin.title'),
+      icon: <IconTrash size={18} />,
+      testId: 'nav-recycle-bin',
+    });
   if (manageUsers)
     nav.push({
       to: '/my-organisation',

@@ -114,9 +114,15 @@ export function createItemRepository(db: Database) {
       if (ids.length === 0) return [];
       return withVersion().where(and(eq(item.tenantId, tenantId), inArray(item.id, ids)));
     },
-    /** Newest first; items of the recycle bin when `deleted`, else the live items of one folder (or all). */
+    /**
+     * Newest first; items of the recycle bin when `deleted`, else the live items of one folder (or all). Ordered by
+     * createdAt cut to milliseconds: the cursor comes back as a JS Date, and microseconds it cannot carry would
+     * otherwise make rows of the same millisecond drop out between pages.
+     */
     async list(tenantId: string, options: TItemListOptions): Promise<TItemWithVersion[]> {
       const { after } = options;
+      const createdMs = sql`date_trunc('milliseconds', ${item.createdAt})`;
+      const afterMs = after ? sql`${after.createdAt.toISOString()}::timestamptz` : undefined;
       return withVersion()
         .where(
           and(
@@ -128,11 +134,11 @@ export function createItemRepository(db: Database) {
                 ? isNull(item.folderId)
                 : eq(item.folderId, options.folderId),
             after
-              ? or(lt(item.createdAt, after.createdAt), and(eq(item.createdAt, after.createdAt), lt(item.id, after.id)))
+              ? or(sql`${createdMs} < ${afterMs}`, and(sql`${createdMs} = ${afterMs}`, lt(item.id, after.id)))
               : undefined,
           ),
         )
-        .orderBy(desc(item.createdAt), desc(item.id))
+        .orderBy(desc(createdMs), desc(item.id))
         .limit(options.limit);
     },
     async update(tenantId: string, id: string, patch: TItemPatch): Promise<TItemRow | undefined> {

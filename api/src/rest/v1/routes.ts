@@ -1,5 +1,6 @@
 import type { RestRoute } from '../rest-route';
 import { meRoute } from './me.route';
 import { folderRoutes } from './folders.route';
+import { itemLibraryRoutes } from './items-library.route';
 
-export const v1Routes: RestRoute[] = [meRoute as unknown as RestRoute, ...folderRoutes];
+export const v1Routes: RestRoute[] = [meRoute as unknown as RestRoute, ...folderRoutes, ...itemLibraryRoutes];

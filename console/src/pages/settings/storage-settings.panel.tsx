@@ -63,11 +63,13 @@ function effectiveDefaults(storages: TStorage[]): Map<TStorageType, string> {
   return defaults;
 }
 
-/** The translated outcome of a connection test: the reason in the user's language, the service's words after it. */
-function useTestMessage() {
+/** A connection test's outcome: a translated headline, and for failures the service's own (English) details. */
+function useTestOutcome() {
   const { t } = useTranslation();
   return (result: TTestResult) =>
-    result.ok ? t('storage.testSucceeded') : `${t(`storage.testReasons.${result.reason}`)} ${result.message}`;
+    result.ok
+      ? { title: t('storage.testSucceeded'), detail: null }
+      : { title: t(`storage.testReasons.${result.reason}`), detail: result.message };
 }
 
 /** System Settings → Storage: where uploads, archives, exports and generated media are kept. */
@@ -77,7 +79,7 @@ export function StorageSettingsPanel() {
   const storages = trpc.storages.list.useQuery();
   const remove = trpc.storages.delete.useMutation();
   const test = trpc.storages.testConnection.useMutation();
-  const testMessage = useTestMessage();
+  const testOutcome = useTestOutcome();
   const [editing, setEditing] = useState<TStorage | 'new' | null>(null);
   const [testing, setTesting] = useState<string | null>(null);
   const [confirmation, confirm] = useConfirm();
@@ -99,10 +101,11 @@ export function StorageSettingsPanel() {
     setTesting(storage.id);
     try {
       const result = await test.mutateAsync({ id: storage.id });
+      const outcome = testOutcome(result);
       notifications.show({
         color: result.ok ? 'teal' : 'red',
         title: storage.name,
-        message: testMessage(result),
+        message: outcome.detail ? `${outcome.title} ${outcome.detail}` : outcome.title,
       });
     } catch (e) {
       notifyError(t, e);
@@ -231,7 +234,7 @@ function StorageModal({ storage, onClose }: { storage: TStorage | null; onClose:
   const create = trpc.storages.create.useMutation();
   const update = trpc.storages.update.useMutation();
   const test = trpc.storages.testConnection.useMutation();
-  const testMessage = useTestMessage();
+  const testOutcome = useTestOutcome();
   const builtIn = storage?.builtIn ?? false;
   const [name, setName] = useState(storage?.name ?? '');
   const [description, setDescription] = useState(storage?.description ?? '');
@@ -388,7 +391,12 @@ function StorageModal({ storage, onClose }: { storage: TStorage | null; onClose:
                 label={t('storage.permissionMethod')}
                 data={permissionMethods.map((m) => ({ value: m, label: t(`storage.permissionMethods.${m}`) }))}
                 value={permissionMethod}
-                onChange={(v) => v && setPermissionMethod(v as TPermissionMethod)}
+                onChange={(v) => {
+                  if (!v) return;
+                  setPermissionMethod(v as TPermissionMethod);
+                  // Compatible gateways almost always need path-style addressing.
+                  if (v === 'gateway') setForcePathStyle(true);
+                }}
                 allowDeselect={false}
                 data-testid="storage-permission-method"
               />
@@ -488,9 +496,10 @@ function StorageModal({ storage, onClose }: { storage: TStorage | null; onClose:
             <Alert
               color={testResult.ok ? 'teal' : 'red'}
               icon={testResult.ok ? <IconCheck size={16} /> : undefined}
+              title={testResult.ok ? undefined : testOutcome(testResult).title}
               data-testid="storage-test-result"
             >
-              {testMessage(testResult)}
+              {testOutcome(testResult).detail ?? testOutcome(testResult).title}
             </Alert>
           )}
           <Group justify="space-between">

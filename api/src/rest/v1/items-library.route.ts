@@ -1,0 +1,212 @@
+import { accessLevels, mediaItemTypes, processStates } from '@mam/core';
+import { z } from 'zod';
+import type { TItemView } from '../../services/items/item-view';
+import { defineRoute, type RestRoute } from '../rest-route';
+import { restMeta } from './rest-meta';
+
+const ZIdParams = z.object({ id: z.uuid() });
+
+const ZItemAccess = z.object({ level: z.enum(accessLevels), groups: z.array(z.string()) });
+
+export const ZItemProcess = z
+  .object({
+    state: z.enum(processStates),
+    error: z.string().nullable(),
+    enabled: z.boolean(),
+    progress: z.number().describe('0..100 while PROGRESSING'),
+    step: z.string().nullable(),
+  })
+  .meta({ id: 'ItemProcess' });
+
+export const ZUploadProgress = z
+  .object({
+    state: z.enum(processStates),
+    receivedBytes: z.number(),
+    totalBytes: z.number().nullable(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'UploadProgress' });
+
+export const ZItemMedia = z
+  .object({
+    durationSeconds: z.number().nullable(),
+    frameRate: z.string().nullable().describe("'num/den', e.g. '50/1'"),
+    width: z.number().nullable(),
+    height: z.number().nullable(),
+    videoCodec: z.string().nullable(),
+    audioCodec: z.string().nullable(),
+    audioChannels: z.number().nullable(),
+    sampleRate: z.number().nullable(),
+    container: z.string().nullable(),
+    mimeType: z.string().nullable(),
+    bitRate: z.number().nullable(),
+    timecodeStart: z.string().nullable(),
+    segmentCount: z.number().nullable(),
+    segmentDuration: z.object({ numerator: z.number(), denominator: z.number() }).nullable(),
+  })
+  .meta({ id: 'ItemMedia' });
+
+export const ZItem = z
+  .object({
+    id: z.uuid(),
+    itemType: z.enum(mediaItemTypes),
+    title: z.string(),
+    description: z.string(),
+    folderId: z.uuid().nullable(),
+    createdBy: z.string().nullable(),
+    owner: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    deletedAt: z.string().nullable().describe('Set while the item is in the recycle bin'),
+    isArchived: z.boolean(),
+    visibleTo: ZItemAccess.nullable(),
+    updatableBy: ZItemAccess.nullable(),
+    version: z
+      .object({ id: z.uuid(), number: z.number().int(), fileName: z.string(), fileSize: z.number().nullable() })
+      .nullable()
+      .describe('The leading version'),
+    upload: ZUploadProgress.nullable(),
+    transcoding: ZItemProcess.nullable(),
+    media: ZItemMedia.nullable(),
+    resolvedThumbnailUrl: z.string().nullable(),
+    urls: z.object({
+      hls: z.string().nullable(),
+      mp4: z.string().nullable(),
+      thumbnail: z.string().nullable(),
+      filmstrip: z.object({ sprite: z.string(), manifest: z.string() }).nullable(),
+      waveform: z.string().nullable(),
+      previews: z.array(z.object({ width: z.number(), height: z.number(), format: z.string(), url: z.string() })),
+      original: z.string().nullable(),
+    }),
+  })
+  .meta({ id: 'Item' });
+
+type TRestItem = z.infer<typeof ZItem>;
+
+/** The view types access levels as plain strings; they come from storage typed by the same enum. */
+function restItem(view: TItemView): TRestItem {
+  return view as TRestItem;
+}
+
+const ZOk = z.object({ ok: z.literal(true) });
+
+export const listItemsRoute = defineRoute({
+  method: 'GET',
+  path: '/items',
+  operationId: 'listItems',
+  summary: "A folder's items the key may see, newest first (the tenant root folder when no folderId is given)",
+  tags: ['Items'],
+  query: z.object({
+    folderId: z.uuid().optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    cursor: z.string().min(1).max(500).optional().describe('nextCursor of the previous page'),
+  }),
+  response: z.object({ items: z.array(ZItem), nextCursor: z.string().nullable() }).meta({ id: 'ItemPage' }),
+  handler: async ({ query }, { services, principal }) => {
+    const page = await services.itemLibrary.list(
+      principal.actor,
+      query as { folderId?: string; limit: number; cursor?: string },
+    );
+    return { items: page.items.map(restItem), nextCursor: page.nextCursor };
+  },
+});
+
+export const getItemRoute = defineRoute({
+  method: 'GET',
+  path: '/items/:id',
+  operationId: 'getItem',
+  summary: 'One item with its leading version, its state and its media URLs',
+  tags: ['Items'],
+  params: ZIdParams,
+  response: ZItem,
+  handler: async ({ params }, { services, principal }) =>
+    restItem(await services.itemLibrary.get(principal.actor, params.id)),
+});
+
+export const updateItemRoute = defineRoute({
+  method: 'PATCH',
+  path: '/items/:id',
+  operationId: 'updateItem',
+  summary: "Change an item's title or description",
+  tags: ['Items'],
+  params: ZIdParams,
+  body: z.object({
+    title: z.string().trim().min(1).max(500).optional(),
+    description: z.string().max(20_000).optional(),
+  }),
+  response: ZItem,
+  handler: async ({ params, body }, { services, principal, request }) =>
+    restItem(await services.itemLibrary.update(principal.actor, params.id, body, restMeta(request))),
+});
+
+export const moveItemRoute = defineRoute({
+  method: 'POST',
+  path: '/items/:id/move',
+  operationId: 'moveItem',
+  summary: 'Move an item into another folder (permission move; update access to the item and the folder)',
+  tags: ['Items'],
+  params: ZIdParams,
+  body: z.object({ folderId: z.uuid() }),
+  response: ZItem,
+  handler: async ({ params, body }, { services, principal, request }) => {
+    await services.itemLibrary.move(
+      principal.actor,
+      { itemIds: [params.id], folderId: body.folderId },
+      restMeta(request),
+    );
+    return restItem(await services.itemLibrary.get(principal.actor, params.id));
+  },
+});
+
+export const deleteItemRoute = defineRoute({
+  method: 'DELETE',
+  path: '/items/:id',
+  operationId: 'deleteItem',
+  summary: 'Move an item to the recycle bin',
+  tags: ['Items'],
+  params: ZIdParams,
+  response: ZOk,
+  handler: async ({ params }, { services, principal, request }) => {
+    await services.itemLibrary.remove(principal.actor, [params.id], restMeta(request));
+    return { ok: true as const };
+  },
+});
+
+export const restoreItemRoute = defineRoute({
+  method: 'POST',
+  path: '/items/:id/restore',
+  operationId: 'restoreItem',
+  summary: 'Restore an item from the recycle bin into its folder, or into the root folder when that is gone',
+  tags: ['Items'],
+  params: ZIdParams,
+  // Not the item: creators may restore items they cannot see.
+  response: z.object({ id: z.uuid(), folderId: z.uuid().describe('Where the item is now') }),
+  handler: async ({ params }, { services, principal, request }) => {
+    const { restored } = await services.itemLibrary.restore(principal.actor, [params.id], restMeta(request));
+    return restored[0]!;
+  },
+});
+
+export const purgeItemRoute = defineRoute({
+  method: 'DELETE',
+  path: '/items/:id/permanent',
+  operationId: 'purgeItem',
+  summary: 'Delete an item in the recycle bin permanently, with its media files',
+  tags: ['Items'],
+  params: ZIdParams,
+  response: ZOk,
+  handler: async ({ params }, { services, principal, request }) => {
+    await services.itemLibrary.purge(principal.actor, [params.id], restMeta(request));
+    return { ok: true as const };
+  },
+});
+
+export const itemLibraryRoutes = [
+  listItemsRoute,
+  getItemRoute,
+  updateItemRoute,
+  moveItemRoute,
+  deleteItemRoute,
+  restoreItemRoute,
+  purgeItemRoute,
+] as unknown as RestRoute[];

@@ -1,0 +1,82 @@
+import { Badge, Center, Progress, Stack, Tooltip } from '@mantine/core';
+import { formatDurationWords, type MediaItemType } from '@mam/core';
+import { IconFile, IconHeadphones, IconMovie, IconPhoto } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { itemState, type TLibraryItem } from './item-state';
+
+const typeIcons: Record<MediaItemType, typeof IconMovie> = {
+  video: IconMovie,
+  audio: IconHeadphones,
+  image: IconPhoto,
+  file: IconFile,
+};
+
+export function ItemTypeIcon({ type, size = 16 }: { type: MediaItemType; size?: number }) {
+  const { t } = useTranslation();
+  const Icon = typeIcons[type];
+  return <Icon size={size} aria-label={t(`items.types.${type}`)} role="img" data-testid="item-type-icon" />;
+}
+
+/** The thumbnail, or the type icon while there is none (or it fails to load). */
+export function ItemThumbnail({ item, iconSize = 36 }: { item: TLibraryItem; iconSize?: number }) {
+  const [failed, setFailed] = useState(false);
+  const url = item.resolvedThumbnailUrl;
+  if (url && !failed) {
+    return (
+      <img
+        src={url}
+        alt=""
+        loading="lazy"
+        onError={() => setFailed(true)}
+        style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+        data-testid="item-thumbnail"
+      />
+    );
+  }
+  return (
+    <Center h="100%" bg="var(--mantine-color-default-hover)" c="dimmed">
+      <ItemTypeIcon type={item.itemType} size={iconSize} />
+    </Center>
+  );
+}
+
+/** '1 hour 2 minutes 3 seconds' for video and audio (spec section 9), in the console's language. */
+export function useDurationWords() {
+  const { t } = useTranslation();
+  return (item: Pick<TLibraryItem, 'itemType' | 'media'>): string | null => {
+    const seconds = item.media?.durationSeconds;
+    if ((item.itemType !== 'video' && item.itemType !== 'audio') || seconds == null || seconds < 0) return null;
+    return formatDurationWords(seconds, (key, options) => t(key, options));
+  };
+}
+
+const stateColour = { uploading: 'blue', processing: 'violet', error: 'red' } as const;
+
+/** A badge while the item is uploading, processing or failed, with the progress where there is one. */
+export function ItemStateBadge({ item, withProgress = true }: { item: TLibraryItem; withProgress?: boolean }) {
+  const { t } = useTranslation();
+  const state = itemState(item);
+  if (state.kind === 'ready') return null;
+  const badge = (
+    <Badge size="xs" variant="filled" color={stateColour[state.kind]} data-testid="item-state" data-state={state.kind}>
+      {state.kind === 'error'
+        ? t('items.state.error')
+        : t(`items.state.${state.kind}`, { percent: Math.round(state.progress) })}
+    </Badge>
+  );
+  return (
+    <Stack gap={4}>
+      {state.kind === 'error' && state.message ? <Tooltip label={state.message}>{badge}</Tooltip> : badge}
+      {withProgress && state.kind !== 'error' && (
+        <Progress
+          size="xs"
+          value={state.progress}
+          animated
+          color={stateColour[state.kind]}
+          aria-label={t(`items.state.${state.kind}`, { percent: Math.round(state.progress) })}
+        />
+      )}
+    </Stack>
+  );
+}
