@@ -35,6 +35,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AdminMark } from '../components/admin-mark';
+import { UploadProvider } from '../features/upload';
 import { languages, type TLanguage } from '../lib/i18n';
 import { useCan, useSession } from '../lib/session';
 import { trpc } from '../lib/trpc';
@@ -330,7 +331,9 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
           </Text>
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        <UploadProvider>{children}</UploadProvider>
+      </AppShell.Main>
     </AppShell>
   );
 }

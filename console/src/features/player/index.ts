@@ -1,0 +1,1 @@
+export { MediaPlayer, type MediaPlayerProps, type TMarks } from './media-player';

@@ -1,0 +1,13 @@
+export { UploadDropZone, type UploadDropZoneProps } from './upload-drop-zone';
+export type {
+  TInterruptedUpload,
+  TUpload,
+  TUploadedListener,
+  TUploadsSnapshot,
+  TUploadStatus,
+  TUploadTarget,
+} from './upload-manager';
+export type { TUploadError } from './upload-error';
+export type { TUploadTotals } from './upload-progress';
+export { UploadProvider, useOnUploaded, useUploadManager, useUploads, type TUseUploads } from './upload.provider';
+export { UploadsPanel } from './uploads.panel';
