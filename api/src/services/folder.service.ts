@@ -25,8 +25,10 @@ export interface TFolderView {
   updatableBy: Access | null;
   createdAt: string;
   isRoot: boolean;
-  /** Whether the actor may rename, move, restrict and add to this folder (permission and access list). */
+  /** Whether the actor may rename, move and restrict this folder (folderUpdate and the access list). */
   canUpdate: boolean;
+  /** Whether the actor may add items and subfolders to this folder, or move them into it (the access list). */
+  canAddTo: boolean;
   /** Whether the actor holds folderDelete and may update the folder; the contents are checked on delete. */
   canDelete: boolean;
 }
@@ -122,6 +124,7 @@ export function createFolderService(deps: ServiceDeps, audit: AuditService) {
       createdAt: folder.createdAt.toISOString(),
       isRoot,
       canUpdate: mayUpdate(actor, folder),
+      canAddTo: canUpdate(actor, folderAccess(folder)),
       canDelete: !isRoot && can(actor, 'folderDelete') && canUpdate(actor, folderAccess(folder)),
     };
   }

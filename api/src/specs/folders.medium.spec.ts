@@ -66,6 +66,22 @@ describe.each(testBackends)('folders on %s', (backend) => {
     const news = await create(admin, 'News');
     const sport = await create(admin, 'Sport', news.id);
     expect(news).toMatchObject({ parentId: root, name: 'News', isRoot: false, canUpdate: true, canDelete: true });
+    // Without folderUpdate a user may still add to a folder its access list opens to it, but not rename it.
+    await setEveryonePermissions(t, alpha, { folderUpdate: false });
+    try {
+      expect(await member.client.query('folders.get', { id: news.id })).toMatchObject({
+        data: { canUpdate: false, canAddTo: true },
+      });
+      expect(await member.client.mutate('folders.rename', { id: news.id, name: 'x' })).toMatchObject({
+        status: 403,
+        code: 'FOLDER_UPDATE_FORBIDDEN',
+      });
+      expect(await member.client.mutate('folders.create', { name: 'Inside news', parentId: news.id })).toMatchObject({
+        ok: true,
+      });
+    } finally {
+      await setEveryonePermissions(t, alpha, {});
+    }
     const seen = await tree(member.client);
     expect(seen.rootId).toBe(root);
     expect(seen.folders.find((f) => f.id === root)).toMatchObject({ isRoot: true, parentId: null, canDelete: false });
@@ -226,7 +242,7 @@ describe.each(testBackends)('folders on %s', (backend) => {
     it('keeps non-updaters from renaming, moving and restricting', async () => {
       const locked = await create(editor.client, 'Read only', undefined, { updatableBy: ownerOnly });
       const view = await member.client.query<TFolderView>('folders.get', { id: locked.id });
-      expect(view).toMatchObject({ ok: true, data: { canUpdate: false, canDelete: false } });
+      expect(view).toMatchObject({ ok: true, data: { canUpdate: false, canAddTo: false, canDelete: false } });
       const refused = { ok: false, status: 403, code: 'FOLDER_UPDATE_FORBIDDEN' };
       expect(await member.client.mutate('folders.rename', { id: locked.id, name: 'x' })).toMatchObject(refused);
       expect(await member.client.mutate('folders.move', { id: locked.id, parentId: root })).toMatchObject(refused);

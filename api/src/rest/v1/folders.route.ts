@@ -25,7 +25,8 @@ export const ZFolder = z
     updatableBy: ZAccessSetting.nullable().describe('null: no restriction'),
     createdAt: z.string(),
     isRoot: z.boolean(),
-    canUpdate: z.boolean().describe("Whether the key's user may rename, move, restrict and add to the folder"),
+    canUpdate: z.boolean().describe("Whether the key's user may rename, move and restrict the folder"),
+    canAddTo: z.boolean().describe("Whether the key's user may add items and subfolders to the folder"),
     canDelete: z.boolean(),
   })
   .meta({ id: 'Folder' });

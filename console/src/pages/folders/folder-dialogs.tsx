@@ -128,7 +128,7 @@ export function FolderPickerModal({
         </Text>
         <ScrollArea.Autosize mah={360} type="auto">
           {rows.map(({ folder, depth }) => {
-            const disabled = !!exclude?.has(folder.id) || !folder.canUpdate;
+            const disabled = !!exclude?.has(folder.id) || !folder.canAddTo;
             return (
               <NavLink
                 key={folder.id}

@@ -102,7 +102,7 @@ export function FolderTreePanel({
         <Text size="xs" fw={600} c="dimmed" tt="uppercase">
           {t('folders.tree')}
         </Text>
-        {mayCreate && current?.canUpdate && (
+        {mayCreate && current?.canAddTo && (
           <Tooltip label={t('folders.newIn', { name: current.name })}>
             <ActionIcon
               variant="subtle"
@@ -158,7 +158,7 @@ export function FolderTreePanel({
                 </Group>
               }
               rightSection={
-                (folder.canUpdate || folder.canDelete) && (
+                (folder.canUpdate || folder.canDelete || (mayCreate && folder.canAddTo)) && (
                   <FolderMenu
                     folder={folder}
                     mayCreate={mayCreate}
@@ -254,7 +254,7 @@ function FolderMenu({
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
-        {mayCreate && folder.canUpdate && (
+        {mayCreate && folder.canAddTo && (
           <Menu.Item leftSection={<IconFolderPlus size={14} />} onClick={onCreate} data-testid="folder-action-create">
             {t('folders.newFolder')}
           </Menu.Item>

@@ -10,6 +10,7 @@ const folder = (id: string, parentId: string | null, name = id): TFolder => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   isRoot: parentId === null,
   canUpdate: true,
+  canAddTo: true,
   canDelete: parentId !== null,
 });
 
