@@ -1,1 +1,36 @@
-export {};
+/**
+ * @mam/workflows: durable workflows on Temporal or on the embedded runtime, behind one engine. Workflow code
+ * (`*.workflow.ts`) imports its API from `./runtime`; the rest of the product uses what is exported here.
+ */
+export type {
+  TListWorkflowsFilter,
+  TPendingActivity,
+  TStartWorkflowOptions,
+  TWorkflowDescription,
+  TWorkflowFailureSummary,
+  TWorkflowStatus,
+  TWorkflowSummary,
+  WorkflowEngine,
+} from './engine';
+export { createWorkflowRuntime, type TWorkflowRuntimeOptions, type WorkflowRuntime } from './create-workflow-runtime';
+export { currentActivity, type ActivityContext } from './activity-context';
+export { EmbeddedWorkflowRuntime, type TEmbeddedRuntimeOptions } from './embedded/embedded-runtime';
+export { DIVERGENCE_FAILURE_TYPE, type TWorkflowFunction } from './embedded/workflow-instance';
+export type { TActivityFunction } from './embedded/activity-worker';
+export type { TWorkflowLogger } from './logger';
+export type { TActivityOptions, TRetryPolicy, TWorkflowInfo } from './runtime-hook';
+export {
+  ActivityFailure,
+  ApplicationFailure,
+  CancelledFailure,
+  TerminatedFailure,
+  TimeoutFailure,
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowNotFoundError,
+} from '@temporalio/common';
+export { WorkflowFailedError } from '@temporalio/client/lib/errors';
+export { isCancellation } from '@temporalio/workflow';
+
+// The transcode workflow's contract with its activities and callers.
+export * from './transcode/transcode.activities.types';
+export { TRANSCODE_TASK_QUEUE } from './transcode/transcode.workflow';

@@ -12,6 +12,7 @@ import { createTenantRepository } from './tenant.repository';
 import { createUserRepository } from './user.repository';
 import { createItemRepository } from './item.repository';
 import { createOperationRepository } from './operation.repository';
+import { createWorkflowRepository } from './workflow.repository';
 import { createStorageLocationRepository } from './storage-location.repository';
 
 export function createRepositories(db: Database) {
@@ -29,6 +30,7 @@ export function createRepositories(db: Database) {
     loginThrottle: createLoginThrottleRepository(db),
     items: createItemRepository(db),
     operations: createOperationRepository(db),
+    workflows: createWorkflowRepository(db),
     storageLocations: createStorageLocationRepository(db),
   };
 }
@@ -65,3 +67,17 @@ export type {
   TStoragePermissionMethod,
   TStorageLocationConfig,
 } from '../schema/storage-location.table';
+export { createWorkflowRepository, WORKFLOW_NOTIFY_CHANNEL } from './workflow.repository';
+export type {
+  WorkflowRepository,
+  TWorkflowExecutionRow,
+  TWorkflowEventRow,
+  TActivityTaskRow,
+  TActivityTaskOptions,
+  TNewWorkflowEvent,
+  TWorkflowActivation,
+  TWorkflowEventKind,
+  TWorkflowStatus,
+  TTaskExpiry,
+  TFinalFailureReason,
+} from './workflow.repository';

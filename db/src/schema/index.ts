@@ -14,3 +14,7 @@ export * from './item.table';
 export * from './item-version.table';
 export * from './operation.table';
 export * from './storage-location.table';
+export * from './workflow-execution.table';
+export * from './workflow-event.table';
+export * from './workflow-activity-task.table';
+export * from './workflow-timer.table';

@@ -1,0 +1,132 @@
+import { cpus } from 'node:os';
+import path from 'node:path';
+import { createWorkflowRepository, type Database } from '@mam/db';
+import type { TActivityFunction } from './embedded/activity-worker';
+import { EmbeddedWorkflowRuntime, type TEmbeddedRuntimeOptions } from './embedded/embedded-runtime';
+import type { TWorkflowFunction } from './embedded/workflow-instance';
+import type { WorkflowEngine } from './engine';
+import type { TWorkflowLogger } from './logger';
+import * as registry from './workflows';
+
+export interface TWorkflowRuntimeOptions {
+  /** Set (TEMPORAL_ADDRESS) to run on a Temporal server; otherwise the embedded runtime runs in this process. */
+  temporalAddress?: string;
+  /** Temporal namespace. Default 'default'. */
+  namespace?: string;
+  db: Database;
+  /** The workflow functions by type name. Default: the exports of workflows.ts. */
+  workflows?: Record<string, unknown>;
+  /** The module Temporal bundles (must export the same workflows). Default: workflows.ts. */
+  workflowsPath?: string;
+  activities: Record<string, TActivityFunction>;
+  /**
+   * Task queues this process works, with their activity concurrency; undefined means one per CPU core (ffmpeg
+   * work is CPU-bound).
+   */
+  taskQueues: Record<string, number | undefined>;
+  logger: TWorkflowLogger;
+  /** Tuning of the embedded runtime; `exclusive` defaults to true on embedded PGlite, false on PostgreSQL. */
+  embedded?: Partial<Pick<TEmbeddedRuntimeOptions, 'exclusive' | 'leaseMs' | 'pollIntervalMs' | 'cacheSize'>>;
+}
+
+export interface WorkflowRuntime {
+  readonly kind: 'embedded' | 'temporal';
+  readonly engine: WorkflowEngine;
+  /** Recovers and starts working (embedded), or connects the Temporal workers. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Only the functions of a registry module are workflows (it also exports signal and query definitions). */
+function workflowFunctions(module: Record<string, unknown>): Record<string, TWorkflowFunction> {
+  return Object.fromEntries(
+    Object.entries(module).filter((entry): entry is [string, TWorkflowFunction] => typeof entry[1] === 'function'),
+  );
+}
+
+/** PGlite is opened by one process only, so that process may take over every run at start-up. */
+function isPglite(db: Database): boolean {
+  const client = (db as unknown as { $client?: { constructor?: { name?: string } } }).$client;
+  return client?.constructor?.name === 'PGlite';
+}
+
+/**
+ * The product's workflow runtime: Temporal when an address is configured, else the embedded runtime over the
+ * product database. The rest of the product sees only `engine`.
+ */
+export function createWorkflowRuntime(options: TWorkflowRuntimeOptions): WorkflowRuntime {
+  const taskQueues = Object.fromEntries(
+    Object.entries(options.taskQueues).map(([queue, concurrency]) => [queue, concurrency ?? cpus().length]),
+  );
+  if (options.temporalAddress) return temporalRuntime(options, options.temporalAddress, taskQueues);
+  const runtime = new EmbeddedWorkflowRuntime({
+    db: options.db,
+    workflows: workflowFunctions(options.workflows ?? registry),
+    activities: options.activities,
+    taskQueues,
+    logger: options.logger,
+    exclusive: options.embedded?.exclusive ?? isPglite(options.db),
+    ...options.embedded,
+  });
+  return { kind: 'embedded', engine: runtime.engine, start: () => runtime.start(), stop: () => runtime.stop() };
+}
+
+/**
+ * Temporal's client and worker load gRPC, protobufs and a native bridge: only processes configured for Temporal
+ * pay for that, when they start.
+ */
+function temporalRuntime(
+  options: TWorkflowRuntimeOptions,
+  address: string,
+  taskQueues: Record<string, number>,
+): WorkflowRuntime {
+  const namespace = options.namespace ?? 'default';
+  let connected:
+    Promise<{ engine: WorkflowEngine; close(): Promise<void>; workers?: { stop(): Promise<void> } }> | undefined;
+  const connect = () => {
+    connected ??= (async () => {
+      const { Client, Connection } = await import('@temporalio/client');
+      const { TemporalWorkflowEngine } = await import('./temporal/temporal-engine');
+      const connection = await Connection.connect({ address });
+      const engine = new TemporalWorkflowEngine(
+        new Client({ connection, namespace }),
+        createWorkflowRepository(options.db),
+      );
+      return { engine, close: () => connection.close() };
+    })();
+    return connected;
+  };
+  const engine = new Proxy({ kind: 'temporal' } as WorkflowEngine, {
+    get(target, property: keyof WorkflowEngine) {
+      if (property === 'kind') return target.kind;
+      return async (...args: unknown[]) => {
+        const { engine: connectedEngine } = await connect();
+        return (connectedEngine[property] as (...a: unknown[]) => Promise<unknown>).apply(connectedEngine, args);
+      };
+    },
+  });
+  let workers: { stop(): Promise<void> } | undefined;
+  return {
+    kind: 'temporal',
+    engine,
+    async start() {
+      await connect();
+      const { startTemporalWorkers } = await import('./temporal/temporal-workers');
+      workers = await startTemporalWorkers({
+        address,
+        namespace,
+        workflowsPath: options.workflowsPath ?? path.join(__dirname, 'workflows.ts'),
+        activities: options.activities,
+        taskQueues,
+        logger: options.logger,
+      });
+    },
+    async stop() {
+      await workers?.stop();
+      workers = undefined;
+      const current = connected;
+      connected = undefined;
+      if (current) await (await current).close();
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { QueryDefinition, SignalDefinition } from '@temporalio/workflow';
+
+export type TWorkflowStatus = 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED' | 'TERMINATED';
+
+export interface TStartWorkflowOptions {
+  /** Business key, e.g. `demo:item-123:transcode`. A running id cannot be started again; a closed one can. */
+  workflowId: string;
+  taskQueue: string;
+  args: unknown[];
+  /** Null for system workflows that belong to no tenant. */
+  tenantId: string | null;
+  /** Lets `list` find the runs of an item. */
+  itemId?: string;
+}
+
+export interface TPendingActivity {
+  activityType: string;
+  attempt: number;
+  state: 'SCHEDULED' | 'STARTED' | 'CANCEL_REQUESTED';
+  /** The last heartbeat's details (progress), if any. */
+  heartbeatDetails: unknown;
+  /** Why the previous attempt failed, when this is a retry. */
+  lastFailure?: string;
+}
+
+export interface TWorkflowFailureSummary {
+  message: string;
+  type?: string;
+  /** The deepest cause's message, e.g. the activity's own error under Temporal's wrapping. */
+  rootMessage: string;
+}
+
+export interface TWorkflowDescription {
+  workflowId: string;
+  runId: string;
+  type: string;
+  taskQueue: string;
+  status: TWorkflowStatus;
+  startedAt: Date;
+  closedAt: Date | null;
+  failure?: TWorkflowFailureSummary;
+  pendingActivities: TPendingActivity[];
+}
+
+export interface TWorkflowSummary {
+  workflowId: string;
+  runId: string;
+  type: string;
+  status: TWorkflowStatus;
+  tenantId: string | null;
+  itemId: string | null;
+  startedAt: Date;
+  closedAt: Date | null;
+}
+
+export interface TListWorkflowsFilter {
+  tenantId: string | null;
+  itemId?: string;
+  status?: TWorkflowStatus;
+  /** Default 100. */
+  limit?: number;
+}
+
+/**
+ * Starting, steering and watching workflow runs, the same over the embedded runtime and Temporal. Errors are
+ * Temporal's: WorkflowExecutionAlreadyStartedError (start of a running id), WorkflowNotFoundError (unknown id, or
+ * signal/cancel of a closed run), WorkflowFailedError from `result` (cause: the failure, CancelledFailure or
+ * TerminatedFailure).
+ */
+export interface WorkflowEngine {
+  readonly kind: 'embedded' | 'temporal';
+  start(workflowType: string, options: TStartWorkflowOptions): Promise<{ workflowId: string; runId: string }>;
+  signal<Args extends unknown[]>(
+    workflowId: string,
+    signal: string | SignalDefinition<Args>,
+    ...args: Args
+  ): Promise<void>;
+  /** Asks the run to stop: its code sees a cancellation and may clean up. */
+  cancel(workflowId: string): Promise<void>;
+  /** Ends the run at once; its code gets no say. */
+  terminate(workflowId: string, reason?: string): Promise<void>;
+  describe(workflowId: string): Promise<TWorkflowDescription>;
+  query<R = unknown, Args extends unknown[] = unknown[]>(
+    workflowId: string,
+    query: string | QueryDefinition<R, Args>,
+    ...args: Args
+  ): Promise<R>;
+  list(filter: TListWorkflowsFilter): Promise<TWorkflowSummary[]>;
+  /** Waits for the run to close: its result, or a WorkflowFailedError. */
+  result<R = unknown>(workflowId: string): Promise<R>;
+}

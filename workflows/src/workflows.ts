@@ -1,0 +1,5 @@
+/**
+ * Every workflow of the product. The embedded runtime registers the functions exported here by name, and
+ * Temporal's workers bundle this file (workflowsPath), so both run the same code.
+ */
+export { transcodeWorkflow } from './transcode/transcode.workflow';
