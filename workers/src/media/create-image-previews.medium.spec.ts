@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -77,6 +77,22 @@ describe('createImagePreviews', () => {
     expect(result.thumbnailWidth).toBe(640);
     expect(progress[progress.length - 1]).toBe(100);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it('rasterises SVG', async () => {
+    const input = path.join(dir, 'logo.svg');
+    await writeFile(
+      input,
+      '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#ff0000"/></svg>',
+    );
+    const probe = await probeMedia(input);
+    expect(probe).toMatchObject({ itemType: 'image', mimeType: 'image/svg+xml', image: { width: 400, height: 300 } });
+    const outDir = path.join(dir, 'svg');
+    const result = await createImagePreviews({ input, outDir, probe, formats: ['jpeg'] });
+    // 400 px is within a quarter of 320 px, so no preview at the SVG's own width.
+    expect(result.previews.map((p) => [p.file, p.width, p.height])).toEqual([['previews/320.jpg', 320, 240]]);
+    const [r, g, b] = await pixel(path.join(outDir, 'previews/320.jpg'), 160, 120);
+    expect([r! > 240, g! < 20, b! < 20]).toEqual([true, true, true]);
   });
 
   it('stops between files when aborted', async () => {

@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { FFMPEG_PREFIX, fileUrl, runFfmpeg } from './ffmpeg-command';
@@ -80,7 +80,7 @@ export async function createImagePreviews(options: TImagePreviewsOptions): Promi
   if (!image) throw new Error('Image previews need an image probe');
   await mkdir(path.join(options.outDir, 'previews'), { recursive: true });
 
-  let source = options.input;
+  let source: string | Buffer = options.input;
   const decoded = path.join(options.outDir, '.decoded-original.png');
   if (image.decoder === 'ffmpeg') {
     const args = [...FFMPEG_PREFIX, '-i', fileUrl(options.input), '-frames:v', '1', '-update', '1'];
@@ -90,6 +90,9 @@ export async function createImagePreviews(options: TImagePreviewsOptions): Promi
       { binaries: options.binaries, signal },
     );
     source = decoded;
+  } else if (image.format === 'svg') {
+    // From memory, an SVG has no base folder to resolve references against, so it cannot pull in other files.
+    source = await readFile(options.input);
   }
 
   try {
