@@ -5,6 +5,9 @@ import { createProxyMp4 } from './create-proxy-mp4';
 import { probeMedia } from './probe-media';
 import { ffprobeJson, makeAudio, makeVideo } from './testing/media-fixtures';
 
+// Encoding 1080p50 takes seconds on an idle machine and far longer on a busy CI runner.
+const HD_TIMEOUT_MS = 120_000;
+
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'mam-proxy-'));
@@ -16,33 +19,37 @@ afterAll(async () => {
 const outDir = (name: string) => path.join(dir, name);
 
 describe('createProxyMp4', () => {
-  it('writes 720p H.264 yuv420p + AAC with the index first, reporting progress up to 100', async () => {
-    const input = await makeVideo(dir, { fileName: 'hd.mp4', width: 1920, height: 1080, fps: 50, seconds: 1 });
-    const probe = await probeMedia(input);
-    const progress: number[] = [];
-    const result = await createProxyMp4({ input, outDir: outDir('hd'), probe, onProgress: (p) => progress.push(p) });
+  it(
+    'writes 720p H.264 yuv420p + AAC with the index first, reporting progress up to 100',
+    async () => {
+      const input = await makeVideo(dir, { fileName: 'hd.mp4', width: 1920, height: 1080, fps: 50, seconds: 1 });
+      const probe = await probeMedia(input);
+      const progress: number[] = [];
+      const result = await createProxyMp4({ input, outDir: outDir('hd'), probe, onProgress: (p) => progress.push(p) });
 
-    expect(result).toMatchObject({
-      file: 'proxy/proxy.mp4',
-      files: ['proxy/proxy.mp4'],
-      hasVideo: true,
-      hasAudio: true,
-    });
-    expect([result.width, result.height]).toEqual([1280, 720]);
-    const file = path.join(outDir('hd'), result.file);
-    expect(result.size).toBe((await stat(file)).size);
-    const report = await ffprobeJson(file);
-    expect(report.streams.map((s) => [s.codec_type, s.codec_name])).toEqual([
-      ['video', 'h264'],
-      ['audio', 'aac'],
-    ]);
-    expect(report.streams[0]).toMatchObject({ width: 1280, height: 720, pix_fmt: 'yuv420p', profile: 'High' });
-    expect(Number(report.format.duration)).toBeCloseTo(1, 1);
-    const bytes = await readFile(file);
-    expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
-    expect(progress[progress.length - 1]).toBe(100);
-    expect(progress).toEqual([...progress].sort((a, b) => a - b));
-  });
+      expect(result).toMatchObject({
+        file: 'proxy/proxy.mp4',
+        files: ['proxy/proxy.mp4'],
+        hasVideo: true,
+        hasAudio: true,
+      });
+      expect([result.width, result.height]).toEqual([1280, 720]);
+      const file = path.join(outDir('hd'), result.file);
+      expect(result.size).toBe((await stat(file)).size);
+      const report = await ffprobeJson(file);
+      expect(report.streams.map((s) => [s.codec_type, s.codec_name])).toEqual([
+        ['video', 'h264'],
+        ['audio', 'aac'],
+      ]);
+      expect(report.streams[0]).toMatchObject({ width: 1280, height: 720, pix_fmt: 'yuv420p', profile: 'High' });
+      expect(Number(report.format.duration)).toBeCloseTo(1, 1);
+      const bytes = await readFile(file);
+      expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
+      expect(progress[progress.length - 1]).toBe(100);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    },
+    HD_TIMEOUT_MS,
+  );
 
   it('deinterlaces and turns a sideways recording upright', async () => {
     const interlaced = await makeVideo(dir, {
