@@ -29,7 +29,20 @@ export {
   WorkflowNotFoundError,
 } from '@temporalio/common';
 export { WorkflowFailedError } from '@temporalio/client/lib/errors';
-export { isCancellation } from '@temporalio/workflow';
+// The workflow API, for Node-side code that defines workflows in place (benchmarks, tests in other packages).
+// Workflow files import it from './runtime' instead, so Temporal's bundle does not pull in this index.
+export {
+  CancellationScope,
+  condition,
+  defineQuery,
+  defineSignal,
+  isCancellation,
+  proxyActivities,
+  setHandler,
+  sleep,
+  uuid4,
+  workflowInfo,
+} from './runtime';
 
 // The transcode workflow's contract with its activities and callers.
 export * from './transcode/transcode.activities.types';

@@ -134,7 +134,7 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
 
   return {
     /**
-     * Starts a run under `id`, replacing a closed run's row and journal. Undefined when a run of `id` is running
+     * Starts a run under `id`, replacing a closed run's row and journal. False when a run of `id` is running
      * (WorkflowExecutionAlreadyStarted).
      */
     async startExecution(values: {
@@ -146,8 +146,31 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
       input: unknown[];
       tenantId: string | null;
       itemId: string | null;
-    }): Promise<TWorkflowExecutionRow | undefined> {
+    }): Promise<boolean> {
       const embedded = values.runtime === 'embedded';
+      if (embedded) {
+        // The usual case, a new id: one statement. An existing id (running, or closed and to be replaced) takes
+        // the transaction below.
+        const inserted = await db.execute(sql`
+          with ins as (
+            insert into workflow_execution (id, run_id, runtime, type, task_queue, input, status, tenant_id, item_id,
+                                            history_length, wake_at)
+            values (${values.id}, ${values.runId}::uuid, 'embedded', ${values.type}, ${values.taskQueue},
+                    ${JSON.stringify(values.input)}::jsonb, 'RUNNING', ${values.tenantId}::uuid, ${values.itemId}, 1, now())
+            on conflict (id) do nothing
+            returning id
+          ),
+          ev as (
+            insert into workflow_event (execution_id, seq, kind, command_seq, payload)
+            select id, 1, 'WorkflowStarted', null,
+                   ${JSON.stringify({ type: values.type, taskQueue: values.taskQueue, args: values.input })}::jsonb
+              from ins
+            returning 1
+          )
+          select id ${options.notify ? sql`, pg_notify(${WORKFLOW_NOTIFY_CHANNEL}, 'execution') as notified` : sql``}
+            from ins`);
+        if ((inserted as unknown as { rows: unknown[] }).rows.length > 0) return true;
+      }
       const row = await db.transaction(async (tx) => {
         const [existing] = await tx
           .select({ status: workflowExecution.status })
@@ -194,7 +217,7 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
         }
         return started;
       });
-      return row;
+      return row !== undefined;
     },
 
     async findExecution(id: string): Promise<TWorkflowExecutionRow | undefined> {
@@ -229,6 +252,16 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
         .orderBy(asc(workflowEvent.seq));
     },
 
+    /** The whole journals of several runs, in journal order per run. */
+    async listEventsOf(executionIds: string[]): Promise<TWorkflowEventRow[]> {
+      if (executionIds.length === 0) return [];
+      return db
+        .select()
+        .from(workflowEvent)
+        .where(inArray(workflowEvent.executionId, executionIds))
+        .orderBy(asc(workflowEvent.executionId), asc(workflowEvent.seq));
+    },
+
     /** Journals inputs from outside (signal, cancel request) for the workflow code; false when not running. */
     async appendInputs(executionId: string, events: TNewWorkflowEvent[]): Promise<boolean> {
       const seqs = await db.transaction((tx) => appendTx(tx, executionId, null, events, true));
@@ -236,9 +269,8 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
     },
 
     /**
-     * Takes runs whose journal has news for the workflow code, or whose replaying process died. `lease` should be
-     * new for every claim: it fences off a slow earlier holder whose lease lapsed. `excluding`: runs this process
-     * is replaying right now.
+     * Takes runs whose journal has news for the workflow code. `lease` should be new for every claim: it fences
+     * off a slow earlier holder. `excluding`: runs this process is replaying right now.
      */
     async claimExecutions(
       lease: string,
@@ -253,11 +285,9 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
           and(
             eq(workflowExecution.status, 'RUNNING'),
             eq(workflowExecution.runtime, 'embedded'),
+            isNull(workflowExecution.leaseUntil),
+            lte(workflowExecution.wakeAt, sql`now()`),
             excluding.length > 0 ? notInArray(workflowExecution.id, excluding) : undefined,
-            or(
-              and(isNull(workflowExecution.leaseUntil), lte(workflowExecution.wakeAt, sql`now()`)),
-              lt(workflowExecution.leaseUntil, sql`now()`),
-            ),
           ),
         )
         .orderBy(asc(workflowExecution.wakeAt))
@@ -268,6 +298,43 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
         .set({ leaseOwner: lease, leaseUntil: ms(leaseMs), wakeAt: null })
         .where(inArray(workflowExecution.id, due))
         .returning();
+    },
+
+    /** Runs whose replaying process died (lease lapsed) become claimable again. */
+    async reclaimLapsedExecutions(): Promise<number> {
+      const rows = await db
+        .update(workflowExecution)
+        .set({ leaseOwner: null, leaseUntil: null, wakeAt: sql`coalesce(${workflowExecution.wakeAt}, now())` })
+        .where(and(eq(workflowExecution.status, 'RUNNING'), lt(workflowExecution.leaseUntil, sql`now()`)))
+        .returning({ id: workflowExecution.id });
+      return rows.length;
+    },
+
+    /** For claimed runs: the events after what their code last saw (see replayedSeq), in journal order. */
+    async newEvents(executionIds: string[]): Promise<TWorkflowEventRow[]> {
+      if (executionIds.length === 0) return [];
+      const rows = await db
+        .select({ event: workflowEvent })
+        .from(workflowEvent)
+        .innerJoin(workflowExecution, eq(workflowExecution.id, workflowEvent.executionId))
+        .where(
+          and(
+            inArray(workflowEvent.executionId, executionIds),
+            sql`${workflowEvent.seq} > ${workflowExecution.replayedSeq}`,
+          ),
+        )
+        .orderBy(asc(workflowEvent.executionId), asc(workflowEvent.seq));
+      return rows.map((row) => row.event);
+    },
+
+    /** The runs among `executionIds` that are closed now. */
+    async closedAmong(executionIds: string[]): Promise<string[]> {
+      if (executionIds.length === 0) return [];
+      const rows = await db
+        .select({ id: workflowExecution.id })
+        .from(workflowExecution)
+        .where(and(inArray(workflowExecution.id, executionIds), ne(workflowExecution.status, 'RUNNING')));
+      return rows.map((row) => row.id);
     },
 
     /** Gives a run back without persisting anything (replaying it failed): it is tried again after `delayMs`. */
@@ -285,101 +352,160 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
     },
 
     /**
-     * Writes what a replay decided and gives the run back, in one transaction. Undefined when this process no
-     * longer holds the run (lease lapsed, terminated, restarted); otherwise the journal numbers of the events and
-     * whether news arrived meanwhile.
+     * Writes what replays decided and gives the runs back: one statement for the whole batch (atomic without a
+     * transaction, one round trip, however many runs). A run missing from the answer was no longer held by its
+     * lease (lapsed, terminated, restarted); for the others, the journal numbers of their events and whether news
+     * arrived meanwhile. `replayedSeq`: the last journal event the code has seen.
      */
-    async persistActivation(
-      owner: string,
-      executionId: string,
-      runId: string,
-      activation: TWorkflowActivation,
-    ): Promise<{ seqs: number[]; wakeAgain: boolean } | undefined> {
-      return db.transaction(async (tx) => {
-        const { events, close } = activation;
-        const [row] = await tx
-          .update(workflowExecution)
-          .set({
-            historyLength: sql`${workflowExecution.historyLength} + ${events.length}`,
-            leaseOwner: null,
-            leaseUntil: null,
-            updatedAt: sql`now()`,
-            ...(close
-              ? {
-                  status: close.status,
-                  result: close.result ?? null,
-                  failure: close.failure ?? null,
-                  closedAt: sql`now()`,
-                  wakeAt: null,
-                }
-              : {}),
-          })
-          .where(
-            and(
-              eq(workflowExecution.id, executionId),
-              eq(workflowExecution.runId, runId),
-              eq(workflowExecution.status, 'RUNNING'),
-              eq(workflowExecution.leaseOwner, owner),
-            ),
-          )
-          .returning({ historyLength: workflowExecution.historyLength, wakeAt: workflowExecution.wakeAt });
-        if (!row) return undefined;
-        const first = row.historyLength - events.length + 1;
-        const seqs = events.map((_, index) => first + index);
-        if (events.length > 0) {
-          await tx.insert(workflowEvent).values(
-            events.map((event, index) => ({
-              executionId,
-              seq: seqs[index]!,
-              kind: event.kind,
-              commandSeq: event.commandSeq ?? null,
-              payload: event.payload,
-            })),
-          );
+    async persistActivations(
+      items: Array<{
+        lease: string;
+        executionId: string;
+        runId: string;
+        replayedSeq: number;
+        activation: TWorkflowActivation;
+      }>,
+    ): Promise<Map<string, { seqs: number[]; wakeAgain: boolean }>> {
+      const outcome = new Map<string, { seqs: number[]; wakeAgain: boolean }>();
+      if (items.length === 0) return outcome;
+      const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+      const executions = items.map(({ lease, executionId, runId, replayedSeq, activation }) => ({
+        id: executionId,
+        run_id: runId,
+        lease,
+        n: activation.events.length,
+        replayed_seq: replayedSeq,
+        closing: activation.close !== undefined,
+        status: activation.close?.status ?? null,
+        result: activation.close?.result ?? null,
+        failure: activation.close?.failure ?? null,
+      }));
+      const events = items.flatMap(({ executionId, activation }) =>
+        activation.events.map((event, index) => ({
+          id: executionId,
+          ord: index + 1,
+          kind: event.kind,
+          command_seq: event.commandSeq ?? null,
+          payload: event.payload,
+        })),
+      );
+      const tasks = items.flatMap(({ executionId, runId, activation }) =>
+        activation.tasks.map((task) => ({
+          id: executionId,
+          run_id: runId,
+          command_seq: task.commandSeq,
+          task_queue: task.taskQueue,
+          activity_type: task.activityType,
+          args: task.args,
+          options: task.options,
+        })),
+      );
+      const timers = items.flatMap(({ executionId, runId, activation }) =>
+        activation.timers.map((timer) => ({
+          id: executionId,
+          run_id: runId,
+          command_seq: timer.commandSeq,
+          delay_ms: timer.delayMs,
+        })),
+      );
+      const commands = (pick: (activation: TWorkflowActivation) => number[]) =>
+        json(items.flatMap(({ executionId, activation }) => pick(activation).map((seq) => ({ id: executionId, seq }))));
+      const cancelled = (alias: string, list: SQL) =>
+        sql`(exec.closing or exists (select 1 from jsonb_to_recordset(${list}) as c(id text, seq int)
+                                      where c.id = ${sql.raw(alias)}.execution_id and c.seq = ${sql.raw(alias)}.command_seq))`;
+      const notifications = options.notify
+        ? sql`, (select count(pg_notify(${WORKFLOW_NOTIFY_CHANNEL}, 'task:' || q.task_queue))
+                   from (select distinct task_queue from tasks) q) as notified_tasks,
+                (select count(pg_notify(${WORKFLOW_NOTIFY_CHANNEL}, 'timer')) from (select 1 from timers limit 1) t)
+                   as notified_timers,
+                (select count(pg_notify(${WORKFLOW_NOTIFY_CHANNEL}, 'closed:' || x.id)) from exec x where x.closing)
+                   as notified_closed`
+        : sql``;
+      const result = await db.execute(sql`
+        with p as (
+          select * from jsonb_to_recordset(${json(executions)}) as p(id text, run_id uuid, lease text, n int,
+            replayed_seq int, closing boolean, status text, result jsonb, failure jsonb)
+        ),
+        exec as (
+          update workflow_execution e
+             set history_length = e.history_length + p.n, replayed_seq = p.replayed_seq,
+                 lease_owner = null, lease_until = null, updated_at = now(),
+                 status = case when p.closing then p.status else e.status end,
+                 result = case when p.closing then p.result else e.result end,
+                 failure = case when p.closing then p.failure else e.failure end,
+                 closed_at = case when p.closing then now() else e.closed_at end,
+                 wake_at = case when p.closing then null else e.wake_at end
+            from p
+           where e.id = p.id and e.run_id = p.run_id and e.status = 'RUNNING' and e.lease_owner = p.lease
+          returning e.id, e.history_length, e.wake_at, p.n, p.closing
+        ),
+        ev as (
+          insert into workflow_event (execution_id, seq, kind, command_seq, payload)
+          select v.id, exec.history_length - exec.n + v.ord, v.kind, v.command_seq, v.payload
+            from jsonb_to_recordset(${json(events)}) as v(id text, ord int, kind text, command_seq int, payload jsonb)
+            join exec on exec.id = v.id
+          returning 1
+        ),
+        tasks as (
+          insert into workflow_activity_task
+                 (execution_id, run_id, command_seq, task_queue, activity_type, args, options, status,
+                  schedule_to_close_deadline)
+          select t.id, t.run_id, t.command_seq, t.task_queue, t.activity_type, t.args, t.options, 'SCHEDULED',
+                 case when t.options->>'scheduleToCloseMs' is null then null
+                      else now() + (t.options->>'scheduleToCloseMs')::double precision * interval '1 millisecond' end
+            from jsonb_to_recordset(${json(tasks)}) as t(id text, run_id uuid, command_seq int, task_queue text,
+                   activity_type text, args jsonb, options jsonb)
+            join exec on exec.id = t.id
+          returning task_queue
+        ),
+        timers as (
+          insert into workflow_timer (execution_id, run_id, command_seq, due_at)
+          select t.id, t.run_id, t.command_seq, now() + t.delay_ms * interval '1 millisecond'
+            from jsonb_to_recordset(${json(timers)}) as t(id text, run_id uuid, command_seq int, delay_ms double precision)
+            join exec on exec.id = t.id
+          returning 1
+        ),
+        dropped_tasks as (
+          delete from workflow_activity_task a using exec
+           where a.execution_id = exec.id and a.status = 'SCHEDULED'
+             and ${cancelled(
+               'a',
+               commands((activation) => activation.cancelTasks),
+             )}
+          returning 1
+        ),
+        stopped_tasks as (
+          update workflow_activity_task a set cancel_requested = true from exec
+           where a.execution_id = exec.id and a.status = 'RUNNING'
+             and ${cancelled(
+               'a',
+               commands((activation) => activation.cancelTasks),
+             )}
+          returning 1
+        ),
+        dropped_timers as (
+          delete from workflow_timer w using exec
+           where w.execution_id = exec.id and ${cancelled(
+             'w',
+             commands((activation) => activation.cancelTimers),
+           )}
+          returning 1
+        )
+        select exec.id, exec.history_length, exec.wake_at, exec.n, exec.closing ${notifications} from exec`);
+      const rows = (
+        result as unknown as {
+          rows: Array<{ id: string; history_length: number; wake_at: unknown; n: number; closing: boolean }>;
         }
-        if (activation.tasks.length > 0) {
-          await tx.insert(workflowActivityTask).values(
-            activation.tasks.map((task) => ({
-              executionId,
-              runId,
-              status: 'SCHEDULED' as const,
-              ...task,
-              scheduleToCloseDeadline:
-                task.options.scheduleToCloseMs === null ? null : ms(task.options.scheduleToCloseMs),
-            })),
-          );
-          for (const queue of new Set(activation.tasks.map((task) => task.taskQueue))) {
-            await notify(tx, `task:${queue}`);
-          }
-        }
-        if (activation.timers.length > 0) {
-          await tx.insert(workflowTimer).values(
-            activation.timers.map((timer) => ({
-              executionId,
-              runId,
-              commandSeq: timer.commandSeq,
-              dueAt: ms(timer.delayMs),
-            })),
-          );
-          await notify(tx, 'timer');
-        }
-        await cancelTasksTx(tx, executionId, activation.cancelTasks);
-        if (activation.cancelTimers.length > 0) {
-          await tx
-            .delete(workflowTimer)
-            .where(
-              and(
-                eq(workflowTimer.executionId, executionId),
-                inArray(workflowTimer.commandSeq, activation.cancelTimers),
-              ),
-            );
-        }
-        if (close) {
-          await cleanUpClosedTx(tx, executionId);
-          await notify(tx, 'closed');
-        }
-        return { seqs, wakeAgain: !close && row.wakeAt !== null };
-      });
+      ).rows;
+      for (const row of rows) {
+        const count = Number(row.n);
+        const first = Number(row.history_length) - count + 1;
+        outcome.set(row.id, {
+          seqs: Array.from({ length: count }, (_, index) => first + index),
+          wakeAgain: !row.closing && row.wake_at !== null,
+        });
+      }
+      return outcome;
     },
 
     /** Ends a running run at once, without its code's say. False when it was not running. */
@@ -405,7 +531,7 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
           })
           .where(eq(workflowExecution.id, executionId));
         await cleanUpClosedTx(tx, executionId);
-        await notify(tx, 'closed');
+        await notify(tx, `closed:${executionId}`);
         return true;
       });
     },
@@ -529,36 +655,54 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
         );
     },
 
-    /** Journals an attempt's result for the workflow code; false when the attempt was no longer this worker's. */
+    /**
+     * Journals attempts' results for the workflow code: one statement for the batch. Returns the ids of the tasks
+     * completed; the others were no longer their worker's (timed out, run closed).
+     */
+    async completeTasks(
+      completions: Array<{ id: string; attempt: number; worker: string; result: unknown }>,
+    ): Promise<Set<string>> {
+      if (completions.length === 0) return new Set();
+      const input = completions.map((completion) => ({ ...completion, result: { value: completion.result } }));
+      const notifications = options.notify
+        ? sql`, (select count(pg_notify(${WORKFLOW_NOTIFY_CHANNEL}, 'execution')) from (select 1 from exec limit 1) x)
+                 as notified`
+        : sql``;
+      const rows = await db.execute(sql`
+        with c as (
+          select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+                   as c(id uuid, attempt int, worker text, result jsonb)
+        ),
+        done as (
+          delete from workflow_activity_task t using c
+           where t.id = c.id and t.attempt = c.attempt and t.worker = c.worker and t.status = 'RUNNING'
+          returning t.id, t.execution_id, t.run_id, t.command_seq, t.activity_type, t.attempt, c.result
+        ),
+        counts as (select execution_id, run_id, count(*)::int as n from done group by execution_id, run_id),
+        exec as (
+          update workflow_execution e
+             set history_length = e.history_length + counts.n, wake_at = coalesce(e.wake_at, now()),
+                 updated_at = now()
+            from counts
+           where e.id = counts.execution_id and e.run_id = counts.run_id and e.status = 'RUNNING'
+          returning e.id, e.history_length, counts.n
+        ),
+        ev as (
+          insert into workflow_event (execution_id, seq, kind, command_seq, payload)
+          select d.execution_id,
+                 exec.history_length - exec.n + (row_number() over (partition by d.execution_id order by d.command_seq))::int,
+                 'ActivityCompleted', d.command_seq,
+                 jsonb_build_object('activityType', d.activity_type, 'attempt', d.attempt, 'result', d.result)
+            from done d join exec on exec.id = d.execution_id
+          returning 1
+        )
+        select done.id ${notifications} from done`);
+      return new Set((rows as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id));
+    },
+
+    /** Journals one attempt's result; false when the attempt was no longer this worker's. */
     async completeTask(task: { id: string; attempt: number; worker: string }, result: unknown): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [done] = await tx
-          .delete(workflowActivityTask)
-          .where(
-            and(
-              eq(workflowActivityTask.id, task.id),
-              eq(workflowActivityTask.attempt, task.attempt),
-              eq(workflowActivityTask.worker, task.worker),
-              eq(workflowActivityTask.status, RUNNING_TASK_STATUS),
-            ),
-          )
-          .returning();
-        if (!done) return false;
-        await appendTx(
-          tx,
-          done.executionId,
-          done.runId,
-          [
-            {
-              kind: 'ActivityCompleted',
-              commandSeq: done.commandSeq,
-              payload: { activityType: done.activityType, attempt: done.attempt, result: { value: result } },
-            },
-          ],
-          true,
-        );
-        return true;
-      });
+      return (await this.completeTasks([{ ...task, result }])).has(task.id);
     },
 
     /**

@@ -30,6 +30,9 @@ export const workflowExecution = pgTable(
     itemId: text('item_id'),
     // Number of journal events; the next event gets historyLength + 1. Incremented under the row lock.
     historyLength: integer('history_length').notNull().default(0),
+    // The last journal event the workflow code had seen when its activation was persisted: a claim hands the
+    // events after it to a process that still holds the run in memory, so it needs no replay.
+    replayedSeq: integer('replayed_seq').notNull().default(0),
     // Set when new journal events wait for the workflow code (a workflow task is due).
     wakeAt: timestamp('wake_at', { withTimezone: true }),
     // The runtime process replaying the run right now, and until when it may.

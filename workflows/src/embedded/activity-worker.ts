@@ -17,8 +17,8 @@ export interface ActivityWorkerHost {
   isRunning(): boolean;
   /** Ends a failed or timed-out attempt: retry or journal the failure. */
   endAttempt(task: TActivityTaskRow, error: unknown, worker: string | null): Promise<void>;
-  /** Something was journalled for a workflow: let the workflow loop look. */
-  journalled(): void;
+  /** Journals an attempt's result; false when the attempt was no longer this worker's. */
+  complete(completion: { id: string; attempt: number; worker: string; result: unknown }): Promise<boolean>;
 }
 
 interface RunningAttempt {
@@ -168,8 +168,8 @@ export class ActivityWorker {
         // An attempt stopped through its signal reports why it was stopped, not how it noticed.
         const reason = attempt.controller.signal.aborted ? attempt.controller.signal.reason : failure;
         await host.endAttempt(task, reason, worker);
-      } else if (await host.repo.completeTask({ id: task.id, attempt: task.attempt, worker }, result)) {
-        host.journalled();
+      } else {
+        await host.complete({ id: task.id, attempt: task.attempt, worker, result });
       }
     } catch (error) {
       host.logger.error(

@@ -7,6 +7,8 @@ import {
   type TActivityTaskRow,
   type TFinalFailureReason,
   type TTaskExpiry,
+  type TWorkflowActivation,
+  type TWorkflowEventRow,
   type TWorkflowExecutionRow,
   type WorkflowRepository,
 } from '@mam/db';
@@ -61,8 +63,8 @@ export interface TEmbeddedRuntimeOptions {
   leaseMs?: number;
   /** Fallback polling when nothing wakes the loops. Default 1 s. */
   pollIntervalMs?: number;
-  /** Runs replayed at once. Default 32. */
-  workflowTaskConcurrency?: number;
+  /** Runs claimed, replayed and persisted together. Default 64. */
+  workflowBatchSize?: number;
   /** Runs kept in memory between their events, so they need no replay. Default 2,000. */
   cacheSize?: number;
   /** How long a graceful stop waits for running activities to stop. Default 10 s. */
@@ -123,7 +125,7 @@ export class EmbeddedWorkflowRuntime {
   private readonly repo: WorkflowRepository;
   private readonly leaseMs: number;
   private readonly pollIntervalMs: number;
-  private readonly workflowTaskConcurrency: number;
+  private readonly workflowBatchSize: number;
   private readonly cacheSize: number;
   private readonly cache = new Map<string, WorkflowInstance>();
   private readonly workers = new Map<string, ActivityWorker>();
@@ -134,6 +136,12 @@ export class EmbeddedWorkflowRuntime {
   private listener: PgClientLike | undefined;
   private loops: Promise<void>[] = [];
   private leaseTimer: NodeJS.Timeout | undefined;
+  private readonly completions: Array<{
+    completion: { id: string; attempt: number; worker: string; result: unknown };
+    resolve(completed: boolean): void;
+    reject(error: unknown): void;
+  }> = [];
+  private completionFlush: Promise<void> | undefined;
   private running = false;
 
   constructor(private readonly options: TEmbeddedRuntimeOptions) {
@@ -141,7 +149,7 @@ export class EmbeddedWorkflowRuntime {
     this.repo = createWorkflowRepository(options.db, { notify: this.pgPool !== undefined });
     this.leaseMs = options.leaseMs ?? 30_000;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
-    this.workflowTaskConcurrency = options.workflowTaskConcurrency ?? 32;
+    this.workflowBatchSize = options.workflowBatchSize ?? 64;
     this.cacheSize = options.cacheSize ?? 2000;
     const host: ActivityWorkerHost = {
       repo: this.repo,
@@ -152,7 +160,7 @@ export class EmbeddedWorkflowRuntime {
       logger: options.logger,
       isRunning: () => this.running,
       endAttempt: (task, error, worker) => this.endAttempt(task, error, worker, undefined),
-      journalled: () => this.workflowWake.poke(),
+      complete: (completion) => this.complete(completion),
     };
     for (const [queue, concurrency] of Object.entries(options.taskQueues)) {
       this.workers.set(queue, new ActivityWorker(host, queue, Math.max(1, concurrency)));
@@ -204,7 +212,7 @@ export class EmbeddedWorkflowRuntime {
       throw new Error(`Unknown workflow type ${workflowType}: it is not exported by the workflow registry`);
     }
     const runId = randomUUID();
-    const row = await this.repo.startExecution({
+    const started = await this.repo.startExecution({
       id: options.workflowId,
       runId,
       runtime: 'embedded',
@@ -214,7 +222,7 @@ export class EmbeddedWorkflowRuntime {
       tenantId: options.tenantId,
       itemId: options.itemId ?? null,
     });
-    if (!row) {
+    if (!started) {
       throw new WorkflowExecutionAlreadyStartedError(
         'Workflow execution already started',
         options.workflowId,
@@ -316,107 +324,143 @@ export class EmbeddedWorkflowRuntime {
   }
 
   async result<R = unknown>(workflowId: string): Promise<R> {
+    // Closes here and (through NOTIFY) in other processes wake the waiter; otherwise the scheduler checks all
+    // waited-for runs in one query per tick, so many waiters do not keep the database busy.
     for (;;) {
       const row = await this.repo.findExecution(workflowId);
       if (!row) throw new WorkflowNotFoundError(`Workflow ${workflowId} not found`, workflowId, undefined);
       if (row.status !== 'RUNNING') return outcomeOf(row) as R;
-      await this.waitClosed(workflowId, this.pollIntervalMs);
+      await this.waitClosed(workflowId, 30_000);
     }
   }
 
   // -- the workflow loop -----------------------------------------------------------------------------------------
 
   private async workflowLoop(): Promise<void> {
-    const inFlight = new Map<string, Promise<void>>();
     let claims = 0;
     while (this.running) {
       let claimed = 0;
       try {
-        const free = this.workflowTaskConcurrency - inFlight.size;
-        if (free > 0) {
-          // A fresh lease per claim: a replay here that outlives its lease cannot overwrite whoever took over.
-          const lease = `${this.owner}#${++claims}`;
-          const rows = await this.repo.claimExecutions(lease, this.leaseMs, free, [...inFlight.keys()]);
-          claimed = rows.length;
-          for (const row of rows) {
-            const task = this.processExecution(row, lease).finally(() => {
-              inFlight.delete(row.id);
-              this.workflowWake.poke();
-            });
-            inFlight.set(row.id, task);
-          }
-        }
+        // A fresh lease per claim: a replay here that outlives its lease cannot overwrite whoever took over.
+        const lease = `${this.owner}#${++claims}`;
+        const rows = await this.repo.claimExecutions(lease, this.leaseMs, this.workflowBatchSize);
+        claimed = rows.length;
+        if (rows.length > 0) await this.processBatch(rows, lease);
       } catch (error) {
         if (!this.running) break;
         this.options.logger.error({ err: error }, 'claiming workflow runs failed');
       }
-      if (claimed === 0 || inFlight.size >= this.workflowTaskConcurrency) {
-        await this.workflowWake.wait(this.pollIntervalMs);
-      }
+      if (claimed === 0) await this.workflowWake.wait(this.pollIntervalMs);
     }
-    await Promise.all(inFlight.values());
   }
 
-  private async processExecution(row: TWorkflowExecutionRow, lease: string): Promise<void> {
+  /**
+   * Replays a batch of claimed runs side by side and persists what they decided in one statement: with many runs
+   * busy at once, the database work per run shrinks (group commit).
+   */
+  private async processBatch(rows: TWorkflowExecutionRow[], lease: string): Promise<void> {
     const { logger } = this.options;
-    try {
-      let instance = this.cache.get(row.id);
-      this.cache.delete(row.id);
-      if (instance && instance.execution.runId === row.runId) {
+    // Runs still in memory, up to date with what was persisted, only need the events since.
+    const current = rows.filter((row) => {
+      const cached = this.cache.get(row.id);
+      return cached?.execution.runId === row.runId && cached.position === row.replayedSeq;
+    });
+    const currentIds = new Set(current.map((row) => row.id));
+    const events = new Map<string, TWorkflowEventRow[]>(rows.map((row) => [row.id, []]));
+    const [news, journals] = await Promise.all([
+      this.repo.newEvents([...currentIds]),
+      this.repo.listEventsOf(rows.filter((row) => !currentIds.has(row.id)).map((row) => row.id)),
+    ]);
+    for (const event of [...news, ...journals]) events.get(event.executionId)?.push(event);
+
+    const replays = await Promise.all(
+      rows.map(async (row) => {
         try {
-          await instance.apply(await this.repo.listEvents(row.id, instance.position));
+          return { row, ...(await this.replay(row, currentIds.has(row.id), events.get(row.id) ?? [])) };
         } catch (error) {
-          if (!(error instanceof StaleInstanceError)) throw error;
-          instance = undefined;
+          return { row, error };
         }
-      } else instance = undefined;
-      if (!instance) {
-        const fn = this.options.workflows[row.type];
-        if (!fn) {
-          await this.failUnknownType(row, lease);
-          return;
-        }
-        instance = new WorkflowInstance(snapshot(row), fn, 'live');
-        await instance.apply(await this.repo.listEvents(row.id));
+      }),
+    );
+    const ready = replays.filter(
+      (replay): replay is typeof replay & { activation: TWorkflowActivation; instance: WorkflowInstance | undefined } =>
+        'activation' in replay,
+    );
+    let persisted: Map<string, { seqs: number[]; wakeAgain: boolean }>;
+    try {
+      persisted = await this.repo.persistActivations(
+        ready.map(({ row, instance, activation }) => ({
+          lease,
+          executionId: row.id,
+          runId: row.runId,
+          replayedSeq: instance?.position ?? row.replayedSeq,
+          activation,
+        })),
+      );
+    } catch (error) {
+      logger.error({ err: error }, 'persisting workflow activations failed; the runs are tried again');
+      for (const { row } of replays) {
+        this.cache.delete(row.id);
+        await this.repo.releaseExecution(lease, row.id, this.pollIntervalMs).catch(() => undefined);
       }
-      const activation = instance.takeActivation();
-      const persisted = await this.repo.persistActivation(lease, row.id, row.runId, activation);
-      if (!persisted) return;
-      instance.committed(activation);
+      return;
+    }
+    for (const replay of replays) {
+      const { row } = replay;
+      if (!('activation' in replay)) {
+        this.cache.delete(row.id);
+        logger.error({ err: replay.error, workflowId: row.id }, 'replaying a workflow run failed; it is tried again');
+        await this.repo.releaseExecution(lease, row.id, this.pollIntervalMs).catch(() => undefined);
+        continue;
+      }
+      const { instance, activation } = replay;
+      const outcome = persisted.get(row.id);
+      if (!outcome) {
+        this.cache.delete(row.id);
+        continue;
+      }
+      instance?.committed(activation);
       if (activation.close) {
-        if (instance.divergence) {
+        this.cache.delete(row.id);
+        if (instance?.divergence) {
           logger.error({ workflowId: row.id, err: instance.divergence }, 'workflow diverged from its journal');
         }
         this.abortLocal(row.id, 'all');
         this.closed(row.id);
-      } else {
+      } else if (instance) {
+        this.cache.delete(row.id);
         this.cache.set(row.id, instance);
         if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
         if (activation.cancelTasks.length > 0) this.abortLocal(row.id, activation.cancelTasks);
       }
       for (const queue of new Set(activation.tasks.map((task) => task.taskQueue))) this.workers.get(queue)?.wake.poke();
       if (activation.timers.length > 0) this.schedulerWake.poke();
-      if (persisted.wakeAgain) this.workflowWake.poke();
-    } catch (error) {
-      this.cache.delete(row.id);
-      logger.error({ err: error, workflowId: row.id }, 'replaying a workflow run failed; it is tried again');
-      await this.repo.releaseExecution(lease, row.id, this.pollIntervalMs).catch(() => undefined);
+      if (outcome.wakeAgain) this.workflowWake.poke();
     }
   }
 
-  private async failUnknownType(row: TWorkflowExecutionRow, lease: string): Promise<void> {
-    const failure = toFailure(
-      ApplicationFailure.nonRetryable(`Workflow type ${row.type} is not registered`, 'UnknownWorkflowType'),
-    ) as unknown as Record<string, unknown>;
-    await this.repo.persistActivation(lease, row.id, row.runId, {
-      events: [{ kind: 'WorkflowFailed', payload: { failure } }],
-      tasks: [],
-      timers: [],
-      cancelTasks: [],
-      cancelTimers: [],
-      close: { status: 'FAILED', failure },
-    });
-    this.closed(row.id);
+  /** Brings a run's code up to its journal: from the cached instance when it is current, else from the start. */
+  private async replay(
+    row: TWorkflowExecutionRow,
+    isCurrent: boolean,
+    events: TWorkflowEventRow[],
+  ): Promise<{ instance: WorkflowInstance | undefined; activation: TWorkflowActivation }> {
+    let instance = isCurrent ? this.cache.get(row.id) : undefined;
+    this.cache.delete(row.id);
+    if (instance) {
+      try {
+        await instance.apply(events);
+        return { instance, activation: instance.takeActivation() };
+      } catch (error) {
+        if (!(error instanceof StaleInstanceError)) throw error;
+        events = await this.repo.listEvents(row.id);
+      }
+    }
+    const fn = this.options.workflows[row.type];
+    if (!fn) return { instance: undefined, activation: unknownTypeActivation(row.type) };
+    instance = new WorkflowInstance(snapshot(row), fn, 'live');
+    await instance.apply(events);
+    return { instance, activation: instance.takeActivation() };
   }
 
   // -- activity attempts -----------------------------------------------------------------------------------------
@@ -485,6 +529,31 @@ export class EmbeddedWorkflowRuntime {
     } else if (outcome !== 'gone') this.workflowWake.poke();
   }
 
+  /**
+   * Journals an attempt's result. Results arriving together are written together in one statement (group
+   * commit); a result waits at most for the write in progress.
+   */
+  private complete(completion: { id: string; attempt: number; worker: string; result: unknown }): Promise<boolean> {
+    const done = new Promise<boolean>((resolve, reject) => this.completions.push({ completion, resolve, reject }));
+    this.completionFlush ??= this.flushCompletions();
+    return done;
+  }
+
+  private async flushCompletions(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.completions.length > 0) {
+      const batch = this.completions.splice(0, 500);
+      try {
+        const completed = await this.repo.completeTasks(batch.map((entry) => entry.completion));
+        for (const entry of batch) entry.resolve(completed.has(entry.completion.id));
+        if (completed.size > 0) this.workflowWake.poke();
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+    }
+    this.completionFlush = undefined;
+  }
+
   private abortLocal(executionId: string, commandSeqs: number[] | 'all'): void {
     for (const worker of this.workers.values()) worker.abort(executionId, commandSeqs);
   }
@@ -505,6 +574,10 @@ export class EmbeddedWorkflowRuntime {
     while (this.running) {
       let waitMs = this.pollIntervalMs;
       try {
+        if (await this.repo.reclaimLapsedExecutions()) this.workflowWake.poke();
+        if (this.closeWaiters.size > 0) {
+          for (const id of await this.repo.closedAmong([...this.closeWaiters.keys()])) this.closed(id);
+        }
         const fired = await this.repo.fireDueTimers(100);
         if (fired > 0) this.workflowWake.poke();
         for (const task of await this.repo.expiredTasks(100)) {
@@ -541,7 +614,7 @@ export class EmbeddedWorkflowRuntime {
         const payload = message.payload ?? '';
         if (payload === 'execution') this.workflowWake.poke();
         else if (payload === 'timer') this.schedulerWake.poke();
-        else if (payload === 'closed') for (const id of [...this.closeWaiters.keys()]) this.closed(id);
+        else if (payload.startsWith('closed:')) this.closed(payload.slice(7));
         else if (payload.startsWith('task:')) this.workers.get(payload.slice(5))?.wake.poke();
       });
       await client.query(`LISTEN ${WORKFLOW_NOTIFY_CHANNEL}`);
@@ -574,6 +647,21 @@ export class EmbeddedWorkflowRuntime {
   private notRunning(workflowId: string): WorkflowNotFoundError {
     return new WorkflowNotFoundError(`Workflow ${workflowId} is not running`, workflowId, undefined);
   }
+}
+
+/** Fails a run whose type this process does not know (loudly: the registry and the journal disagree). */
+function unknownTypeActivation(type: string): TWorkflowActivation {
+  const failure = toFailure(
+    ApplicationFailure.nonRetryable(`Workflow type ${type} is not registered`, 'UnknownWorkflowType'),
+  ) as unknown as Record<string, unknown>;
+  return {
+    events: [{ kind: 'WorkflowFailed', payload: { failure } }],
+    tasks: [],
+    timers: [],
+    cancelTasks: [],
+    cancelTimers: [],
+    close: { status: 'FAILED', failure },
+  };
 }
 
 /** A closed run's result, or the WorkflowFailedError Temporal's client would throw. */

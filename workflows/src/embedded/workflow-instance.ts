@@ -200,7 +200,8 @@ export class WorkflowInstance {
       this.position = Math.max(this.position, event.seq);
       if (this.applyInput(event)) await this.settle();
     }
-    if (!this.closed && this.maxJournalCommand >= this.nextCommandSeq) {
+    // Also when the code finished: finishing without a journalled command is a divergence too.
+    if (!this.divergence && this.maxJournalCommand >= this.nextCommandSeq) {
       const missing = this.journalCommands.get(this.nextCommandSeq);
       this.diverge(
         `The journal holds command ${this.nextCommandSeq} (${describeCommand(missing)}) but the workflow code did not issue it`,
@@ -222,7 +223,15 @@ export class WorkflowInstance {
     }
     const activation = this.activation;
     this.activation = emptyActivation();
+    // Scheduled and cancelled within this activation: journalled both ways, but nothing to run or fire.
+    activation.tasks = activation.tasks.filter((task) => !activation.cancelTasks.includes(task.commandSeq));
+    activation.timers = activation.timers.filter((timer) => !activation.cancelTimers.includes(timer.commandSeq));
     const outcome = this.outcome;
+    if (outcome) {
+      // Commands issued on the way out (not awaited) die with the run.
+      activation.tasks = [];
+      activation.timers = [];
+    }
     if (outcome?.status === 'COMPLETED') {
       activation.events.push({ kind: 'WorkflowCompleted', payload: { result: outcome.result } });
       activation.close = { status: 'COMPLETED', result: outcome.result };

@@ -11,6 +11,7 @@ CREATE TABLE "workflow_execution" (
 	"tenant_id" uuid,
 	"item_id" text,
 	"history_length" integer DEFAULT 0 NOT NULL,
+	"replayed_seq" integer DEFAULT 0 NOT NULL,
 	"wake_at" timestamp with time zone,
 	"lease_owner" text,
 	"lease_until" timestamp with time zone,

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { bundleWorkflowCode } from '@temporalio/worker';
+
+/**
+ * No Temporal server runs here, but Temporal's bundler does: workflow code (and the seam it imports) must bundle
+ * into the sandbox without Node builtins, or a Temporal worker would refuse it at start-up.
+ */
+describe("Temporal's workflow bundler", () => {
+  it.each([
+    ['the product workflows', path.join(__dirname, '../workflows.ts')],
+    ['the test workflows', path.join(__dirname, '../testing/test-workflows.ts')],
+  ])(
+    'bundles %s',
+    async (_name, workflowsPath) => {
+      const bundle = await bundleWorkflowCode({ workflowsPath, logger: quietLogger });
+      expect(bundle.code.length).toBeGreaterThan(1000);
+      expect(bundle.code).not.toMatch(/require\(["']node:/);
+    },
+    120_000,
+  );
+});
+
+const quietLogger = {
+  log: () => undefined,
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
