@@ -3,7 +3,7 @@
 // One transform for every project: swc strips types and emits CommonJS, so jest needs no ESM mode.
 /** @type {import('jest').Config['transform']} */
 const transform = {
-  '^.+\\.(t|j)sx?$': [
+  '^.+\\.m?(t|j)sx?$': [
     '@swc/jest',
     { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } },
   ],

@@ -1,9 +1,11 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { isSocketServed, openPglite, openPostgres, pgliteSocketPath, type DatabaseHandle } from '@mam/db';
+import { createRepositories, isSocketServed, openPglite, openPostgres, pgliteSocketPath, type DatabaseHandle } from '@mam/db';
 import pino from 'pino';
 import { EnvError, parseEnv, type TEnv } from './config/env';
 import { createApp } from './http/app';
+import { createMediaPipeline } from './media-pipeline';
+import type { Services } from './services';
 import { createRuntimeServices, publicUrlOf, seedDemoTenant } from './runtime';
 
 const version = '0.1.0';
@@ -52,8 +54,25 @@ async function main() {
 
   const { handle, stop } = await openOwnedDatabase(env, logger);
   await handle.migrate();
-  const services = createRuntimeServices(env, handle, logger);
+  // The engine's activities use the storage service, which is built with the engine: resolved once both exist.
+  let services: Services | undefined;
+  const pipeline = await createMediaPipeline({
+    db: handle.db,
+    repos: createRepositories(handle.db),
+    dataDir: env.DATA_DIR,
+    temporalAddress: env.TEMPORAL_ADDRESS,
+    temporalNamespace: env.TEMPORAL_NAMESPACE,
+    exclusive: !env.DATABASE_URL,
+    logger,
+    storages: () => services!.storages,
+    mediaConcurrency: env.MEDIA_CONCURRENCY,
+  });
+  services = createRuntimeServices(env, handle, logger, pipeline.engine);
   const seed = await seedDemoTenant(env, services);
+  await pipeline.start();
+  // Uploads that finished while no engine ran (a crash between the last byte and the start) are handed over now.
+  const resumed = await services.processing.resumePending();
+  if (resumed > 0) logger.info({ resumed }, 'handed unfinished processing to the workflow engine');
 
   const app = await createApp({
     services,
@@ -62,6 +81,7 @@ async function main() {
     consoleDist: env.CONSOLE_DIST ?? path.resolve(__dirname, '../../console/dist'),
     version,
     logger,
+    uploadsDir: pipeline.uploadsDir,
     health: () => handle.ping(),
   });
   const address = await app.listen({ port: env.PORT, host: env.HOST });
@@ -91,6 +111,8 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await app.close();
+    await pipeline.stop();
+    services?.storages.close();
     await stop();
     process.exit(0);
   };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createRepositories, type DatabaseHandle } from '@mam/db';
 import { createMailer } from '@mam/workers';
+import type { WorkflowEngine } from '@mam/workflows';
 import type { Logger } from 'pino';
 import type { TEnv } from './config/env';
 import { createSecretBox, loadSecretKey } from './security/secret-box';
@@ -14,7 +15,12 @@ export function publicUrlOf(env: TEnv): string {
 }
 
 /** The services of one process (server or CLI) over an open database. */
-export function createRuntimeServices(env: TEnv, handle: DatabaseHandle, logger: Logger): Services {
+export function createRuntimeServices(
+  env: TEnv,
+  handle: DatabaseHandle,
+  logger: Logger,
+  workflows?: WorkflowEngine,
+): Services {
   return createServices({
     db: handle.db,
     repos: createRepositories(handle.db),
@@ -27,6 +33,7 @@ export function createRuntimeServices(env: TEnv, handle: DatabaseHandle, logger:
     secretBox: createSecretBox(loadSecretKey(env.SECRET_KEY, env.DATA_DIR)),
     clock: () => new Date(),
     logger,
+    workflows,
     config: { publicUrl: publicUrlOf(env), sessionTtlHours: env.SESSION_TTL_HOURS, dataDir: env.DATA_DIR },
   });
 }

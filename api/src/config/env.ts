@@ -32,6 +32,16 @@ export const ZEnv = z.object({
     .min(1)
     .max(24 * 90)
     .default(24 * 7),
+  // host:port of a Temporal frontend; unset runs workflows in the embedded durable runtime.
+  TEMPORAL_ADDRESS: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port').optional())
+    .optional(),
+  TEMPORAL_NAMESPACE: z.string().default('default'),
+  // ffmpeg jobs at once in this process; CPU-bound, so one per core unless set.
+  MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_DIST: z.string().optional(),
 });

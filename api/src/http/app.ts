@@ -7,6 +7,8 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { restPlugin } from '../rest/rest.plugin';
 import { ssoRoutes } from './sso.routes';
+import { mediaRoutes } from './media.routes';
+import { uploadRoutes } from './uploads.routes';
 import type { Services } from '../services';
 import { appRouter, type AppRouter } from '../trpc/app.router';
 import { createContextFactory } from '../trpc/context';
@@ -21,6 +23,8 @@ export interface AppOptions {
   consoleDist?: string;
   version: string;
   logger?: FastifyBaseLogger;
+  /** Where tus keeps partial uploads (DATA_DIR/uploads), so they resume after a restart. */
+  uploadsDir: string;
   health(): Promise<void>;
 }
 
@@ -77,6 +81,13 @@ export async function createApp(options: AppOptions) {
   });
 
   await app.register(ssoRoutes, { services: options.services, publicUrl: options.publicUrl });
+  await uploadRoutes(app, {
+    services: options.services,
+    apiKeyHeader: options.apiKeyHeader,
+    uploadsDir: options.uploadsDir,
+    onUploadComplete: (tenantId, versionId) => options.services.processing.startTranscode(tenantId, versionId, null),
+  });
+  await app.register(mediaRoutes, { services: options.services, apiKeyHeader: options.apiKeyHeader });
   await app.register(restPlugin, {
     services: options.services,
     apiKeyHeader: options.apiKeyHeader,

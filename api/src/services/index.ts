@@ -13,6 +13,9 @@ import { createUserAdminService } from './user-admin.service';
 import { createStorageService } from './storage.service';
 import { createFolderService } from './folder.service';
 import { createItemLibraryService } from './items/item-library.service';
+import { createUploadService } from './items/upload.service';
+import { createProcessingService } from './items/processing.service';
+import { createVersionService } from './items/version.service';
 
 /** Wires the domain services once per process. */
 export function createServices(deps: ServiceDeps) {
@@ -23,6 +26,7 @@ export function createServices(deps: ServiceDeps) {
   const codes = createOneTimeCodeService(deps, sessions, audit);
   const folders = createFolderService(deps, audit);
   const storages = createStorageService(deps, audit);
+  const uploads = createUploadService(deps, audit);
   return {
     deps,
     audit,
@@ -39,6 +43,9 @@ export function createServices(deps: ServiceDeps) {
     sso: createSsoService(deps, sessions, audit),
     storages,
     itemLibrary: createItemLibraryService(deps, audit, folders, storages),
+    uploads,
+    versions: createVersionService(deps, audit),
+    processing: createProcessingService(deps, uploads, audit),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Database, Repositories } from '@mam/db';
 import type { Mailer } from '@mam/workers';
+import type { WorkflowEngine } from '@mam/workflows';
 import type { SecretBox } from '../security/secret-box';
 
 export interface ServiceLogger {
@@ -16,6 +17,8 @@ export interface ServiceDeps {
   secretBox: SecretBox;
   clock: () => Date;
   logger: ServiceLogger;
+  /** The workflow engine of a serving process; the CLI runs none. */
+  workflows?: WorkflowEngine;
   config: {
     publicUrl: string;
     sessionTtlHours: number;

@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase, type TTestBackend } from '@mam/d
 import type { Mailer, MailMessage } from '@mam/workers';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createApp } from '../http/app';
+import { createMediaPipeline } from '../media-pipeline';
 import { createSecretBox } from '../security/secret-box';
 import { createServices, type Services } from '../services';
 import { provisionTenant } from '../services/tenant-provisioning.service';
@@ -24,16 +25,32 @@ export interface TestApp {
 
 const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+export interface TestAppOptions {
+  /** Run the workflow engine, so uploads are processed (ffmpeg and all). */
+  media?: boolean;
+}
+
 /** The real app over a fresh database, with a clock the test can move and an outbox it can read. */
-export async function createTestApp(backend: TTestBackend): Promise<TestApp> {
+export async function createTestApp(backend: TTestBackend, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(backend);
   const outbox: MailMessage[] = [];
   const mailer: Mailer = { send: async (m) => void outbox.push(m) };
   const clock = { now: new Date() };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mam-test-data-'));
-  const services = createServices({
+  let services: Services | undefined;
+  const pipeline = await createMediaPipeline({
     db: database.db,
     repos: createRepositories(database.db),
+    dataDir,
+    exclusive: true,
+    logger: silentLogger,
+    storages: () => services!.storages,
+    mediaConcurrency: 2,
+  });
+  services = createServices({
+    db: database.db,
+    repos: createRepositories(database.db),
+    workflows: pipeline.engine,
     mailer,
     secretBox: createSecretBox(randomBytes(32)),
     clock: () => clock.now,
@@ -45,8 +62,10 @@ export async function createTestApp(backend: TTestBackend): Promise<TestApp> {
     publicUrl: 'http://mam.test',
     apiKeyHeader: 'Authorization',
     version: 'test',
+    uploadsDir: pipeline.uploadsDir,
     health: () => database.ping(),
   });
+  if (options.media) await pipeline.start();
   return {
     app,
     services,
@@ -56,6 +75,7 @@ export async function createTestApp(backend: TTestBackend): Promise<TestApp> {
     dataDir,
     dispose: async () => {
       await app.close();
+      await pipeline.stop();
       await database.dispose();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -61,6 +61,11 @@ import { deleteItemsProcedure } from './procedures/items/delete-items.procedure'
 import { restoreItemsProcedure } from './procedures/items/restore-items.procedure';
 import { purgeItemsProcedure } from './procedures/items/purge-items.procedure';
 import { itemHistoryProcedure } from './procedures/items/item-history.procedure';
+import { listItemVersionsProcedure } from './procedures/items/list-item-versions.procedure';
+import { promoteItemVersionProcedure } from './procedures/items/promote-item-version.procedure';
+import { reprocessItemProcedure } from './procedures/items/reprocess-item.procedure';
+import { listOperationsProcedure } from './procedures/operations/list-operations.procedure';
+import { cancelOperationProcedure } from './procedures/operations/cancel-operation.procedure';
 
 /** The console's API: one procedure a file under procedures/, composed here. */
 export const appRouter = router({
@@ -153,6 +158,13 @@ export const appRouter = router({
     restore: restoreItemsProcedure,
     purge: purgeItemsProcedure,
     history: itemHistoryProcedure,
+    versions: listItemVersionsProcedure,
+    promoteVersion: promoteItemVersionProcedure,
+    reprocess: reprocessItemProcedure,
+  }),
+  operations: router({
+    list: listOperationsProcedure,
+    cancel: cancelOperationProcedure,
   }),
 });
 

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconActivity,
   IconBuilding,
   IconCheck,
   IconChevronDown,
@@ -108,6 +109,14 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
       label: t('recycleBin.title'),
       icon: <IconTrash size={18} />,
       testId: 'nav-recycle-bin',
+    });
+  if (!restricted)
+    nav.push({
+      to: '/activity',
+      match: '/activity',
+      label: t('nav.activity'),
+      icon: <IconActivity size={18} />,
+      testId: 'nav-activity',
     });
   if (manageUsers)
     nav.push({

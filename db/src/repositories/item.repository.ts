@@ -218,6 +218,13 @@ export function createItemRepository(db: Database) {
         .returning();
       return row;
     },
+    /** Across tenants: uploads still receiving bytes that were created before the given time. */
+    async listUnfinishedUploads(createdBefore: Date): Promise<TItemVersionRow[]> {
+      return db
+        .select()
+        .from(itemVersion)
+        .where(and(sql`${itemVersion.upload}->>'state' = 'PROGRESSING'`, lt(itemVersion.createdAt, createdBefore)));
+    },
     /**
      * Versions whose upload finished but whose transcoding never started or never finished, across tenants: what a
      * restarted server must hand to the workflow engine again.

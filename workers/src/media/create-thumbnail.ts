@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -29,7 +30,10 @@ export function posterTime(durationSeconds: number | null): number {
   return Math.round(durationSeconds * 0.1 * 1000) / 1000;
 }
 
-export function planThumbnail(options: TMediaTaskOptions): {
+export function planThumbnail(
+  options: TMediaTaskOptions,
+  seek = true,
+): {
   command: TFfmpegCommand;
   source: TThumbnailResult['source'];
   atSeconds: number | null;
@@ -48,7 +52,7 @@ export function planThumbnail(options: TMediaTaskOptions): {
   if (probe.video) {
     const { video } = probe;
     const size = fitWithin(video.displayWidth, video.displayHeight, THUMBNAIL_WIDTH);
-    const atSeconds = posterTime(probe.durationSeconds);
+    const atSeconds = seek ? posterTime(probe.durationSeconds) : 0;
     const batch = Math.max(5, Math.min(50, Math.round(video.frameRate ? rateValue(video.frameRate) : 25)));
     const filters = [
       ...deinterlaceFilter(video),
@@ -81,11 +85,16 @@ export function planThumbnail(options: TMediaTaskOptions): {
 
 /** thumbnail.jpg, 640 px wide: a poster frame for video; cover art or a picture of the waveform for audio. */
 export async function createThumbnail(options: TMediaTaskOptions): Promise<TThumbnailResult> {
-  const plan = planThumbnail(options);
+  let plan = planThumbnail(options);
   const output = path.join(options.outDir, THUMBNAIL_FILE);
   await mkdir(options.outDir, { recursive: true });
   try {
     await runFfmpeg(plan.command, { ...options, reportDone: false });
+    // A clip of a frame or two has nothing at the poster time: its first frame is the poster then.
+    if (!existsSync(output) && plan.atSeconds) {
+      plan = planThumbnail(options, false);
+      await runFfmpeg(plan.command, { ...options, reportDone: false });
+    }
   } catch (error) {
     await rm(output, { force: true });
     throw error;

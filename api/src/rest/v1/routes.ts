@@ -1,6 +1,12 @@
 import type { RestRoute } from '../rest-route';
 import { meRoute } from './me.route';
+import { itemProcessingRoutes } from './item-processing.route';
 import { folderRoutes } from './folders.route';
 import { itemLibraryRoutes } from './items-library.route';
 
-export const v1Routes: RestRoute[] = [meRoute as unknown as RestRoute, ...folderRoutes, ...itemLibraryRoutes];
+export const v1Routes: RestRoute[] = [
+  meRoute as unknown as RestRoute,
+  ...itemProcessingRoutes,
+  ...folderRoutes,
+  ...itemLibraryRoutes,
+];

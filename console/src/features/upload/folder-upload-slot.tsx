@@ -1,7 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../lib/session';
+import { UploadDropZone } from './upload-drop-zone';
+
 /**
- * Where the folders page toolbar hosts the upload button: the upload feature renders its button here for the folder
- * the user is looking at. Until it does, the toolbar shows nothing in its place.
+ * The folders page's upload area: files dropped anywhere on the page or picked here become items of the folder the
+ * user is looking at. Hidden from users who may not upload (the server refuses them anyway).
  */
-export function FolderUploadSlot(_props: { folderId: string }) {
-  return null;
+export function FolderUploadSlot({ folderId }: { folderId: string }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  if (!can('create') || !can('upload')) return null;
+  return (
+    <UploadDropZone folderId={folderId} fullPage>
+      {t('upload.dropHintPage')}
+    </UploadDropZone>
+  );
 }

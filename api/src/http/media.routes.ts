@@ -1,0 +1,115 @@
+import { AppError, can, canView } from '@mam/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../services';
+import { versionMediaPrefix } from '../services/items/item-view';
+import { resolvePrincipal } from './request-principal';
+
+const contentTypes: Record<string, string> = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  m4s: 'video/iso.segment',
+  mp4: 'video/mp4',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  json: 'application/json',
+  vtt: 'text/vtt',
+};
+
+/** `bytes=start-end` (one range; suffix and open ranges too) → inclusive bounds, or null to send it all. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return 'invalid';
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start > end || start >= size) return 'invalid';
+  return { start, end };
+}
+
+/** A rendition path under the version folder: plain relative segments only. */
+export function safeRelativeKey(raw: string): string | null {
+  const parts = raw.split('/');
+  if (parts.length === 0 || parts.some((p) => p === '' || p === '.' || p === '..' || p.includes('\\'))) return null;
+  return parts.join('/');
+}
+
+/**
+ * Media of an item (proxy, HLS, thumbnails, filmstrip, waveform, previews, the original) for whoever may see the
+ * item, by session or API key. Streams from storage with Range support so players can seek.
+ */
+export async function mediaRoutes(app: FastifyInstance, options: { services: Services; apiKeyHeader: string }) {
+  const { services } = options;
+
+  async function serve(request: FastifyRequest, reply: FastifyReply) {
+    const principal = await resolvePrincipal(request, services, options.apiKeyHeader);
+    const { id, '*': rest } = request.params as { id: string; '*': string };
+    const query = request.query as { version?: string; download?: string };
+    const tenantId = principal.tenant.id;
+    const item = /^[0-9a-f-]{36}$/i.test(id) ? await services.deps.repos.items.findById(tenantId, id) : undefined;
+    if (!item || !canView(principal.actor, item)) throw new AppError('NOT_FOUND');
+    const versionId = query.version ?? item.leadingVersionId;
+    const version = versionId ? await services.deps.repos.items.findVersion(tenantId, versionId) : undefined;
+    if (!version || version.itemId !== item.id) throw new AppError('NOT_FOUND');
+
+    let storageId: string | null;
+    let key: string;
+    let fileName: string;
+    if (rest === 'original') {
+      if (!can(principal.actor, 'downloadMedia')) throw new AppError('FORBIDDEN');
+      if (!version.originalKey) throw new AppError('ITEM_HAS_NO_MEDIA');
+      storageId = version.storageId;
+      key = version.originalKey;
+      fileName = version.fileName;
+    } else {
+      const relative = safeRelativeKey(decodeURIComponent(rest));
+      if (!relative) throw new AppError('NOT_FOUND');
+      storageId = version.generatedStorageId;
+      key = `${versionMediaPrefix(tenantId, item.id, version.id)}/${relative}`;
+      fileName = relative.split('/').pop()!;
+    }
+    if (!storageId) throw new AppError('NOT_FOUND');
+    const storage = await services.storages.resolve(tenantId, storageId);
+    const head = await storage.head(key);
+    if (!head) throw new AppError('NOT_FOUND');
+
+    const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
+    void reply.header('content-type', contentTypes[extension] ?? head.contentType ?? 'application/octet-stream');
+    void reply.header('accept-ranges', 'bytes');
+    // Renditions are written once under version-specific keys; the playlist may still be growing, so not cached.
+    void reply.header('cache-control', extension === 'm3u8' ? 'private, no-cache' : 'private, max-age=3600');
+    if (rest === 'original' || query.download === '1') {
+      void reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+    }
+    const range = parseRange(request.headers.range, head.size);
+    if (range === 'invalid') {
+      return reply.status(416).header('content-range', `bytes */${head.size}`).send();
+    }
+    if (request.method === 'HEAD') {
+      return reply.header('content-length', String(head.size)).status(200).send();
+    }
+    if (range) {
+      const { body } = await storage.get(key, range);
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${head.size}`)
+        .header('content-length', String(range.end - range.start + 1))
+        .send(body);
+    }
+    const { body } = await storage.get(key);
+    return reply.header('content-length', String(head.size)).send(body);
+  }
+
+  app.route({ method: ['GET', 'HEAD'], url: '/api/v1/items/:id/media/*', handler: serve });
+}

@@ -1,0 +1,143 @@
+import { FileStore } from '@tus/file-store';
+import { EVENTS, Server as TusServer, type Upload } from '@tus/server';
+import { AppError } from '@mam/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../services';
+import { resolvePrincipal } from './request-principal';
+
+export const UPLOADS_PATH = '/api/v1/uploads';
+const EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+export interface UploadRoutesOptions {
+  services: Services;
+  apiKeyHeader: string;
+  /** tus keeps partial files and their offsets here, so uploads resume across restarts. */
+  uploadsDir: string;
+  /** Called once the last byte of a version is in; starts its processing. */
+  onUploadComplete(tenantId: string, versionId: string): Promise<void>;
+}
+
+/** What authorisation decided about a request, handed to @tus/server's hooks through the raw request. */
+interface UploadDecision {
+  tenantId: string;
+  uploadId?: string;
+}
+const decisions = new WeakMap<object, UploadDecision>();
+
+function decisionOf(req: { runtime?: { node?: { req?: object } } }): UploadDecision | undefined {
+  const raw = req.runtime?.node?.req;
+  return raw ? decisions.get(raw) : undefined;
+}
+
+/** tus Upload-Metadata: comma-separated `key base64value` pairs. */
+export function parseUploadMetadata(header: string | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const pair of (header ?? '').split(',')) {
+    const [key, value] = pair.trim().split(' ');
+    if (!key) continue;
+    result[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
+  }
+  return result;
+}
+
+/**
+ * tus 1.0 resumable uploads (creation, creation-with-upload, termination, expiration). Fastify authenticates and
+ * authorises; @tus/server handles the protocol on the raw request, whose body Fastify leaves unread.
+ */
+export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions) {
+  const { services } = options;
+  const datastore = new FileStore({ directory: options.uploadsDir, expirationPeriodInMilliseconds: EXPIRY_MS });
+  const tus = new TusServer({
+    path: UPLOADS_PATH,
+    datastore,
+    relativeLocation: true,
+    respectForwardedHeaders: true,
+    exposedHeaders: ['Item-Id'],
+    postReceiveInterval: 1000,
+    namingFunction: (req) => {
+      const id = decisionOf(req)?.uploadId;
+      if (!id) throw { status_code: 500, body: 'Upload id missing' };
+      return id;
+    },
+    // Progress and completion events know the tenant from the upload's own stored metadata.
+    onUploadCreate: async (req, upload) => ({
+      metadata: { ...upload.metadata, tenantId: decisionOf(req)?.tenantId ?? null },
+    }),
+    onUploadFinish: async (_req, upload) => {
+      await finish(upload);
+      return {};
+    },
+  });
+
+  async function finish(upload: Upload) {
+    const tenantId = upload.metadata?.tenantId;
+    if (!tenantId) return;
+    const version = await services.uploads.complete(tenantId, upload.id, upload.offset);
+    if (version) await options.onUploadComplete(tenantId, version.id);
+  }
+
+  tus.on(EVENTS.POST_RECEIVE, (_req, upload) => {
+    const tenantId = upload.metadata?.tenantId;
+    if (!tenantId) return;
+    services.uploads.recordProgress(tenantId, upload.id, upload.offset).catch((error: unknown) => {
+      app.log.warn({ err: error, uploadId: upload.id }, 'could not record upload progress');
+    });
+  });
+
+  // Unfinished uploads past their expiry leave no item and no partial file behind.
+  const sweep = setInterval(() => {
+    void services.uploads
+      .expireStale(new Date(Date.now() - EXPIRY_MS), (uploadId) => datastore.remove(uploadId))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'upload expiry sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    if (request.method !== 'OPTIONS') {
+      const principal = await resolvePrincipal(request, services, options.apiKeyHeader);
+      decisions.set(request.raw, { tenantId: principal.tenant.id });
+      if (request.method === 'POST') {
+        const metadata = parseUploadMetadata(request.headers['upload-metadata'] as string | undefined);
+        if (!metadata.filename) throw new AppError('VALIDATION_FAILED');
+        const length = request.headers['upload-length'];
+        const target = await services.uploads.begin(principal.actor, principal.tenant, {
+          fileName: metadata.filename,
+          title: metadata.title,
+          folderId: metadata.folderId || undefined,
+          itemId: metadata.itemId || undefined,
+          size: typeof length === 'string' && /^\d+$/.test(length) ? Number(length) : null,
+        });
+        decisions.set(request.raw, { tenantId: principal.tenant.id, uploadId: target.versionId });
+        reply.raw.setHeader('Item-Id', target.itemId);
+        reply.raw.setHeader('Version-Id', target.versionId);
+        reply.hijack();
+        try {
+          await tus.handle(request.raw, reply.raw);
+        } finally {
+          if (reply.raw.statusCode >= 400) await services.uploads.discard(principal.tenant.id, target.versionId, 'cancelled');
+        }
+        return;
+      }
+      const uploadId = request.url.split('?')[0]!.slice(UPLOADS_PATH.length + 1);
+      if (!uploadId || uploadId.includes('/')) throw new AppError('NOT_FOUND');
+      const version = await services.uploads.authorise(principal.actor, uploadId);
+      reply.hijack();
+      await tus.handle(request.raw, reply.raw);
+      if (request.method === 'DELETE' && reply.raw.statusCode === 204) {
+        await services.uploads.discard(principal.tenant.id, version.id, 'cancelled');
+      }
+      return;
+    }
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  }
+
+  await app.register(async (scope) => {
+    // tus bodies are streamed by @tus/server itself.
+    scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+    scope.route({ method: ['POST', 'OPTIONS'], url: UPLOADS_PATH, handler: handle });
+    scope.route({ method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url: `${UPLOADS_PATH}/:id`, handler: handle });
+  });
+}

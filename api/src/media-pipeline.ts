@@ -1,0 +1,54 @@
+import path from 'node:path';
+import type { Database, Repositories } from '@mam/db';
+import { createTranscodeActivities, type StorageResolver } from '@mam/workers';
+import { createWorkflowRuntime, TRANSCODE_TASK_QUEUE, type WorkflowEngine } from '@mam/workflows';
+import type { ServiceLogger } from './services/service-deps';
+
+export interface MediaPipelineOptions {
+  db: Database;
+  repos: Repositories;
+  dataDir: string;
+  /** Set: workflows run on this Temporal cluster; unset: the embedded durable runtime runs them in-process. */
+  temporalAddress?: string;
+  temporalNamespace?: string;
+  /** True when no other process shares the database (embedded PGlite). */
+  exclusive: boolean;
+  logger: ServiceLogger;
+  /** Resolved late: the storage service is built after the engine it uses. */
+  storages: () => StorageResolver;
+  /** ffmpeg runs at once; they are CPU-bound, so one per core when unset. */
+  mediaConcurrency?: number;
+}
+
+export interface MediaPipeline {
+  engine: WorkflowEngine;
+  /** tus keeps partial uploads here; activities take finished ones from here. */
+  uploadsDir: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The transcode workflow and its activities on whichever workflow runtime this process uses. */
+export async function createMediaPipeline(options: MediaPipelineOptions): Promise<MediaPipeline> {
+  const uploadsDir = path.join(options.dataDir, 'uploads');
+  const activities = createTranscodeActivities({
+    repos: options.repos,
+    storages: {
+      resolve: (tenantId, storageId) => options.storages().resolve(tenantId, storageId),
+      defaultFor: (tenantId, type) => options.storages().defaultFor(tenantId, type),
+    },
+    uploadsDir,
+    workDir: path.join(options.dataDir, 'work'),
+    logger: options.logger,
+  });
+  const runtime = createWorkflowRuntime({
+    temporalAddress: options.temporalAddress,
+    namespace: options.temporalNamespace,
+    db: options.db,
+    activities: activities as unknown as Record<string, (...args: never[]) => Promise<unknown>>,
+    taskQueues: { [TRANSCODE_TASK_QUEUE]: options.mediaConcurrency },
+    embedded: { exclusive: options.exclusive },
+    logger: options.logger,
+  });
+  return { engine: runtime.engine, uploadsDir, start: () => runtime.start(), stop: () => runtime.stop() };
+}

@@ -1,0 +1,214 @@
+import { AppError, blockedExtensionOf, can, canUpdate, canView, initiatedProcess, parseTenantConfig } from '@mam/core';
+import type { TTenantRow, TItemVersionRow } from '@mam/db';
+import type { AuthedActor } from '../actor.service';
+import type { createAuditService } from '../audit.service';
+import type { ServiceDeps } from '../service-deps';
+
+export interface BeginUploadInput {
+  fileName: string;
+  title?: string;
+  folderId?: string;
+  /** Upload a new version of this item instead of a new item. */
+  itemId?: string;
+  size: number | null;
+}
+
+export interface UploadTarget {
+  itemId: string;
+  versionId: string;
+  operationId: string;
+}
+
+/** File names arrive from browsers and API clients: keep them printable, short and free of path parts. */
+export function cleanFileName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return cleaned.slice(-255) || 'upload';
+}
+
+export function titleFromFileName(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return (dot > 0 ? fileName.slice(0, dot) : fileName).trim() || fileName;
+}
+
+/**
+ * The item side of a tus upload: the item exists (state uploading) from the moment the upload is created, its
+ * progress follows the bytes received, and only a complete upload is handed to processing.
+ */
+export function createUploadService(deps: ServiceDeps, audit: ReturnType<typeof createAuditService>) {
+  const { repos } = deps;
+
+  async function targetFolderId(actor: AuthedActor, folderId: string | undefined): Promise<string> {
+    if (!folderId) {
+      const root = await repos.folders.findRoot(actor.tenantId);
+      if (!root) throw new AppError('NOT_FOUND');
+      return root.id;
+    }
+    const folder = await repos.folders.findById(actor.tenantId, folderId);
+    if (!folder) throw new AppError('NOT_FOUND');
+    const access = { ...folder, createdBy: folder.ownerId };
+    if (!canView(actor, access)) throw new AppError('NOT_FOUND');
+    if (!canUpdate(actor, access)) throw new AppError('UPLOAD_FORBIDDEN');
+    return folder.id;
+  }
+
+  return {
+    /** Checks everything before a byte is accepted: permission, blocked extension, target folder or item. */
+    async begin(actor: AuthedActor, tenant: TTenantRow, input: BeginUploadInput): Promise<UploadTarget> {
+      const fileName = cleanFileName(input.fileName);
+      const config = parseTenantConfig(tenant.config);
+      const blocked = blockedExtensionOf(fileName, config.blockedUploadExtensions);
+      if (blocked) throw new AppError('EXTENSION_BLOCKED', { params: { suffix: `.${blocked}` } });
+      const upload = { state: 'PROGRESSING' as const, receivedBytes: 0, totalBytes: input.size, error: null };
+      const version = {
+        fileName,
+        fileSize: input.size,
+        upload,
+        transcoding: initiatedProcess(),
+        createdBy: actor.userId,
+      };
+
+      if (input.itemId) {
+        const existing = await repos.items.findById(actor.tenantId, input.itemId);
+        if (!existing || existing.deletedAt || !canView(actor, existing)) throw new AppError('NOT_FOUND');
+        if (!can(actor, 'version')) throw new AppError('UPDATE_ITEMS_FORBIDDEN');
+        if (!canUpdate(actor, existing)) throw new AppError('UPDATE_ITEM_FORBIDDEN');
+        const created = await repos.items.insertVersion(actor.tenantId, existing.id, version);
+        await repos.items.updateVersion(actor.tenantId, created.id, { uploadId: created.id });
+        const operation = await repos.operations.insert(actor.tenantId, {
+          userId: actor.userId,
+          kind: 'upload',
+          status: 'in_progress',
+          itemId: existing.id,
+          versionId: created.id,
+          title: fileName,
+          bytesTotal: input.size,
+          bytesDone: 0,
+        });
+        await audit.record(actor.tenantId, actor, null, {
+          action: 'item.versionUploadStarted',
+          targetType: 'item',
+          targetId: existing.id,
+          summary: `Started uploading version ${created.number}: ${fileName}`,
+          details: { versionId: created.id, fileName, size: input.size },
+        });
+        return { itemId: existing.id, versionId: created.id, operationId: operation.id };
+      }
+
+      if (!can(actor, 'create') || !can(actor, 'upload')) throw new AppError('UPLOAD_FORBIDDEN');
+      const folderId = await targetFolderId(actor, input.folderId);
+      const title = input.title?.trim() || titleFromFileName(fileName);
+      const created = await repos.items.insertWithVersion(
+        actor.tenantId,
+        { folderId, title, createdBy: actor.userId, ownerId: actor.userId },
+        version,
+      );
+      await repos.items.updateVersion(actor.tenantId, created.version.id, { uploadId: created.version.id });
+      const operation = await repos.operations.insert(actor.tenantId, {
+        userId: actor.userId,
+        kind: 'upload',
+        status: 'in_progress',
+        itemId: created.item.id,
+        versionId: created.version.id,
+        title,
+        bytesTotal: input.size,
+        bytesDone: 0,
+      });
+      await audit.record(actor.tenantId, actor, null, {
+        action: 'item.uploadStarted',
+        targetType: 'item',
+        targetId: created.item.id,
+        summary: `Started uploading ${fileName}`,
+        details: { versionId: created.version.id, fileName, size: input.size, folderId },
+      });
+      return { itemId: created.item.id, versionId: created.version.id, operationId: operation.id };
+    },
+
+    /** The upload's version, if it belongs to this tenant and the actor may continue it. */
+    async authorise(actor: AuthedActor, uploadId: string): Promise<TItemVersionRow> {
+      const version = await repos.items.findVersionByUploadId(actor.tenantId, uploadId);
+      if (!version) throw new AppError('NOT_FOUND');
+      if (version.createdBy !== actor.userId && !actor.isSuperAdmin && !can(actor, 'tenantAdmin'))
+        throw new AppError('NOT_FOUND');
+      return version;
+    },
+
+    async recordProgress(tenantId: string, versionId: string, receivedBytes: number): Promise<void> {
+      const version = await repos.items.findVersion(tenantId, versionId);
+      if (!version || version.upload.state !== 'PROGRESSING') return;
+      await repos.items.updateVersion(tenantId, versionId, { upload: { ...version.upload, receivedBytes } });
+      const operation = await repos.operations.findByVersion(tenantId, versionId, 'upload');
+      if (operation) {
+        const progress = version.upload.totalBytes ? (100 * receivedBytes) / version.upload.totalBytes : 0;
+        await repos.operations.update(tenantId, operation.id, { bytesDone: receivedBytes, progress });
+      }
+    },
+
+    /** All bytes are in: the version is ready for processing. Idempotent, as tus may report a finish twice. */
+    async complete(tenantId: string, versionId: string, size: number): Promise<TItemVersionRow | undefined> {
+      const version = await repos.items.findVersion(tenantId, versionId);
+      if (!version) return undefined;
+      if (version.upload.state === 'COMPLETE') return version;
+      const updated = await repos.items.updateVersion(tenantId, versionId, {
+        fileSize: size,
+        upload: { state: 'COMPLETE', receivedBytes: size, totalBytes: size, error: null },
+      });
+      // A complete new version leads at once (spec section 4); its processing state is then the item's.
+      await repos.items.update(tenantId, version.itemId, { leadingVersionId: version.id });
+      const operation = await repos.operations.findByVersion(tenantId, versionId, 'upload');
+      if (operation) {
+        await repos.operations.update(tenantId, operation.id, {
+          status: 'done',
+          progress: 100,
+          bytesDone: size,
+          bytesTotal: size,
+        });
+      }
+      await audit.record(tenantId, version.createdBy ? await actorRef(version.createdBy) : null, null, {
+        action: 'item.uploaded',
+        targetType: 'item',
+        targetId: version.itemId,
+        summary: `Uploaded ${version.fileName}`,
+        details: { versionId, size },
+      });
+      return updated;
+
+      async function actorRef(userId: string) {
+        const user = await repos.users.findById(tenantId, userId);
+        return user ? { userId: user.id, email: user.email } : null;
+      }
+    },
+
+    /**
+     * A terminated or expired upload leaves nothing behind: a first version takes its item with it, a later
+     * version only itself.
+     */
+    async discard(tenantId: string, versionId: string, reason: 'cancelled' | 'expired'): Promise<void> {
+      const version = await repos.items.findVersion(tenantId, versionId);
+      if (!version || version.upload.state === 'COMPLETE') return;
+      const operation = await repos.operations.findByVersion(tenantId, versionId, 'upload');
+      if (operation) {
+        await repos.operations.update(tenantId, operation.id, {
+          status: reason === 'cancelled' ? 'cancelled' : 'error',
+          error: reason === 'expired' ? 'The upload expired before it was complete.' : null,
+        });
+      }
+      const parent = await repos.items.findById(tenantId, version.itemId);
+      if (parent && parent.leadingVersionId === version.id) await repos.items.hardDelete(tenantId, parent.id);
+      else await repos.items.deleteVersion(tenantId, version.id);
+    },
+
+    /** Uploads that never finished and are past their expiry: their partial file and their item go. */
+    async expireStale(createdBefore: Date, removePartialFile: (uploadId: string) => Promise<void>): Promise<number> {
+      const stale = await repos.items.listUnfinishedUploads(createdBefore);
+      for (const version of stale) {
+        await removePartialFile(version.uploadId ?? version.id).catch(() => undefined);
+        await this.discard(version.tenantId, version.id, 'expired');
+      }
+      return stale.length;
+    },
+  };
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;

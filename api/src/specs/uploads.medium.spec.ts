@@ -1,0 +1,235 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { testBackends } from '@mam/db/testing';
+import { loadActor } from '../services/actor.service';
+import { makeAudio, makeImage, makeOneFrameVideo, makePdf, makeTruncatedVideo, makeVideo } from '../testing/media-fixtures';
+import { createTenant, createTestApp, TrpcClient, type TestApp } from '../testing/test-app';
+import { TusTestClient } from '../testing/tus-client';
+
+type ItemView = {
+  id: string;
+  itemType: string;
+  title: string;
+  folderId: string | null;
+  upload: { state: string; receivedBytes: number } | null;
+  transcoding: { state: string; error: string | null; progress: number } | null;
+  media: { durationSeconds: number | null; frameRate: string | null; width: number | null; timecodeStart: string | null; segmentCount: number | null } | null;
+  urls: { hls: string | null; mp4: string | null; thumbnail: string | null; waveform: string | null; filmstrip: { sprite: string } | null };
+};
+
+describe.each(testBackends)('uploads and processing on %s', (backend) => {
+  let t: TestApp;
+  let alpha: Awaited<ReturnType<typeof createTenant>>;
+  let bravo: Awaited<ReturnType<typeof createTenant>>;
+  let alphaKey: string;
+  let bravoKey: string;
+  const dir = mkdtempSync(path.join(tmpdir(), 'mam-uploads-spec-'));
+
+  async function keyFor(tenant: typeof alpha) {
+    const client = new TrpcClient(t.app);
+    await client.login(tenant.tenant.slug, tenant.adminEmail, tenant.adminPassword);
+    const created = await client.mutate<{ secret: string }>('apiKeys.create', {
+      label: 'robot',
+      expiresAt: null,
+      maxUnusedDays: null,
+    });
+    if (!created.ok) throw new Error(created.code);
+    return created.data.secret;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(backend, { media: true });
+    alpha = await createTenant(t, 'alpha');
+    bravo = await createTenant(t, 'bravo');
+    alphaKey = await keyFor(alpha);
+    bravoKey = await keyFor(bravo);
+  });
+  afterAll(async () => {
+    await t.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const disguised = (file: string, name: string) => {
+    const target = path.join(dir, name);
+    copyFileSync(file, target);
+    return target;
+  };
+  const auth = (key: string) => ({ authorization: `Bearer ${key}` });
+  const getItem = (id: string, key = alphaKey) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/items/${id}`, headers: auth(key) });
+
+  async function settled(id: string): Promise<ItemView> {
+    for (let i = 0; i < 600; i++) {
+      const item = (await getItem(id)).json() as ItemView;
+      if (item.transcoding?.state === 'COMPLETE' || item.transcoding?.state === 'ERROR') return item;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`item ${id} did not settle`);
+  }
+
+  it('creates the item at upload creation, resumes from the offset and processes a video into HLS', async () => {
+    const video = makeVideo(dir);
+    const size = statSync(video).size;
+    const tus = new TusTestClient(t.app, auth(alphaKey));
+    const created = await tus.create(size, { filename: 'interview.mp4', title: 'Interview' });
+    expect(created.statusCode).toBe(201);
+    const itemId = String(created.headers['item-id']);
+    expect(String(created.headers['access-control-expose-headers'])).toContain('Item-Id');
+
+    const uploading = (await getItem(itemId)).json() as ItemView;
+    expect(uploading).toMatchObject({ title: 'Interview', upload: { state: 'PROGRESSING' } });
+
+    // Half, then ask where to go on, as a client does after a dropped connection.
+    const { readFileSync } = await import('node:fs');
+    const data = readFileSync(video);
+    const location = String(created.headers.location);
+    const half = Math.floor(size / 2);
+    expect((await tus.append(location, 0, data.subarray(0, half))).statusCode).toBe(204);
+    const head = await tus.offset(location);
+    expect(head.headers['upload-offset']).toBe(String(half));
+    expect((await tus.append(location, half, data.subarray(half))).statusCode).toBe(204);
+
+    const item = await settled(itemId);
+    expect(item).toMatchObject({
+      itemType: 'video',
+      transcoding: { state: 'COMPLETE', error: null },
+      media: { frameRate: '50/1', width: 320, timecodeStart: '10:00:00:00' },
+    });
+    expect(item.media!.durationSeconds).toBeCloseTo(2, 0);
+    expect(item.media!.segmentCount).toBeGreaterThan(0);
+    for (const url of [item.urls.hls, item.urls.mp4, item.urls.thumbnail, item.urls.waveform, item.urls.filmstrip?.sprite]) {
+      expect(url).toBeTruthy();
+      const media = await t.app.inject({ method: 'GET', url: url!, headers: auth(alphaKey) });
+      expect(media.statusCode).toBe(200);
+    }
+    const range = await t.app.inject({
+      method: 'GET',
+      url: item.urls.mp4!,
+      headers: { ...auth(alphaKey), range: 'bytes=0-99' },
+    });
+    expect(range.statusCode).toBe(206);
+    expect(range.rawPayload.length).toBe(100);
+  });
+
+  it('serves an HLS master playlist that ffprobe accepts over HTTP with the API key', async () => {
+    const { itemId } = await new TusTestClient(t.app, auth(alphaKey)).upload(makeVideo(dir, 'b.mp4'), {
+      filename: 'b.mp4',
+    });
+    const item = await settled(itemId);
+    // Listening stays on until the suite disposes the app.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    {
+      // Asynchronously: the server answering ffprobe runs in this very process.
+      const probe = await promisify(execFile)('ffprobe', [
+        ...['-v', 'error', '-headers', `Authorization: Bearer ${alphaKey}\r\n`],
+        ...['-show_streams', '-of', 'json', `${address}${item.urls.hls}`],
+      ]);
+      expect(probe.stderr).toBe('');
+      const streams = (JSON.parse(probe.stdout) as { streams: { codec_type: string }[] }).streams;
+      expect(streams.map((s) => s.codec_type)).toEqual(expect.arrayContaining(['video', 'audio']));
+    }
+  });
+
+  it('turns audio, an image and a PDF into items with thumbnails, typed by their content', async () => {
+    const tus = new TusTestClient(t.app, auth(alphaKey));
+    const cases = [
+      { file: makeAudio(dir), type: 'audio' },
+      { file: makeImage(dir), type: 'image' },
+      { file: makePdf(dir), type: 'file' },
+      { file: makeOneFrameVideo(dir), type: 'video' },
+      // The content decides, not the name.
+      { file: disguised(makeImage(dir, 'disguised.png'), 'looks-like-video.mp4'), type: 'image' },
+    ];
+    for (const c of cases) {
+      const { itemId } = await tus.upload(c.file, { filename: path.basename(c.file) });
+      const item = await settled(itemId);
+      expect({ name: path.basename(c.file), type: item.itemType, state: item.transcoding?.state }).toEqual({
+        name: path.basename(c.file),
+        type: c.type,
+        state: 'COMPLETE',
+      });
+      expect(item.urls.thumbnail).toBeTruthy();
+      expect((await t.app.inject({ method: 'GET', url: item.urls.thumbnail!, headers: auth(alphaKey) })).statusCode).toBe(200);
+    }
+  });
+
+  it('puts a truncated file in ERROR with a readable message and keeps serving', async () => {
+    const broken = makeTruncatedVideo(dir, makeVideo(dir, 'source.mp4'));
+    const { itemId } = await new TusTestClient(t.app, auth(alphaKey)).upload(broken, { filename: 'broken.mp4' });
+    const item = await settled(itemId);
+    expect(item.transcoding).toMatchObject({ state: 'ERROR' });
+    expect(item.transcoding!.error).toMatch(/\w+/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('rejects blocked extensions with the spec message and lets the rest of the batch through', async () => {
+    const admin = await loadActor(t.services.deps, alpha.admin);
+    const setBlocked = async (blockedUploadExtensions: string[]) =>
+      t.services.tenantConfig.update(
+        admin,
+        { ...(await t.services.tenantConfig.get(admin)), blockedUploadExtensions },
+        null,
+      );
+    await setBlocked(['exe']);
+    const tus = new TusTestClient(t.app, auth(alphaKey));
+    const rejected = await tus.create(10, { filename: 'setup.EXE' });
+    expect(rejected.statusCode).toBe(422);
+    expect(rejected.json()).toMatchObject({ code: 'EXTENSION_BLOCKED', message: 'Files with .exe extension cannot be uploaded' });
+    const accepted = await tus.create(10, { filename: 'notes.txt' });
+    expect(accepted.statusCode).toBe(201);
+    await setBlocked([]);
+  });
+
+  it("refuses users without the upload permission with 'You do not have permission to upload'", async () => {
+    const admin = await loadActor(t.services.deps, alpha.admin);
+    const viewers = await t.services.groups.create(admin, { name: 'Viewers', permissions: { apiKeys: true } }, null);
+    const user = await t.services.users.create(
+      admin,
+      { email: 'viewer@alpha.test', name: 'Viewer', password: 'viewer-password-1', groupIds: [viewers.id] },
+      null,
+    );
+    const client = new TrpcClient(t.app);
+    await client.login('alpha', user.email, 'viewer-password-1');
+    const created = await client.mutate<{ secret: string }>('apiKeys.create', {
+      label: 'viewer',
+      expiresAt: null,
+      maxUnusedDays: null,
+    });
+    if (!created.ok) throw new Error(created.code);
+    const refused = await new TusTestClient(t.app, auth(created.data.secret)).create(10, { filename: 'a.txt' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'UPLOAD_FORBIDDEN', message: 'You do not have permission to upload' });
+  });
+
+  it('terminates an upload: the item goes with it', async () => {
+    const tus = new TusTestClient(t.app, auth(alphaKey));
+    const created = await tus.create(1000, { filename: 'gone.mov' });
+    const itemId = String(created.headers['item-id']);
+    expect((await tus.terminate(String(created.headers.location))).statusCode).toBe(204);
+    expect((await getItem(itemId)).statusCode).toBe(404);
+  });
+
+  it("gives tenant B's key 404 for tenant A's uploads, items and media", async () => {
+    const tusA = new TusTestClient(t.app, auth(alphaKey));
+    const created = await tusA.create(100, { filename: 'secret.mov' });
+    const location = String(created.headers.location);
+    const itemId = String(created.headers['item-id']);
+    const tusB = new TusTestClient(t.app, auth(bravoKey));
+    expect((await tusB.offset(location)).statusCode).toBe(404);
+    expect((await tusB.append(location, 0, Buffer.alloc(100))).statusCode).toBe(404);
+    expect((await tusB.terminate(location)).statusCode).toBe(404);
+    expect((await getItem(itemId, bravoKey)).statusCode).toBe(404);
+    const media = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/items/${itemId}/media/thumbnail.jpg`,
+      headers: auth(bravoKey),
+    });
+    expect(media.statusCode).toBe(404);
+    // Bravo's own folder id cannot be used to drop files into alpha, nor the other way round.
+    const bravoRoot = await t.services.deps.repos.folders.findRoot(bravo.tenant.id);
+    expect((await tusA.create(10, { filename: 'x.txt', folderId: bravoRoot!.id })).statusCode).toBe(404);
+  });
+});

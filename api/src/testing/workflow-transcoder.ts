@@ -1,0 +1,64 @@
+import { copyFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createRepositories } from '@mam/db';
+import { createTestDatabase } from '@mam/db/testing';
+import { createSecretBox } from '../security/secret-box';
+import { loadActor } from '../services/actor.service';
+import { createServices, type Services } from '../services';
+import { provisionTenant } from '../services/tenant-provisioning.service';
+import { transcodeWorkflowId } from '../services/items/processing.service';
+import { createMediaPipeline } from '../media-pipeline';
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * The product's transcode path without HTTP: an embedded database, the storage service, the workflow runtime and
+ * its activities. `run` hands a file over as a finished upload and waits for the workflow to finish.
+ */
+export async function createWorkflowTranscoder(dataDir: string) {
+  const database = await createTestDatabase('pglite');
+  let services: Services | undefined;
+  const pipeline = await createMediaPipeline({
+    db: database.db,
+    repos: createRepositories(database.db),
+    dataDir,
+    exclusive: true,
+    logger: quiet,
+    storages: () => services!.storages,
+  });
+  services = createServices({
+    db: database.db,
+    repos: createRepositories(database.db),
+    workflows: pipeline.engine,
+    mailer: { send: async () => undefined },
+    secretBox: createSecretBox(randomBytes(32)),
+    clock: () => new Date(),
+    logger: quiet,
+    config: { publicUrl: 'http://bench.local', sessionTtlHours: 1, dataDir },
+  });
+  const { tenant, admin } = await provisionTenant(services.deps, {
+    slug: 'bench',
+    name: 'Bench',
+    adminEmail: 'bench@bench.local',
+    adminPassword: 'bench-password-1',
+  });
+  const actor = await loadActor(services.deps, admin);
+  await pipeline.start();
+  const ready = services;
+
+  return {
+    async run(file: string): Promise<void> {
+      const { size } = await stat(file);
+      const target = await ready.uploads.begin(actor, tenant, { fileName: path.basename(file), size });
+      await copyFile(file, path.join(pipeline.uploadsDir, target.versionId));
+      const version = await ready.uploads.complete(tenant.id, target.versionId, size);
+      await ready.processing.startTranscode(tenant.id, target.versionId, admin.id);
+      await pipeline.engine.result(transcodeWorkflowId(tenant.slug, target.itemId, version!.number));
+    },
+    async dispose() {
+      await pipeline.stop();
+      await database.dispose();
+    },
+  };
+}

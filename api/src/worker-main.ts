@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { createRepositories, openPostgres } from '@mam/db';
+import pino from 'pino';
+import { EnvError, parseEnv, type TEnv } from './config/env';
+import { createMediaPipeline } from './media-pipeline';
+import { createRuntimeServices } from './runtime';
+import type { Services } from './services';
+
+/**
+ * A media worker without HTTP: it runs the workflow activities (ffmpeg, storage transfers) next to the api, for a
+ * deployment that scales processing apart from serving. It needs what the api shares with it: a PostgreSQL server
+ * (the embedded database admits one process) and, usually, Temporal.
+ */
+async function main() {
+  let env: TEnv;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!env.DATABASE_URL) {
+    console.error('DATABASE_URL: a worker shares the api\u2019s PostgreSQL server; the embedded database admits one process.');
+    process.exit(1);
+  }
+  const logger = pino({ level: env.LOG_LEVEL });
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const handle = await openPostgres(env.DATABASE_URL);
+  let services: Services | undefined;
+  const pipeline = await createMediaPipeline({
+    db: handle.db,
+    repos: createRepositories(handle.db),
+    dataDir: env.DATA_DIR,
+    temporalAddress: env.TEMPORAL_ADDRESS,
+    temporalNamespace: env.TEMPORAL_NAMESPACE,
+    exclusive: false,
+    logger,
+    storages: () => services!.storages,
+    mediaConcurrency: env.MEDIA_CONCURRENCY,
+  });
+  services = createRuntimeServices(env, handle, logger, pipeline.engine);
+  await pipeline.start();
+  logger.info({ temporal: env.TEMPORAL_ADDRESS ?? null }, 'media worker ready');
+
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    await pipeline.stop();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

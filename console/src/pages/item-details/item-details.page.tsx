@@ -1,0 +1,174 @@
+import { Alert, Anchor, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconDownload, IconFolder, IconHistory, IconInfoCircle, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useConfirm } from '../../components/confirm';
+import { errorMessage } from '../../lib/app-error';
+import { notifyError } from '../../lib/notify';
+import { useCan, useSession } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+import { HistoryTab } from './history-tab';
+import { MediaViewer } from './media-viewer';
+import { MetadataTab } from './metadata-tab';
+import { TechnicalPanel } from './technical-panel';
+import { VersionsPanel } from './versions-panel';
+import type { TItem } from './item-types';
+
+function stateBadge(item: TItem, t: (key: string) => string) {
+  if (item.upload && item.upload.state !== 'COMPLETE') return <Badge color="blue">{t('itemDetails.state.uploading')}</Badge>;
+  switch (item.transcoding?.state) {
+    case 'ERROR':
+      return <Badge color="red">{t('itemDetails.state.error')}</Badge>;
+    case 'INITIATED':
+    case 'PROGRESSING':
+      return <Badge color="blue">{t('itemDetails.state.processing')}</Badge>;
+    default:
+      return null;
+  }
+}
+
+/** Item details (/item-details/{id}): the media, its technical data, versions, metadata and history. */
+export default function ItemDetailsPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const can = useCan();
+  const session = useSession().data!;
+  const [confirmation, confirm] = useConfirm();
+  const [tab, setTab] = useState<string>('metadata');
+  const item = trpc.items.get.useQuery(
+    { itemId: id },
+    {
+      // Follow upload and processing until the item settles.
+      refetchInterval: (query) => {
+        const data = query.state.data;
+        if (!data) return false;
+        const busy =
+          (data.upload && data.upload.state !== 'COMPLETE') ||
+          data.transcoding?.state === 'INITIATED' ||
+          data.transcoding?.state === 'PROGRESSING';
+        return busy ? 1500 : false;
+      },
+    },
+  );
+  const reprocess = trpc.items.reprocess.useMutation({
+    onSuccess: () => void item.refetch(),
+    onError: (error) => notifyError(t, error),
+  });
+  const remove = trpc.items.delete.useMutation({
+    onSuccess: () => void navigate(item.data?.folderId ? `/folders?folderId=${item.data.folderId}` : '/folders'),
+    onError: (error) => notifyError(t, error),
+  });
+
+  if (item.isLoading)
+    return (
+      <Center py="xl">
+        <Loader size="sm" />
+      </Center>
+    );
+  if (item.error || !item.data) return <Alert color="red">{errorMessage(t, item.error)}</Alert>;
+  const data = item.data;
+  const settled = data.transcoding?.state === 'COMPLETE' || data.transcoding?.state === 'ERROR';
+
+  return (
+    <Stack gap="md">
+      {confirmation}
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Group gap="xs">
+            <Title order={2} data-testid="item-title">
+              {data.title}
+            </Title>
+            <Badge variant="outline" data-testid="item-type">
+              {t(`itemDetails.types.${data.itemType}`)}
+            </Badge>
+            {stateBadge(data, t)}
+          </Group>
+          {data.folderId && (
+            <Anchor component={Link} to={`/folders?folderId=${data.folderId}`} size="sm">
+              <Group gap={4}>
+                <IconFolder size={14} />
+                {t('itemDetails.openFolder')}
+              </Group>
+            </Anchor>
+          )}
+        </div>
+        <Group gap="xs">
+          {data.urls.original && can('downloadMedia') && (
+            <Button component="a" href={data.urls.original} variant="default" size="xs" leftSection={<IconDownload size={14} />}>
+              {t('itemDetails.download')}
+            </Button>
+          )}
+          {(can('reprocess') || session.isAdmin) && settled && (
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconRefresh size={14} />}
+              loading={reprocess.isPending}
+              onClick={() => reprocess.mutate({ itemId: data.id })}
+              data-testid="reprocess"
+            >
+              {t('itemDetails.reprocess')}
+            </Button>
+          )}
+          <Button
+            variant="light"
+            color="red"
+            size="xs"
+            leftSection={<IconTrash size={14} />}
+            onClick={() =>
+              confirm({
+                title: t('itemDetails.deleteTitle'),
+                message: t('itemDetails.deleteMessage', { title: data.title }),
+                confirmLabel: t('itemDetails.delete'),
+                onConfirm: () => remove.mutateAsync({ itemIds: [data.id] }).catch(() => undefined),
+              })
+            }
+          >
+            {t('itemDetails.delete')}
+          </Button>
+        </Group>
+      </Group>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <MediaViewer item={data} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="md">
+            <Paper withBorder p="sm">
+              <Text fw={600} size="sm" mb="xs">
+                {t('itemDetails.technical')}
+              </Text>
+              <TechnicalPanel item={data} />
+            </Paper>
+            <Paper withBorder p="sm">
+              <Text fw={600} size="sm" mb="xs">
+                {t('itemDetails.versions.title')}
+              </Text>
+              <VersionsPanel itemId={data.id} onChanged={() => void item.refetch()} />
+            </Paper>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <Tabs value={tab} onChange={(v) => setTab(v ?? 'metadata')}>
+        <Tabs.List>
+          <Tabs.Tab value="metadata" leftSection={<IconInfoCircle size={14} />} data-testid="tab-metadata">
+            {t('itemDetails.tabs.metadata')}
+          </Tabs.Tab>
+          {can('history') && (
+            <Tabs.Tab value="history" leftSection={<IconHistory size={14} />} data-testid="tab-history">
+              {t('itemDetails.tabs.history')}
+            </Tabs.Tab>
+          )}
+        </Tabs.List>
+        <Tabs.Panel value="metadata" pt="md">
+          <MetadataTab item={data} onSaved={() => void item.refetch()} />
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="md">
+          {tab === 'history' && <HistoryTab itemId={data.id} />}
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+import type { RouterOutputs } from '../../lib/trpc';
+
+export type TItem = RouterOutputs['items']['get'];

@@ -1,0 +1,91 @@
+import { Alert, Button, Center, Image, Paper, Progress, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { MediaPlayer } from '../../features/player/media-player';
+import type { TItem } from './item-types';
+
+/** The largest preview that fits a typical screen, in the best format the browser is sure to show. */
+function bestPreview(item: TItem): string | null {
+  const previews = [...item.urls.previews].sort((a, b) => b.width - a.width);
+  const webp = previews.filter((p) => p.format === 'webp' && p.width <= 2560);
+  const jpeg = previews.filter((p) => p.format === 'jpg' || p.format === 'jpeg');
+  return webp[0]?.url ?? jpeg[0]?.url ?? item.urls.thumbnail;
+}
+
+/** Player, image viewer or document preview, or the processing state while there is nothing to show yet. */
+export function MediaViewer({ item, onMarksChange }: { item: TItem; onMarksChange?: (marks: { in: number | null; out: number | null }) => void }) {
+  const { t } = useTranslation();
+  const transcoding = item.transcoding;
+  const uploading = item.upload && item.upload.state !== 'COMPLETE';
+
+  if (uploading) {
+    const total = item.upload!.totalBytes ?? 0;
+    const percent = total > 0 ? (100 * item.upload!.receivedBytes) / total : 0;
+    return (
+      <Paper withBorder p="xl" data-testid="viewer-uploading">
+        <Stack>
+          <Text>{t('itemDetails.state.uploading')}</Text>
+          <Progress value={percent} animated />
+        </Stack>
+      </Paper>
+    );
+  }
+  if (transcoding?.state === 'ERROR') {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('itemDetails.state.errorTitle')} data-testid="viewer-error">
+        {transcoding.error ?? t('errors.INTERNAL')}
+      </Alert>
+    );
+  }
+  const ready = transcoding?.state === 'COMPLETE';
+  if ((item.itemType === 'video' || item.itemType === 'audio') && ready && item.urls.hls && item.media) {
+    return (
+      <MediaPlayer
+        kind={item.itemType}
+        hlsUrl={item.urls.hls}
+        mp4Url={item.urls.mp4 ?? undefined}
+        posterUrl={item.urls.thumbnail ?? undefined}
+        frameRate={item.media.frameRate ?? '50/1'}
+        durationSeconds={item.media.durationSeconds ?? 0}
+        timecodeStart={item.media.timecodeStart}
+        filmstrip={item.urls.filmstrip ? { spriteUrl: item.urls.filmstrip.sprite, manifestUrl: item.urls.filmstrip.manifest } : undefined}
+        waveformUrl={item.urls.waveform ?? undefined}
+        onMarksChange={onMarksChange}
+      />
+    );
+  }
+  if (item.itemType === 'image' && ready) {
+    const src = bestPreview(item);
+    return src ? (
+      <Center bg="dark.8" style={{ borderRadius: 8 }}>
+        <Image src={src} alt={item.title} fit="contain" mah="70vh" data-testid="image-viewer" />
+      </Center>
+    ) : null;
+  }
+  if (!ready) {
+    return (
+      <Paper withBorder p="xl" data-testid="viewer-processing">
+        <Stack>
+          {item.urls.thumbnail && <Image src={item.urls.thumbnail} alt="" mah={240} fit="contain" />}
+          <Text>
+            {t('itemDetails.state.processing')}
+            {transcoding?.step ? ` · ${t(`monitor.steps.${transcoding.step}`, { defaultValue: transcoding.step })}` : ''}
+          </Text>
+          <Progress value={transcoding?.progress ?? 0} animated />
+        </Stack>
+      </Paper>
+    );
+  }
+  return (
+    <Paper withBorder p="xl" data-testid="viewer-file">
+      <Stack align="center">
+        {item.urls.thumbnail && <Image src={item.urls.thumbnail} alt={item.title} mah={360} fit="contain" />}
+        {item.urls.original && (
+          <Button component="a" href={item.urls.original} leftSection={<IconDownload size={16} />} variant="default">
+            {t('itemDetails.download')}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { makeVideo } from '@mam/api/testing/media-fixtures';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+jest.setTimeout(240_000);
+
+const shots = process.env.E2E_SCREENSHOTS;
+const shot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+};
+
+const timecodeOf = async (page: Page) => (await page.getByTestId('player-timecode').textContent())?.trim() ?? '';
+
+async function waitForTimecode(page: Page, accept: (timecode: string) => boolean, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const timecode = await timecodeOf(page);
+    if (accept(timecode)) return timecode;
+    if (Date.now() > until) throw new Error(`timecode stayed at ${timecode}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+describe('media pipeline in a browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  const dir = mkdtempSync(path.join(tmpdir(), 'mam-e2e-media-'));
+
+  beforeAll(async () => {
+    server = await startServer();
+    ({ browser, close: closeBrowser } = await launchBrowser());
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('uploads a video, shows progress, plays it and sets marks with the keyboard', async () => {
+    const video = makeVideo(dir, 'Match highlights.mp4', 6, '640x360');
+    const context = await browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Organisation or email').fill(server.adminEmail);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(server.adminPassword);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByTestId('welcome').waitFor();
+
+    await page.goto(`${server.url}/folders`);
+    await page.waitForURL(/\/folders\?folderId=[0-9a-f-]{36}/);
+    await page.getByTestId('upload-file-input').setInputFiles(video);
+    await page.getByTestId('uploads-panel').waitFor();
+    await page.getByTestId('upload-row').first().waitFor();
+    await shot(page, 'media-01-uploading');
+
+    // The item appears in the folder and settles once processed.
+    const tile = page.getByTestId('item-tile').filter({ hasText: 'Match highlights' });
+    await tile.waitFor({ timeout: 60_000 });
+    await tile.getByTestId('item-thumbnail').waitFor({ timeout: 120_000 });
+    await shot(page, 'media-02-folder');
+    await tile.click();
+    await page.waitForURL(/\/item-details\/[0-9a-f-]{36}/);
+
+    await page.getByTestId('media-player').waitFor({ timeout: 120_000 });
+    await page.getByTestId('player-waveform').waitFor();
+    expect(await page.getByTestId('technical-metadata').textContent()).toContain('50 fps');
+    const start = await timecodeOf(page);
+    expect(start).toMatch(/^10:00:00[:;]00$/);
+
+    await page.getByTestId('player-play').click();
+    await waitForTimecode(page, (timecode) => timecode !== start);
+    await page.getByTestId('player-play').click();
+    await page.locator('body').press('i');
+    const markIn = (await page.getByTestId('player-mark-in').textContent())?.trim() ?? '';
+    expect(markIn).toMatch(/^10:00:0\d[:;]\d\d$/);
+    for (let i = 0; i < 10; i++) await page.locator('body').press('ArrowRight');
+    await page.locator('body').press('o');
+    const markOut = (await page.getByTestId('player-mark-out').textContent())?.trim() ?? '';
+    expect(markOut).not.toBe(markIn);
+    await page.locator('body').press('Shift+I');
+    await waitForTimecode(page, (timecode) => timecode === markIn);
+    await shot(page, 'media-03-player');
+
+    await page.goto(`${server.url}/activity`);
+    await page.getByTestId('operation-row').first().waitFor();
+    expect(await page.getByTestId('operation-status').first().textContent()).toBe('Done');
+    await page.getByTestId('tab-processing').click();
+    await page.locator('[data-testid="operation-row"][data-status="done"]').first().waitFor();
+    await context.close();
+  });
+});
