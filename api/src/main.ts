@@ -5,7 +5,6 @@ import pino from 'pino';
 import { EnvError, parseEnv, type TEnv } from './config/env';
 import { createApp } from './http/app';
 import { createMediaPipeline } from './media-pipeline';
-import type { Services } from './services';
 import { createRuntimeServices, publicUrlOf, seedDemoTenant } from './runtime';
 
 const version = '0.1.0';
@@ -55,7 +54,6 @@ async function main() {
   const { handle, stop } = await openOwnedDatabase(env, logger);
   await handle.migrate();
   // The engine's activities use the storage service, which is built with the engine: resolved once both exist.
-  let services: Services | undefined;
   const pipeline = await createMediaPipeline({
     db: handle.db,
     repos: createRepositories(handle.db),
@@ -64,10 +62,10 @@ async function main() {
     temporalNamespace: env.TEMPORAL_NAMESPACE,
     exclusive: !env.DATABASE_URL,
     logger,
-    storages: () => services!.storages,
+    storages: () => services.storages,
     mediaConcurrency: env.MEDIA_CONCURRENCY,
   });
-  services = createRuntimeServices(env, handle, logger, pipeline.engine);
+  const services = createRuntimeServices(env, handle, logger, pipeline.engine);
   const seed = await seedDemoTenant(env, services);
   await pipeline.start();
   // Uploads that finished while no engine ran (a crash between the last byte and the start) are handed over now.
@@ -112,7 +110,7 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     await app.close();
     await pipeline.stop();
-    services?.storages.close();
+    services.storages.close();
     await stop();
     process.exit(0);
   };

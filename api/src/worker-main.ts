@@ -4,7 +4,6 @@ import pino from 'pino';
 import { EnvError, parseEnv, type TEnv } from './config/env';
 import { createMediaPipeline } from './media-pipeline';
 import { createRuntimeServices } from './runtime';
-import type { Services } from './services';
 
 /**
  * A media worker without HTTP: it runs the workflow activities (ffmpeg, storage transfers) next to the api, for a
@@ -23,13 +22,14 @@ async function main() {
     throw error;
   }
   if (!env.DATABASE_URL) {
-    console.error('DATABASE_URL: a worker shares the api\u2019s PostgreSQL server; the embedded database admits one process.');
+    console.error(
+      'DATABASE_URL: a worker shares the api\u2019s PostgreSQL server; the embedded database admits one process.',
+    );
     process.exit(1);
   }
   const logger = pino({ level: env.LOG_LEVEL });
   mkdirSync(env.DATA_DIR, { recursive: true });
   const handle = await openPostgres(env.DATABASE_URL);
-  let services: Services | undefined;
   const pipeline = await createMediaPipeline({
     db: handle.db,
     repos: createRepositories(handle.db),
@@ -38,10 +38,10 @@ async function main() {
     temporalNamespace: env.TEMPORAL_NAMESPACE,
     exclusive: false,
     logger,
-    storages: () => services!.storages,
+    storages: () => services.storages,
     mediaConcurrency: env.MEDIA_CONCURRENCY,
   });
-  services = createRuntimeServices(env, handle, logger, pipeline.engine);
+  const services = createRuntimeServices(env, handle, logger, pipeline.engine);
   await pipeline.start();
   logger.info({ temporal: env.TEMPORAL_ADDRESS ?? null }, 'media worker ready');
 

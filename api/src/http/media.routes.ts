@@ -21,7 +21,10 @@ const contentTypes: Record<string, string> = {
 };
 
 /** `bytes=start-end` (one range; suffix and open ranges too) → inclusive bounds, or null to send it all. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'invalid' | null {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (match[1] === '' && match[2] === '')) return 'invalid';

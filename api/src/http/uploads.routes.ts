@@ -116,18 +116,18 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
         try {
           await tus.handle(request.raw, reply.raw);
         } finally {
-          if (reply.raw.statusCode >= 400) await services.uploads.discard(principal.tenant.id, target.versionId, 'cancelled');
+          if (reply.raw.statusCode >= 400)
+            await services.uploads.discard(principal.tenant.id, target.versionId, 'cancelled');
         }
         return;
       }
       const uploadId = request.url.split('?')[0]!.slice(UPLOADS_PATH.length + 1);
       if (!uploadId || uploadId.includes('/')) throw new AppError('NOT_FOUND');
       const version = await services.uploads.authorise(principal.actor, uploadId);
+      // Termination: the item goes before the answer does, so a client that reads it next finds it gone.
+      if (request.method === 'DELETE') await services.uploads.discard(principal.tenant.id, version.id, 'cancelled');
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
-      if (request.method === 'DELETE' && reply.raw.statusCode === 204) {
-        await services.uploads.discard(principal.tenant.id, version.id, 'cancelled');
-      }
       return;
     }
     reply.hijack();

@@ -22,7 +22,17 @@ export function makeVideo(dir: string, name = 'clip.mp4', seconds = 2, size = '3
 /** A single frame in an MP4: a video with nothing at the usual poster time. */
 export function makeOneFrameVideo(dir: string, name = 'one-frame.mp4'): string {
   const file = path.join(dir, name);
-  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=1', '-frames:v', '1', '-pix_fmt', 'yuv420p', file]);
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=320x180:rate=25:duration=1',
+    '-frames:v',
+    '1',
+    '-pix_fmt',
+    'yuv420p',
+    file,
+  ]);
   return file;
 }
 

@@ -37,17 +37,16 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
   const mailer: Mailer = { send: async (m) => void outbox.push(m) };
   const clock = { now: new Date() };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mam-test-data-'));
-  let services: Services | undefined;
   const pipeline = await createMediaPipeline({
     db: database.db,
     repos: createRepositories(database.db),
     dataDir,
     exclusive: true,
     logger: silentLogger,
-    storages: () => services!.storages,
+    storages: () => services.storages,
     mediaConcurrency: 2,
   });
-  services = createServices({
+  const services = createServices({
     db: database.db,
     repos: createRepositories(database.db),
     workflows: pipeline.engine,

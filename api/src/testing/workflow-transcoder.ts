@@ -5,7 +5,7 @@ import { createRepositories } from '@mam/db';
 import { createTestDatabase } from '@mam/db/testing';
 import { createSecretBox } from '../security/secret-box';
 import { loadActor } from '../services/actor.service';
-import { createServices, type Services } from '../services';
+import { createServices } from '../services';
 import { provisionTenant } from '../services/tenant-provisioning.service';
 import { transcodeWorkflowId } from '../services/items/processing.service';
 import { createMediaPipeline } from '../media-pipeline';
@@ -18,16 +18,15 @@ const quiet = { info: () => undefined, warn: () => undefined, error: () => undef
  */
 export async function createWorkflowTranscoder(dataDir: string) {
   const database = await createTestDatabase('pglite');
-  let services: Services | undefined;
   const pipeline = await createMediaPipeline({
     db: database.db,
     repos: createRepositories(database.db),
     dataDir,
     exclusive: true,
     logger: quiet,
-    storages: () => services!.storages,
+    storages: () => services.storages,
   });
-  services = createServices({
+  const services = createServices({
     db: database.db,
     repos: createRepositories(database.db),
     workflows: pipeline.engine,
@@ -45,15 +44,14 @@ export async function createWorkflowTranscoder(dataDir: string) {
   });
   const actor = await loadActor(services.deps, admin);
   await pipeline.start();
-  const ready = services;
 
   return {
     async run(file: string): Promise<void> {
       const { size } = await stat(file);
-      const target = await ready.uploads.begin(actor, tenant, { fileName: path.basename(file), size });
+      const target = await services.uploads.begin(actor, tenant, { fileName: path.basename(file), size });
       await copyFile(file, path.join(pipeline.uploadsDir, target.versionId));
-      const version = await ready.uploads.complete(tenant.id, target.versionId, size);
-      await ready.processing.startTranscode(tenant.id, target.versionId, admin.id);
+      const version = await services.uploads.complete(tenant.id, target.versionId, size);
+      await services.processing.startTranscode(tenant.id, target.versionId, admin.id);
       await pipeline.engine.result(transcodeWorkflowId(tenant.slug, target.itemId, version!.number));
     },
     async dispose() {

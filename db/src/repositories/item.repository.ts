@@ -160,11 +160,19 @@ export function createItemRepository(db: Database) {
     },
     /** Removes the rows for good; the caller removes the media files first. */
     async hardDelete(tenantId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(item)
-        .where(and(eq(item.tenantId, tenantId), eq(item.id, id)))
-        .returning({ id: item.id });
-      return rows.length > 0;
+      return db.transaction(async (tx) => {
+        // The item points at its leading version and the version at its item: cut that loop first, or
+        // PostgreSQL's cascade meets its own SET NULL on the row it is deleting.
+        await tx
+          .update(item)
+          .set({ leadingVersionId: null })
+          .where(and(eq(item.tenantId, tenantId), eq(item.id, id)));
+        const rows = await tx
+          .delete(item)
+          .where(and(eq(item.tenantId, tenantId), eq(item.id, id)))
+          .returning({ id: item.id });
+        return rows.length > 0;
+      });
     },
     async deleteVersion(tenantId: string, versionId: string): Promise<boolean> {
       const rows = await db

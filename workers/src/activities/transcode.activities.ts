@@ -74,7 +74,10 @@ export function createTranscodeActivities(deps: TranscodeActivityDeps): Transcod
   function progressReporter(step: TranscodeStep, name: string) {
     let lastWrite = 0;
     return async (percent: number, force = false) => {
-      const overall = Math.min(99, ((step.stepIndex + Math.max(0, Math.min(100, percent)) / 100) / step.stepCount) * 100);
+      const overall = Math.min(
+        99,
+        ((step.stepIndex + Math.max(0, Math.min(100, percent)) / 100) / step.stepCount) * 100,
+      );
       currentActivity().heartbeat({ step: name, percent });
       const now = Date.now();
       if (!force && now - lastWrite < 1000) return;
@@ -196,7 +199,8 @@ export function createTranscodeActivities(deps: TranscodeActivityDeps): Transcod
         media: toItemMedia(probe),
       });
       const parent = await repos.items.findById(step.tenantId, step.itemId);
-      if (parent?.leadingVersionId === step.versionId) await repos.items.update(step.tenantId, step.itemId, { itemType });
+      if (parent?.leadingVersionId === step.versionId)
+        await repos.items.update(step.tenantId, step.itemId, { itemType });
       await report(100, true);
       return { itemType, steps: mediaSteps(probe) };
     },

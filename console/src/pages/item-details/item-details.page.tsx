@@ -1,4 +1,18 @@
-import { Alert, Anchor, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconDownload, IconFolder, IconHistory, IconInfoCircle, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +30,8 @@ import { VersionsPanel } from './versions-panel';
 import type { TItem } from './item-types';
 
 function stateBadge(item: TItem, t: (key: string) => string) {
-  if (item.upload && item.upload.state !== 'COMPLETE') return <Badge color="blue">{t('itemDetails.state.uploading')}</Badge>;
+  if (item.upload && item.upload.state !== 'COMPLETE')
+    return <Badge color="blue">{t('itemDetails.state.uploading')}</Badge>;
   switch (item.transcoding?.state) {
     case 'ERROR':
       return <Badge color="red">{t('itemDetails.state.error')}</Badge>;
@@ -96,7 +111,13 @@ export default function ItemDetailsPage() {
         </div>
         <Group gap="xs">
           {data.urls.original && can('downloadMedia') && (
-            <Button component="a" href={data.urls.original} variant="default" size="xs" leftSection={<IconDownload size={14} />}>
+            <Button
+              component="a"
+              href={data.urls.original}
+              variant="default"
+              size="xs"
+              leftSection={<IconDownload size={14} />}
+            >
               {t('itemDetails.download')}
             </Button>
           )}

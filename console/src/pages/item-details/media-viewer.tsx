@@ -13,7 +13,13 @@ function bestPreview(item: TItem): string | null {
 }
 
 /** Player, image viewer or document preview, or the processing state while there is nothing to show yet. */
-export function MediaViewer({ item, onMarksChange }: { item: TItem; onMarksChange?: (marks: { in: number | null; out: number | null }) => void }) {
+export function MediaViewer({
+  item,
+  onMarksChange,
+}: {
+  item: TItem;
+  onMarksChange?: (marks: { in: number | null; out: number | null }) => void;
+}) {
   const { t } = useTranslation();
   const transcoding = item.transcoding;
   const uploading = item.upload && item.upload.state !== 'COMPLETE';
@@ -32,7 +38,12 @@ export function MediaViewer({ item, onMarksChange }: { item: TItem; onMarksChang
   }
   if (transcoding?.state === 'ERROR') {
     return (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('itemDetails.state.errorTitle')} data-testid="viewer-error">
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle size={18} />}
+        title={t('itemDetails.state.errorTitle')}
+        data-testid="viewer-error"
+      >
         {transcoding.error ?? t('errors.INTERNAL')}
       </Alert>
     );
@@ -48,7 +59,11 @@ export function MediaViewer({ item, onMarksChange }: { item: TItem; onMarksChang
         frameRate={item.media.frameRate ?? '50/1'}
         durationSeconds={item.media.durationSeconds ?? 0}
         timecodeStart={item.media.timecodeStart}
-        filmstrip={item.urls.filmstrip ? { spriteUrl: item.urls.filmstrip.sprite, manifestUrl: item.urls.filmstrip.manifest } : undefined}
+        filmstrip={
+          item.urls.filmstrip
+            ? { spriteUrl: item.urls.filmstrip.sprite, manifestUrl: item.urls.filmstrip.manifest }
+            : undefined
+        }
         waveformUrl={item.urls.waveform ?? undefined}
         onMarksChange={onMarksChange}
       />
@@ -69,7 +84,9 @@ export function MediaViewer({ item, onMarksChange }: { item: TItem; onMarksChang
           {item.urls.thumbnail && <Image src={item.urls.thumbnail} alt="" mah={240} fit="contain" />}
           <Text>
             {t('itemDetails.state.processing')}
-            {transcoding?.step ? ` · ${t(`monitor.steps.${transcoding.step}`, { defaultValue: transcoding.step })}` : ''}
+            {transcoding?.step
+              ? ` · ${t(`monitor.steps.${transcoding.step}`, { defaultValue: transcoding.step })}`
+              : ''}
           </Text>
           <Progress value={transcoding?.progress ?? 0} animated />
         </Stack>

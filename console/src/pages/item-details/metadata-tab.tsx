@@ -49,10 +49,22 @@ export function MetadataTab({ item, onSaved }: { item: TItem; onSaved: () => voi
         />
         {editable && (
           <Group>
-            <Button type="submit" disabled={!dirty || title.trim() === ''} loading={update.isPending} data-testid="save-metadata">
+            <Button
+              type="submit"
+              disabled={!dirty || title.trim() === ''}
+              loading={update.isPending}
+              data-testid="save-metadata"
+            >
               {t('common.save')}
             </Button>
-            <Button variant="default" disabled={!dirty} onClick={() => { setTitle(item.title); setDescription(item.description); }}>
+            <Button
+              variant="default"
+              disabled={!dirty}
+              onClick={() => {
+                setTitle(item.title);
+                setDescription(item.description);
+              }}
+            >
               {t('itemDetails.discard')}
             </Button>
           </Group>

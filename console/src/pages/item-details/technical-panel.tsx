@@ -44,7 +44,9 @@ export function TechnicalPanel({ item }: { item: TItem }) {
     [t('itemDetails.tech.fileSize'), fileSize(item.version?.fileSize)],
     [
       t('itemDetails.tech.duration'),
-      duration !== null ? `${formatDurationWords(duration, t)}${durationTimecode ? ` (${durationTimecode})` : ''}` : null,
+      duration !== null
+        ? `${formatDurationWords(duration, t)}${durationTimecode ? ` (${durationTimecode})` : ''}`
+        : null,
     ],
     [t('itemDetails.tech.timecodeStart'), media?.timecodeStart ?? null],
     [t('itemDetails.tech.frameRate'), frameRateLabel(media?.frameRate ?? null)],
@@ -53,7 +55,11 @@ export function TechnicalPanel({ item }: { item: TItem }) {
     [
       t('itemDetails.tech.audio'),
       media?.audioCodec
-        ? [media.audioCodec, media.audioChannels ? `${media.audioChannels} ch` : null, media.sampleRate ? `${media.sampleRate} Hz` : null]
+        ? [
+            media.audioCodec,
+            media.audioChannels ? `${media.audioChannels} ch` : null,
+            media.sampleRate ? `${media.sampleRate} Hz` : null,
+          ]
             .filter(Boolean)
             .join(' · ')
         : null,
@@ -68,7 +74,12 @@ export function TechnicalPanel({ item }: { item: TItem }) {
     ],
   ];
   const shown = rows.filter(([, value]) => value !== null);
-  if (shown.length === 0) return <Text c="dimmed" size="sm">{t('itemDetails.tech.none')}</Text>;
+  if (shown.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        {t('itemDetails.tech.none')}
+      </Text>
+    );
   return (
     <Table fz="sm" verticalSpacing={4} data-testid="technical-metadata">
       <Table.Tbody>
