@@ -3,12 +3,20 @@
  * ratio means something on any hardware.
  *   - start-up on an existing data directory vs. a bare Node HTTP server starting
  *   - resident memory of the idle server vs. the idle bare Node server
+ *   - embedded workflow runtime: 1,000 short workflows, resume of 100 running ones after a restart
+ *   - tus upload throughput of 1 GiB vs. copying the file; upload-complete → playable proxy for a 60 s 1080p50 clip
+ *   - transcode of that clip through the workflow vs. the same ffmpeg commands run bare
+ * BENCH=startup,workflows,upload,transcode picks sections (all by default; upload and transcode take minutes).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createWorkflowTranscoder } from '@mam/api/testing/workflow-transcoder';
 import { freePort, startServer } from '../e2e/support/server';
+import { formatTranscodeMeasurement, measureTranscode } from './transcode.bench';
+import { benchUpload } from './upload.bench';
+import { benchWorkflowRuntime } from './workflow-runtime.bench';
 
 const RUNS = 3;
 
@@ -45,7 +53,7 @@ async function bareNode(): Promise<{ ms: number; pid: number; stop: () => void }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function main() {
+async function benchStartup() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mam-bench-'));
   try {
     // First start creates and seeds the database; it is not what we measure.
@@ -83,6 +91,34 @@ async function main() {
     console.log('\nbaseline: a bare Node.js HTTP server started the same way on the same machine.');
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The 60 s 1080p50 clip through the product's transcode workflow, against the same ffmpeg commands run bare. */
+async function benchTranscodeWorkflow(): Promise<string[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mam-bench-transcode-'));
+  const transcoder = await createWorkflowTranscoder(dataDir);
+  try {
+    const measurement = await measureTranscode((clip) => transcoder.run(clip.input));
+    return formatTranscodeMeasurement(measurement, 'transcode workflow');
+  } finally {
+    await transcoder.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const sections = (process.env.BENCH ?? 'startup,workflows,upload,transcode').split(',');
+  if (sections.includes('startup')) await benchStartup();
+  const more: Array<[string, () => Promise<string[]>]> = [
+    ['workflows', benchWorkflowRuntime],
+    ['upload', benchUpload],
+    ['transcode', benchTranscodeWorkflow],
+  ];
+  for (const [name, run] of more) {
+    if (!sections.includes(name)) continue;
+    console.log(`\n== ${name} ==`);
+    console.log((await run()).join('\n'));
   }
 }
 

@@ -42,6 +42,11 @@ function toJsonSchema(schema: z.ZodType, components: Record<string, unknown>): J
   return relink(json);
 }
 
+interface JsonObjectSchema {
+  properties?: Record<string, unknown>;
+  required?: string[];
+}
+
 /** The OpenAPI 3.1 document of /api/v1, generated from the routes' zod schemas. */
 export function buildOpenApiDocument(routes: RestRoute[], options: { apiKeyHeader: string; version: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -55,6 +60,12 @@ export function buildOpenApiDocument(routes: RestRoute[], options: { apiKeyHeade
       params && 'properties' in params && params.properties
         ? Object.entries(params.properties).map(([name, schema]) => ({ name, in: 'path', required: true, schema }))
         : [];
+    const query = route.query ? (toJsonSchema(route.query, components) as JsonObjectSchema) : null;
+    for (const [name, schema] of Object.entries(query?.properties ?? {})) {
+      // A parameter with a default may be left out, whatever the output schema says.
+      const required = (query?.required ?? []).includes(name) && !('default' in (schema as object));
+      parameters.push({ name, in: 'query', required, schema });
+    }
     paths[`/api/v1${path}`] ??= {};
     paths[`/api/v1${path}`]![route.method.toLowerCase()] = {
       operationId: route.operationId,

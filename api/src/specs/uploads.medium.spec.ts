@@ -18,6 +18,8 @@ import { TusTestClient } from '../testing/tus-client';
 
 type ItemView = {
   id: string;
+  proxy: { hls: string | null; mp4: string | null };
+  thumbnail: string | null;
   itemType: string;
   title: string;
   folderId: string | null;
@@ -119,6 +121,7 @@ describe.each(testBackends)('uploads and processing on %s', (backend) => {
     });
     expect(item.media!.durationSeconds).toBeCloseTo(2, 0);
     expect(item.media!.segmentCount).toBeGreaterThan(0);
+    expect(item).toMatchObject({ proxy: { hls: item.urls.hls, mp4: item.urls.mp4 }, thumbnail: item.urls.thumbnail });
     for (const url of [
       item.urls.hls,
       item.urls.mp4,

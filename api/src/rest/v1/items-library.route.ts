@@ -69,6 +69,10 @@ export const ZItem = z
     transcoding: ZItemProcess.nullable(),
     media: ZItemMedia.nullable(),
     resolvedThumbnailUrl: z.string().nullable(),
+    proxy: z
+      .object({ hls: z.string().nullable(), mp4: z.string().nullable() })
+      .describe('The playable proxy: HLS master playlist and fast-start MP4 (paths on this server, same API key)'),
+    thumbnail: z.string().nullable(),
     urls: z.object({
       hls: z.string().nullable(),
       mp4: z.string().nullable(),
@@ -85,7 +89,11 @@ type TRestItem = z.infer<typeof ZItem>;
 
 /** The view types access levels as plain strings; they come from storage typed by the same enum. */
 function restItem(view: TItemView): TRestItem {
-  return view as TRestItem;
+  return {
+    ...(view as Omit<TRestItem, 'proxy' | 'thumbnail'>),
+    proxy: { hls: view.urls.hls, mp4: view.urls.mp4 },
+    thumbnail: view.urls.thumbnail,
+  };
 }
 
 const ZOk = z.object({ ok: z.literal(true) });

@@ -143,7 +143,7 @@ export default function ActivityMonitorPage() {
           ) : undefined
         }
       />
-      <Tabs value={tab} onChange={(v) => setTab((v as OperationKind | null) ?? 'upload')}>
+      <Tabs value={tab} onChange={(v) => setTab((v as OperationKind | null) ?? 'upload')} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="upload" leftSection={<IconCloudUpload size={14} />} data-testid="tab-uploads">
             {t('monitor.uploads')}

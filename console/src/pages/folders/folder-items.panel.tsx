@@ -25,6 +25,7 @@ import { useConfirm } from '../../components/confirm';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { IconAction } from '../../components/icon-action';
 import { FolderUploadSlot } from '../../features/upload/folder-upload-slot';
+import { useOnUploaded, useUploads } from '../../features/upload';
 import { errorMessage } from '../../lib/app-error';
 import { useFormat } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -66,11 +67,18 @@ export function FolderItemsPanel({
   const [view, setViewState] = useState<TView>(storedView);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [moving, setMoving] = useState(false);
+  const { uploads } = useUploads();
+  const uploadingHere = uploads.some(
+    (u) => u.target.folderId === folder.id && (u.status === 'uploading' || u.status === 'queued'),
+  );
+  useOnUploaded(() => void utils.items.list.invalidate());
   const items = trpc.items.list.useInfiniteQuery(
     { folderId: folder.id, limit: PAGE_SIZE },
     {
       getNextPageParam: (last) => last.nextCursor ?? undefined,
-      refetchInterval: (query) => (query.state.data?.pages.some((p) => p.items.some(isBusy)) ? BUSY_REFRESH_MS : false),
+      // Items exist from the moment an upload starts: follow them while this folder has uploads going or busy items.
+      refetchInterval: (query) =>
+        uploadingHere || query.state.data?.pages.some((p) => p.items.some(isBusy)) ? BUSY_REFRESH_MS : false,
     },
   );
   const refresh = async () => {
