@@ -46,8 +46,9 @@ function workflowFunctions(module: Record<string, unknown>): Record<string, TWor
 
 /** PGlite is opened by one process only, so that process may take over every run at start-up. */
 function isPglite(db: Database): boolean {
-  const client = (db as unknown as { $client?: { constructor?: { name?: string } } }).$client;
-  return client?.constructor?.name === 'PGlite';
+  // Duck-typed: PGlite's bundle minifies its class name.
+  const client = (db as unknown as { $client?: { dumpDataDir?: unknown; waitReady?: unknown } }).$client;
+  return typeof client?.dumpDataDir === 'function' && client.waitReady !== undefined;
 }
 
 /**

@@ -121,7 +121,8 @@ describe.each(kinds)('workflows on the %s', (_name, kind) => {
     await expect(harness.engine.result(workflowId)).resolves.toBe(2);
     const runs = runsOf(workflowId, 'stallFirstAttempt');
     expect(runs.filter((run) => run.event === 'start').map((run) => run.attempt)).toEqual([1, 2]);
-    expect(runs.find((run) => run.event === 'aborted')).toMatchObject({ attempt: 1 });
+    // Temporal's server times the attempt out; its worker hears of it only through a heartbeat, which never comes.
+    if (harness.embedded) expect(runs.find((run) => run.event === 'aborted')).toMatchObject({ attempt: 1 });
   });
 
   it('retries an attempt past its start-to-close timeout', async () => {
@@ -282,6 +283,19 @@ describe.each(kinds)('workflows on the %s', (_name, kind) => {
     expect(runsOf(workflowId).map((run) => run.activity)).toEqual(['step:before', 'step:after']);
     const kinds = (await harness.journal(workflowId)).map((event) => event.kind);
     expect(kinds.filter((kind) => kind === 'TimerFired')).toHaveLength(1);
+  });
+
+  embeddedOnly('hands a running activity back on a graceful stop: it runs again as the same attempt', async () => {
+    const workflowId = await start('cancellableWorkflow', []);
+    const starts = () => runsOf(workflowId, 'waitForCancel').filter((run) => run.event === 'start');
+    await eventually(() => starts().length === 1);
+    await harness.restart();
+    await eventually(() => starts().length === 2);
+    // maximumAttempts is 1: a stop that counted as a failed attempt would have failed the run.
+    expect(starts().map((run) => run.attempt)).toEqual([1, 1]);
+    await harness.engine.cancel(workflowId);
+    await expect(harness.engine.result(workflowId)).rejects.toThrow();
+    expect((await harness.engine.describe(workflowId)).status).toBe('CANCELLED');
   });
 
   embeddedOnly('fails a run loudly when its code diverges from its journal', async () => {

@@ -70,7 +70,68 @@ const optionMs = (key: keyof TActivityTaskOptions): SQL =>
  * (like the tenant repository): the runtime recovers and drives every tenant's runs, so only `list` is scoped to a
  * tenant. Every write is one short transaction; PGlite serialises transactions, so none waits on anything slow.
  */
-export function createWorkflowRepository(db: Database, options: { notify?: boolean } = {}) {
+/** Deadlocks and serialisation failures (PostgreSQL server only) are retried; anything else is thrown. */
+function isTransient(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '40P01' || code === '40001') return true;
+  }
+  return false;
+}
+
+async function retrying<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= 5 || !isTransient(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    }
+  }
+}
+
+/**
+ * Every write that touches a run and its tasks or timers locks the run first, runs in id order: with one lock
+ * order, writers on a PostgreSQL server wait for each other instead of deadlocking.
+ */
+async function lockExecutions(tx: Tx, executionIds: string[]): Promise<void> {
+  if (executionIds.length === 0) return;
+  await tx
+    .select({ id: workflowExecution.id })
+    .from(workflowExecution)
+    .where(inArray(workflowExecution.id, [...new Set(executionIds)]))
+    .orderBy(asc(workflowExecution.id))
+    .for('update');
+}
+
+/** True for a PostgreSQL server (node-postgres pool): other connections and processes write concurrently. */
+function isServer(db: Database): boolean {
+  const client = (db as unknown as { $client?: { totalCount?: unknown; Client?: unknown } }).$client;
+  return typeof client?.totalCount === 'number' && typeof client.Client === 'function';
+}
+
+/**
+ * `server` (detected): on a PostgreSQL server, writes lock runs in one order (so concurrent writers cannot
+ * deadlock) and NOTIFY the other runtime processes. Embedded PGlite runs one statement at a time and needs
+ * neither.
+ */
+export function createWorkflowRepository(db: Database, settings: { server?: boolean } = {}) {
+  const server = settings.server ?? isServer(db);
+  const options = { notify: server };
+  /** Locks runs in id order first, in a transaction, on a server; runs the write alone on PGlite. */
+  const lockedWrite = <T>(
+    executionIds: () => Promise<string[]> | string[],
+    write: (executor: Executor) => Promise<T>,
+  ) =>
+    server
+      ? retrying(() =>
+          db.transaction(async (tx) => {
+            await lockExecutions(tx, await executionIds());
+            return write(tx);
+          }),
+        )
+      : write(db);
+
   async function notify(executor: Executor, payload: string): Promise<void> {
     if (options.notify) await executor.execute(sql`select pg_notify(${WORKFLOW_NOTIFY_CHANNEL}, ${payload})`);
   }
@@ -264,7 +325,7 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
 
     /** Journals inputs from outside (signal, cancel request) for the workflow code; false when not running. */
     async appendInputs(executionId: string, events: TNewWorkflowEvent[]): Promise<boolean> {
-      const seqs = await db.transaction((tx) => appendTx(tx, executionId, null, events, true));
+      const seqs = await retrying(() => db.transaction((tx) => appendTx(tx, executionId, null, events, true)));
       return seqs !== undefined;
     },
 
@@ -302,11 +363,13 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
 
     /** Runs whose replaying process died (lease lapsed) become claimable again. */
     async reclaimLapsedExecutions(): Promise<number> {
-      const rows = await db
-        .update(workflowExecution)
-        .set({ leaseOwner: null, leaseUntil: null, wakeAt: sql`coalesce(${workflowExecution.wakeAt}, now())` })
-        .where(and(eq(workflowExecution.status, 'RUNNING'), lt(workflowExecution.leaseUntil, sql`now()`)))
-        .returning({ id: workflowExecution.id });
+      const rows = await retrying(() =>
+        db
+          .update(workflowExecution)
+          .set({ leaseOwner: null, leaseUntil: null, wakeAt: sql`coalesce(${workflowExecution.wakeAt}, now())` })
+          .where(and(eq(workflowExecution.status, 'RUNNING'), lt(workflowExecution.leaseUntil, sql`now()`)))
+          .returning({ id: workflowExecution.id }),
+      );
       return rows.length;
     },
 
@@ -421,7 +484,7 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
                 (select count(pg_notify(${WORKFLOW_NOTIFY_CHANNEL}, 'closed:' || x.id)) from exec x where x.closing)
                    as notified_closed`
         : sql``;
-      const result = await db.execute(sql`
+      const statement = sql`
         with p as (
           select * from jsonb_to_recordset(${json(executions)}) as p(id text, run_id uuid, lease text, n int,
             replayed_seq int, closing boolean, status text, result jsonb, failure jsonb)
@@ -491,7 +554,11 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
            )}
           returning 1
         )
-        select exec.id, exec.history_length, exec.wake_at, exec.n, exec.closing ${notifications} from exec`);
+        select exec.id, exec.history_length, exec.wake_at, exec.n, exec.closing ${notifications} from exec`;
+      const result = await lockedWrite(
+        () => items.map((item) => item.executionId),
+        (executor) => executor.execute(statement),
+      );
       const rows = (
         result as unknown as {
           rows: Array<{ id: string; history_length: number; wake_at: unknown; n: number; closing: boolean }>;
@@ -550,11 +617,13 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
 
     /** Replays every running run soon, so incompatible workflow code shows at start-up rather than weeks later. */
     async wakeAllRunning(): Promise<number> {
-      const rows = await db
-        .update(workflowExecution)
-        .set({ wakeAt: sql`coalesce(${workflowExecution.wakeAt}, now())` })
-        .where(and(eq(workflowExecution.status, 'RUNNING'), eq(workflowExecution.runtime, 'embedded')))
-        .returning({ id: workflowExecution.id });
+      const rows = await retrying(() =>
+        db
+          .update(workflowExecution)
+          .set({ wakeAt: sql`coalesce(${workflowExecution.wakeAt}, now())` })
+          .where(and(eq(workflowExecution.status, 'RUNNING'), eq(workflowExecution.runtime, 'embedded')))
+          .returning({ id: workflowExecution.id }),
+      );
       return rows.length;
     },
 
@@ -668,7 +737,7 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
         ? sql`, (select count(pg_notify(${WORKFLOW_NOTIFY_CHANNEL}, 'execution')) from (select 1 from exec limit 1) x)
                  as notified`
         : sql``;
-      const rows = await db.execute(sql`
+      const statement = sql`
         with c as (
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
                    as c(id uuid, attempt int, worker text, result jsonb)
@@ -696,7 +765,22 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
             from done d join exec on exec.id = d.execution_id
           returning 1
         )
-        select done.id ${notifications} from done`);
+        select done.id ${notifications} from done`;
+      const rows = await lockedWrite(
+        async () =>
+          (
+            await db
+              .select({ executionId: workflowActivityTask.executionId })
+              .from(workflowActivityTask)
+              .where(
+                inArray(
+                  workflowActivityTask.id,
+                  completions.map((completion) => completion.id),
+                ),
+              )
+          ).map((owner) => owner.executionId),
+        (executor) => executor.execute(statement),
+      );
       return new Set((rows as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id));
     },
 
@@ -716,80 +800,96 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
       retryDelayMs: number | null,
       finalFailure: (reason: TFinalFailureReason) => Record<string, unknown>,
     ): Promise<TTaskFailOutcome> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(workflowActivityTask)
-          .where(
-            and(
-              eq(workflowActivityTask.id, task.id),
-              eq(workflowActivityTask.attempt, task.attempt),
-              eq(workflowActivityTask.status, task.status),
-              task.worker === null ? undefined : eq(workflowActivityTask.worker, task.worker),
-            ),
-          )
-          .for('update');
-        if (!row) return 'gone';
-        const end = async (kind: 'ActivityFailed' | 'ActivityCancelled', payload: Record<string, unknown>) => {
-          await tx.delete(workflowActivityTask).where(eq(workflowActivityTask.id, row.id));
-          await appendTx(
-            tx,
-            row.executionId,
-            row.runId,
-            [
-              {
-                kind,
-                commandSeq: row.commandSeq,
-                payload: { activityType: row.activityType, attempt: row.attempt, ...payload },
-              },
-            ],
-            true,
-          );
-        };
-        if (row.cancelRequested) {
-          await end('ActivityCancelled', {});
-          return 'cancelled';
-        }
-        if (retryDelayMs !== null) {
-          const [retried] = await tx
-            .update(workflowActivityTask)
-            .set({
-              status: 'SCHEDULED',
-              attempt: row.attempt + 1,
-              dueAt: ms(retryDelayMs),
-              worker: null,
-              startedAt: null,
-              leaseUntil: null,
-              startToCloseDeadline: null,
-              heartbeatDeadline: null,
-              lastFailure: attemptFailure,
-            })
+      return retrying(() =>
+        db.transaction(async (tx) => {
+          if (server) {
+            const [owner] = await tx
+              .select({ executionId: workflowActivityTask.executionId })
+              .from(workflowActivityTask)
+              .where(eq(workflowActivityTask.id, task.id));
+            if (!owner) return 'gone';
+            await lockExecutions(tx, [owner.executionId]);
+          }
+          const [row] = await tx
+            .select()
+            .from(workflowActivityTask)
             .where(
               and(
-                eq(workflowActivityTask.id, row.id),
-                or(
-                  isNull(workflowActivityTask.scheduleToCloseDeadline),
-                  sql`${ms(retryDelayMs)} < ${workflowActivityTask.scheduleToCloseDeadline}`,
-                ),
+                eq(workflowActivityTask.id, task.id),
+                eq(workflowActivityTask.attempt, task.attempt),
+                eq(workflowActivityTask.status, task.status),
+                task.worker === null ? undefined : eq(workflowActivityTask.worker, task.worker),
               ),
             )
-            .returning({ id: workflowActivityTask.id });
-          if (retried) {
-            await notify(tx, `task:${row.taskQueue}`);
-            return 'retrying';
+            .for('update');
+          if (!row) return 'gone';
+          const end = async (kind: 'ActivityFailed' | 'ActivityCancelled', payload: Record<string, unknown>) => {
+            await tx.delete(workflowActivityTask).where(eq(workflowActivityTask.id, row.id));
+            await appendTx(
+              tx,
+              row.executionId,
+              row.runId,
+              [
+                {
+                  kind,
+                  commandSeq: row.commandSeq,
+                  payload: { activityType: row.activityType, attempt: row.attempt, ...payload },
+                },
+              ],
+              true,
+            );
+          };
+          if (row.cancelRequested) {
+            await end('ActivityCancelled', {});
+            return 'cancelled';
           }
-          await end('ActivityFailed', { failure: finalFailure('scheduleToClose') });
+          if (retryDelayMs !== null) {
+            const [retried] = await tx
+              .update(workflowActivityTask)
+              .set({
+                status: 'SCHEDULED',
+                attempt: row.attempt + 1,
+                dueAt: ms(retryDelayMs),
+                worker: null,
+                startedAt: null,
+                leaseUntil: null,
+                startToCloseDeadline: null,
+                heartbeatDeadline: null,
+                lastFailure: attemptFailure,
+              })
+              .where(
+                and(
+                  eq(workflowActivityTask.id, row.id),
+                  or(
+                    isNull(workflowActivityTask.scheduleToCloseDeadline),
+                    sql`${ms(retryDelayMs)} < ${workflowActivityTask.scheduleToCloseDeadline}`,
+                  ),
+                ),
+              )
+              .returning({ id: workflowActivityTask.id });
+            if (retried) {
+              await notify(tx, `task:${row.taskQueue}`);
+              return 'retrying';
+            }
+            await end('ActivityFailed', { failure: finalFailure('scheduleToClose') });
+            return 'failed';
+          }
+          await end('ActivityFailed', {
+            failure: finalFailure(attemptFailure.nonRetryable === true ? 'nonRetryable' : 'maximumAttempts'),
+          });
           return 'failed';
-        }
-        await end('ActivityFailed', {
-          failure: finalFailure(attemptFailure.nonRetryable === true ? 'nonRetryable' : 'maximumAttempts'),
-        });
-        return 'failed';
-      });
+        }),
+      );
     },
 
-    /** Attempts past a deadline: lease (process died), heartbeat, start-to-close, or schedule-to-close. */
-    async expiredTasks(limit: number): Promise<Array<TActivityTaskRow & { expiry: TTaskExpiry }>> {
+    /**
+     * Attempts past a deadline: lease (process died), heartbeat, start-to-close, or schedule-to-close; only the
+     * last when `runningDeadlines` is false (this process runs every attempt and keeps their timeouts itself).
+     */
+    async expiredTasks(
+      limit: number,
+      runningDeadlines = true,
+    ): Promise<Array<TActivityTaskRow & { expiry: TTaskExpiry }>> {
       const expiry = sql<TTaskExpiry>`case
           when ${workflowActivityTask.scheduleToCloseDeadline} < now() then 'scheduleToClose'
           when ${workflowActivityTask.startToCloseDeadline} < now() then 'startToClose'
@@ -802,6 +902,7 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
           or(
             lt(workflowActivityTask.scheduleToCloseDeadline, sql`now()`),
             and(
+              sql`${runningDeadlines}`,
               eq(workflowActivityTask.status, RUNNING_TASK_STATUS),
               or(
                 lt(workflowActivityTask.leaseUntil, sql`now()`),
@@ -817,48 +918,69 @@ export function createWorkflowRepository(db: Database, options: { notify?: boole
 
     /** Fires due timers: journals TimerFired for each and drops the timer. Returns how many fired. */
     async fireDueTimers(limit: number): Promise<number> {
-      return db.transaction(async (tx) => {
-        const due = await tx
-          .select()
-          .from(workflowTimer)
-          .where(lte(workflowTimer.dueAt, sql`now()`))
-          .orderBy(asc(workflowTimer.dueAt))
-          .limit(limit)
-          .for('update', { skipLocked: true });
-        for (const timer of due) {
-          await tx
+      return retrying(() =>
+        db.transaction(async (tx) => {
+          const candidates = await tx
+            .select({ executionId: workflowTimer.executionId })
+            .from(workflowTimer)
+            .where(lte(workflowTimer.dueAt, sql`now()`))
+            .orderBy(asc(workflowTimer.dueAt))
+            .limit(limit);
+          if (server) {
+            await lockExecutions(
+              tx,
+              candidates.map((timer) => timer.executionId),
+            );
+          }
+          // Another scheduler may have fired some meanwhile: only what this delete removes fires here.
+          const due = await tx
             .delete(workflowTimer)
             .where(
-              and(eq(workflowTimer.executionId, timer.executionId), eq(workflowTimer.commandSeq, timer.commandSeq)),
+              and(
+                lte(workflowTimer.dueAt, sql`now()`),
+                inArray(
+                  workflowTimer.executionId,
+                  candidates.map((timer) => timer.executionId),
+                ),
+              ),
+            )
+            .returning();
+          for (const timer of due) {
+            await appendTx(
+              tx,
+              timer.executionId,
+              timer.runId,
+              [{ kind: 'TimerFired', commandSeq: timer.commandSeq, payload: {} }],
+              true,
             );
-          await appendTx(
-            tx,
-            timer.executionId,
-            timer.runId,
-            [{ kind: 'TimerFired', commandSeq: timer.commandSeq, payload: {} }],
-            true,
-          );
-        }
-        return due.length;
-      });
+          }
+          return due.length;
+        }),
+      );
     },
 
     /**
-     * Milliseconds (by the database's clock) until the next timer is due, an attempt of `queues` may start, or a
-     * running attempt passes a deadline; null when nothing is waiting.
+     * Milliseconds (by the database's clock) until the next timer is due, a retry of `queues` waits out its
+     * backoff, or an attempt passes a deadline; null when nothing is waiting. Attempts due already are the
+     * workers' business, not a reason to wake. `runningDeadlines`: false when only this process runs attempts
+     * (they keep their own timeouts).
      */
-    async nextDueInMs(queues: string[]): Promise<number | null> {
+    async nextDueInMs(queues: string[], runningDeadlines = true): Promise<number | null> {
       const task = workflowActivityTask;
-      const scheduled =
+      const retries =
         queues.length > 0
-          ? sql`(select min(${task.dueAt}) from ${task} where ${task.status} = 'SCHEDULED' and ${inArray(task.taskQueue, queues)})`
+          ? sql`(select min(${task.dueAt}) from ${task}
+                  where ${task.status} = 'SCHEDULED' and ${task.dueAt} > now() and ${inArray(task.taskQueue, queues)})`
           : sql`null::timestamptz`;
+      const deadlines = runningDeadlines
+        ? sql`(select min(least(${task.leaseUntil}, ${task.heartbeatDeadline}, ${task.startToCloseDeadline}))
+                 from ${task} where ${task.status} = 'RUNNING')`
+        : sql`null::timestamptz`;
       const result = await db.execute<{ ms: number | string | null }>(sql`select extract(epoch from (least(
           (select min(${workflowTimer.dueAt}) from ${workflowTimer}),
-          (select min(least(${task.leaseUntil}, ${task.heartbeatDeadline}, ${task.startToCloseDeadline}))
-             from ${task} where ${task.status} = 'RUNNING'),
+          ${deadlines},
           (select min(${task.scheduleToCloseDeadline}) from ${task}),
-          ${scheduled}
+          ${retries}
         ) - now())) * 1000 as ms`);
       const value = (result as unknown as { rows: Array<{ ms: number | string | null }> }).rows[0]?.ms;
       return value === null || value === undefined ? null : Math.max(0, Number(value));

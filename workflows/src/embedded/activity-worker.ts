@@ -63,6 +63,12 @@ export class ActivityWorker {
         const free = this.concurrency - this.running.size;
         if (free > 0) {
           const tasks = await host.repo.claimTasks(this.queue, host.owner, free, host.leaseMs);
+          if (!host.isRunning()) {
+            // Claimed while the runtime was stopping: handed back untouched.
+            for (const task of tasks)
+              await host.repo.releaseTask({ id: task.id, attempt: task.attempt, worker: host.owner });
+            break;
+          }
           for (const task of tasks) this.run(task);
           if (tasks.length === free) continue;
         }
@@ -162,14 +168,15 @@ export class ActivityWorker {
     }
     if (attempt.ended === 'timeout') return; // already ended by timeOut
     try {
-      if (attempt.ended === 'shutdown') {
+      if (!failed) {
+        // Finished work counts even when the runtime is stopping.
+        await host.complete({ id: task.id, attempt: task.attempt, worker, result });
+      } else if (attempt.ended === 'shutdown') {
         await host.repo.releaseTask({ id: task.id, attempt: task.attempt, worker });
-      } else if (failed) {
+      } else {
         // An attempt stopped through its signal reports why it was stopped, not how it noticed.
         const reason = attempt.controller.signal.aborted ? attempt.controller.signal.reason : failure;
         await host.endAttempt(task, reason, worker);
-      } else {
-        await host.complete({ id: task.id, attempt: task.attempt, worker, result });
       }
     } catch (error) {
       host.logger.error(

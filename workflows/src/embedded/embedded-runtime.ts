@@ -146,7 +146,7 @@ export class EmbeddedWorkflowRuntime {
 
   constructor(private readonly options: TEmbeddedRuntimeOptions) {
     this.pgPool = pgPoolOf(options.db);
-    this.repo = createWorkflowRepository(options.db, { notify: this.pgPool !== undefined });
+    this.repo = createWorkflowRepository(options.db, { server: this.pgPool !== undefined });
     this.leaseMs = options.leaseMs ?? 30_000;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.workflowBatchSize = options.workflowBatchSize ?? 64;
@@ -196,6 +196,7 @@ export class EmbeddedWorkflowRuntime {
     this.schedulerWake.poke();
     for (const worker of this.workers.values()) worker.wake.poke();
     await Promise.all(this.loops);
+    await this.completionFlush;
     this.loops = [];
     this.cache.clear();
     await this.listener?.end().catch(() => undefined);
@@ -571,26 +572,33 @@ export class EmbeddedWorkflowRuntime {
 
   private async schedulerLoop(): Promise<void> {
     const queues = [...this.workers.keys()];
+    // With no other process, attempts are all this one's and keep their own timeouts: only the schedule-to-close
+    // deadline (which spans attempts) needs the scheduler.
+    const othersDeadlines = !this.options.exclusive;
     while (this.running) {
       let waitMs = this.pollIntervalMs;
       try {
+        let busy = false;
         if (await this.repo.reclaimLapsedExecutions()) this.workflowWake.poke();
         if (this.closeWaiters.size > 0) {
           for (const id of await this.repo.closedAmong([...this.closeWaiters.keys()])) this.closed(id);
         }
         const fired = await this.repo.fireDueTimers(100);
         if (fired > 0) this.workflowWake.poke();
-        for (const task of await this.repo.expiredTasks(100)) {
+        for (const task of await this.repo.expiredTasks(100, othersDeadlines)) {
           // This process's own attempts keep their timeouts themselves; their leases matter to others only.
           const local = task.worker === this.owner && this.workers.get(task.taskQueue)?.isRunning(task.id);
           if (local && task.expiry !== 'scheduleToClose') continue;
           if (local) this.workers.get(task.taskQueue)?.abortTask(task.id);
           await this.endAttempt(task, undefined, null, task.expiry);
+          busy = true;
         }
         // Attempts waiting out a retry backoff become due without anyone journalling anything.
         for (const worker of this.workers.values()) worker.wake.poke();
-        const next = await this.repo.nextDueInMs(queues);
-        waitMs = fired === 100 ? 0 : Math.min(next ?? this.pollIntervalMs, this.pollIntervalMs);
+        const next = await this.repo.nextDueInMs(queues, othersDeadlines);
+        // A floor, so a deadline this tick could not act on (another process's attempt still finishing) does not
+        // turn the loop into a busy one.
+        waitMs = fired === 100 || busy ? 0 : Math.min(Math.max(next ?? this.pollIntervalMs, 20), this.pollIntervalMs);
       } catch (error) {
         if (!this.running) break;
         this.options.logger.error({ err: error }, 'workflow scheduler tick failed');

@@ -34,8 +34,9 @@ async function main(): Promise<void> {
     activities: createTestActivities(fileRecorder(config.runsFile)),
     taskQueues: { test: 2 },
     logger: { info: log('info'), warn: log('warn'), error: log('error') },
-    // On the PostgreSQL server the runtime is not exclusive: the dead process's attempt waits out its lease.
-    embedded: { pollIntervalMs: 50, leaseMs: 1000 },
+    // On PGlite the runtime is exclusive: it retries the dead process's attempt at start-up, so a lease longer
+    // than the test proves it does not wait for it. On the PostgreSQL server the attempt waits out its lease.
+    embedded: { pollIntervalMs: 50, leaseMs: config.pgliteDir ? 120_000 : 1000 },
   });
   await runtime.start();
   const exists = await runtime.engine.describe(config.workflowId).then(

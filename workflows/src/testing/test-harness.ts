@@ -17,7 +17,11 @@ export function testLogger(): TWorkflowLogger & { errors: Array<{ object: unknow
     errors,
     info: () => undefined,
     warn: () => undefined,
-    error: (object, message) => errors.push({ object, message }),
+    error: (object, message) => {
+      if (process.env.DEBUG_WORKFLOW_ERRORS)
+        console.error(message, (object.err as { cause?: unknown })?.cause ?? object.err);
+      errors.push({ object, message });
+    },
   };
 }
 
