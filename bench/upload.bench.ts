@@ -17,6 +17,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { startServer, type RunningServer } from '../e2e/support/server';
+import { createApiKey } from '../e2e/support/api-key';
 
 export const UPLOAD_TARGET_RATIO = 0.5;
 const MiB = 1024 * 1024;
@@ -92,46 +93,6 @@ async function makeClip(file: string): Promise<void> {
     ...['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-g', '50'],
     ...['-c:a', 'aac', '-shortest', file],
   ]);
-}
-
-function cookieValue(response: Response, name: string): string | null {
-  for (const cookie of response.headers.getSetCookie()) {
-    const [pair] = cookie.split(';');
-    const eq = pair!.indexOf('=');
-    if (pair!.slice(0, eq).trim() === name) return decodeURIComponent(pair!.slice(eq + 1).trim());
-  }
-  return null;
-}
-
-/** Signs in as the console does (CSRF cookie, login, session cookie) and creates an API key. */
-async function createApiKey(server: RunningServer): Promise<string> {
-  const health = await fetch(`${server.url}/api/health`);
-  const csrf = cookieValue(health, 'mam_csrf');
-  if (!csrf) throw new Error('GET /api/health set no mam_csrf cookie');
-  const call = async (procedure: string, input: unknown, cookies: string) => {
-    const response = await fetch(`${server.url}/trpc/${procedure}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: cookies, 'x-csrf-token': csrf },
-      body: JSON.stringify(input),
-    });
-    if (!response.ok) throw new Error(`${procedure} failed ${response.status}: ${await response.text()}`);
-    return response;
-  };
-  const login = await call(
-    'auth.login',
-    { organisation: 'demo', email: server.adminEmail, password: server.adminPassword },
-    `mam_csrf=${csrf}`,
-  );
-  const status = ((await login.json()) as { result: { data: { status: string } } }).result.data.status;
-  if (status !== 'ok') throw new Error(`auth.login answered ${status}`);
-  const session = cookieValue(login, 'mam_session');
-  if (!session) throw new Error('auth.login set no mam_session cookie');
-  const created = await call(
-    'apiKeys.create',
-    { label: 'bench', expiresAt: null, maxUnusedDays: null },
-    `mam_csrf=${csrf}; mam_session=${session}`,
-  );
-  return ((await created.json()) as { result: { data: { secret: string } } }).result.data.secret;
 }
 
 /** One tus PATCH whose body is streamed from the file, never held in memory. */
@@ -318,7 +279,7 @@ export async function benchUpload(): Promise<string[]> {
   let server: RunningServer | null = null;
   try {
     server = await startServer();
-    const apiKey = await createApiKey(server);
+    const apiKey = await createApiKey(server, 'bench');
     const throughput = await benchThroughput(server, apiKey, dir);
     const proxy = await benchProxy(server, apiKey, dir);
     return [...throughput, ...proxy];

@@ -4,6 +4,7 @@ import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { testBackends } from '@mam/db/testing';
+import { startS3TestServer, type S3TestServer } from '@mam/workers';
 import { loadActor } from '../services/actor.service';
 import {
   makeAudio,
@@ -114,6 +115,13 @@ describe.each(testBackends)('uploads and processing on %s', (backend) => {
     expect((await tus.append(location, half, data.subarray(half))).statusCode).toBe(204);
 
     const item = await settled(itemId);
+    // The uploader sees both runs in the activity monitor.
+    const operations = await t.app.inject({ method: 'GET', url: '/api/v1/operations', headers: auth(alphaKey) });
+    const ofItem = (operations.json() as { operations: { itemId: string; kind: string; status: string }[] }).operations
+      .filter((o) => o.itemId === itemId)
+      .map((o) => `${o.kind}:${o.status}`)
+      .sort();
+    expect(ofItem).toEqual(['transcode:done', 'upload:done']);
     expect(item).toMatchObject({
       itemType: 'video',
       transcoding: { state: 'COMPLETE', error: null },
@@ -268,5 +276,79 @@ describe.each(testBackends)('uploads and processing on %s', (backend) => {
     // Bravo's own folder id cannot be used to drop files into alpha, nor the other way round.
     const bravoRoot = await t.services.deps.repos.folders.findRoot(bravo.tenant.id);
     expect((await tusA.create(10, { filename: 'x.txt', folderId: bravoRoot!.id })).statusCode).toBe(404);
+  });
+});
+
+describe('uploads and processing with S3-compatible storage (s3rver)', () => {
+  let t: TestApp;
+  let s3: S3TestServer;
+  let key: string;
+  const dir = mkdtempSync(path.join(tmpdir(), 'mam-uploads-s3-'));
+
+  beforeAll(async () => {
+    s3 = await startS3TestServer({ buckets: ['media'] });
+    t = await createTestApp('pglite', { media: true });
+    const alpha = await createTenant(t, 'alpha');
+    const admin = await loadActor(t.services.deps, alpha.admin);
+    await t.services.storages.create(
+      admin,
+      {
+        name: 'Bucket',
+        description: '',
+        kind: 's3',
+        types: ['upload', 'generated'],
+        defaultTypes: ['upload', 'generated'],
+        enableDeletion: true,
+        pathPrefix: 'mam',
+        bucket: 'media',
+        region: 'us-east-1',
+        endpoint: s3.endpoint,
+        permissionMethod: 'gateway',
+        roleArn: '',
+        forcePathStyle: true,
+        credentials: s3.credentials,
+      },
+      null,
+    );
+    const client = new TrpcClient(t.app);
+    await client.login('alpha', alpha.adminEmail, alpha.adminPassword);
+    const created = await client.mutate<{ secret: string }>('apiKeys.create', {
+      label: 'robot',
+      expiresAt: null,
+      maxUnusedDays: null,
+    });
+    if (!created.ok) throw new Error(created.code);
+    key = created.data.secret;
+  });
+  afterAll(async () => {
+    await t.dispose();
+    await s3.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stores the original and the renditions in the bucket and serves them from there', async () => {
+    const auth = { authorization: `Bearer ${key}` };
+    const { itemId } = await new TusTestClient(t.app, auth).upload(makeVideo(dir), { filename: 'bucket.mp4' });
+    let item: ItemView | undefined;
+    for (let i = 0; i < 600; i++) {
+      item = (await t.app.inject({ method: 'GET', url: `/api/v1/items/${itemId}`, headers: auth })).json();
+      if (item!.transcoding?.state === 'COMPLETE' || item!.transcoding?.state === 'ERROR') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(item!.transcoding).toMatchObject({ state: 'COMPLETE' });
+    const { repos } = t.services.deps;
+    const tenant = (await repos.tenants.findBySlug('alpha'))!;
+    const { version } = (await repos.items.findWithVersion(tenant.id, itemId))!;
+    for (const storageId of [version!.storageId!, version!.generatedStorageId!]) {
+      expect(await t.services.storages.info(tenant.id, storageId)).toMatchObject({ kind: 's3', name: 'Bucket' });
+    }
+    const range = await t.app.inject({
+      method: 'GET',
+      url: item!.proxy.mp4!,
+      headers: { ...auth, range: 'bytes=0-99' },
+    });
+    expect(range.statusCode).toBe(206);
+    expect(range.rawPayload.length).toBe(100);
+    expect((await t.app.inject({ method: 'GET', url: item!.urls.hls!, headers: auth })).statusCode).toBe(200);
   });
 });

@@ -86,7 +86,8 @@ export function createProcessingService(
       if (!operation || !CANCELLABLE.has(operation.status)) {
         const parent = await repos.items.findById(tenantId, version.itemId);
         operation = await repos.operations.insert(tenantId, {
-          userId,
+          // Processing after an upload belongs to the uploader's activity monitor.
+          userId: userId ?? version.createdBy,
           kind: 'transcode',
           status: 'queued',
           itemId: version.itemId,
