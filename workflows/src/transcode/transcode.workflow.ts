@@ -1,0 +1,52 @@
+import { ApplicationFailure, isCancellation, proxyActivities } from '../runtime';
+import type { TranscodeActivities, TranscodeInput } from './transcode.activities.types';
+
+export const TRANSCODE_TASK_QUEUE = 'media';
+
+// Store, probe and the five renditions of a video.
+const LONGEST_RUN = 7;
+
+const media = proxyActivities<TranscodeActivities>({
+  taskQueue: TRANSCODE_TASK_QUEUE,
+  startToCloseTimeout: '4 hours',
+  // ffmpeg heartbeats with its progress; a worker that died mid-render is noticed within this.
+  heartbeatTimeout: '2 minutes',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 4 },
+});
+
+const bookkeeping = proxyActivities<TranscodeActivities>({
+  taskQueue: TRANSCODE_TASK_QUEUE,
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', maximumAttempts: 10 },
+});
+
+/** The failure's own words: activity failures wrap the activity's error as their cause. */
+function messageOf(error: unknown): string {
+  let current: unknown = error;
+  while (current instanceof Error && (current as { cause?: unknown }).cause instanceof Error) {
+    current = (current as { cause?: unknown }).cause;
+  }
+  return current instanceof Error ? current.message : String(error);
+}
+
+/**
+ * Upload finished → original stored → probed → renditions for the item type → done. A business failure (malformed
+ * media) ends the run with the item in ERROR and the reason on it; cancellation leaves the bookkeeping to whoever
+ * cancelled.
+ */
+export async function transcodeWorkflow(input: TranscodeInput): Promise<void> {
+  try {
+    // Before the probe the plan is unknown: count on the longest (video) so progress never goes backwards.
+    await media.storeOriginal({ ...input, stepIndex: 0, stepCount: LONGEST_RUN });
+    const { steps: plan } = await media.probeOriginal({ ...input, stepIndex: 1, stepCount: LONGEST_RUN });
+    const stepCount = plan.length + 2;
+    for (const [index, kind] of plan.entries()) {
+      await media.render({ ...input, kind, stepIndex: index + 2, stepCount });
+    }
+    await bookkeeping.completeTranscode(input);
+  } catch (error) {
+    if (isCancellation(error)) throw error;
+    await bookkeeping.failTranscode({ ...input, message: messageOf(error) });
+    throw ApplicationFailure.nonRetryable(messageOf(error), 'TranscodeFailed');
+  }
+}
