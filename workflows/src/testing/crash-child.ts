@@ -1,8 +1,9 @@
 /**
- * A runtime process for the crash specs: runs the test workflows on an on-disk PGlite directory or a PostgreSQL
- * database until the crash workflow completes, printing each new journal event (`journal <seq> <kind>`) and the
- * result (`result <json>`). The spec SIGKILLs it mid-activity and mid-timer and starts another on the same data.
- * Activity runs are appended to a file, since the processes that ran them are gone.
+ * A runtime process for the crash specs: runs crash workflows on an on-disk PGlite directory or a PostgreSQL
+ * database until they complete, printing each new journal event (`journal <workflowId> <seq> <kind>`) and each
+ * result (`result <workflowId> <json>`). The spec SIGKILLs it while one run is mid-activity and another
+ * mid-timer, and starts another process on the same data. Activity runs are appended to a file, since the
+ * processes that ran them are gone.
  */
 import { createWorkflowRepository, openPglite, openPostgres } from '@mam/db';
 import { WorkflowNotFoundError } from '@temporalio/common';
@@ -15,9 +16,7 @@ export interface TCrashChildConfig {
   pgliteDir?: string;
   postgresUrl?: string;
   runsFile: string;
-  workflowId: string;
-  slowMs: number;
-  sleepMs: number;
+  workflows: Array<{ workflowId: string; slowMs: number; sleepMs: number }>;
 }
 
 async function main(): Promise<void> {
@@ -39,34 +38,40 @@ async function main(): Promise<void> {
     embedded: { pollIntervalMs: 50, leaseMs: config.pgliteDir ? 120_000 : 1000 },
   });
   await runtime.start();
-  const exists = await runtime.engine.describe(config.workflowId).then(
-    () => true,
-    (error: unknown) => {
-      if (error instanceof WorkflowNotFoundError) return false;
-      throw error;
-    },
-  );
-  if (!exists) {
-    await runtime.engine.start('crashWorkflow', {
-      workflowId: config.workflowId,
-      taskQueue: 'test',
-      args: [{ slowMs: config.slowMs, sleepMs: config.sleepMs }],
-      tenantId: null,
-    });
+  for (const { workflowId, slowMs, sleepMs } of config.workflows) {
+    const exists = await runtime.engine.describe(workflowId).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof WorkflowNotFoundError) return false;
+        throw error;
+      },
+    );
+    if (!exists) {
+      await runtime.engine.start('crashWorkflow', {
+        workflowId,
+        taskQueue: 'test',
+        args: [{ slowMs, sleepMs }],
+        tenantId: null,
+      });
+    }
   }
   const repo = createWorkflowRepository(handle.db);
-  let seen = 0;
-  const printJournal = async () => {
-    for (const event of await repo.listEvents(config.workflowId, seen)) {
-      process.stdout.write(`journal ${event.seq} ${event.kind}\n`);
-      seen = event.seq;
+  const seen = new Map<string, number>();
+  const printJournals = async () => {
+    for (const { workflowId } of config.workflows) {
+      for (const event of await repo.listEvents(workflowId, seen.get(workflowId) ?? 0)) {
+        process.stdout.write(`journal ${workflowId} ${event.seq} ${event.kind}\n`);
+        seen.set(workflowId, event.seq);
+      }
     }
   };
-  const watcher = setInterval(() => void printJournal(), 20);
-  const result = await runtime.engine.result(config.workflowId);
+  const watcher = setInterval(() => void printJournals(), 20);
+  const results = await Promise.all(config.workflows.map(({ workflowId }) => runtime.engine.result(workflowId)));
   clearInterval(watcher);
-  await printJournal();
-  process.stdout.write(`result ${JSON.stringify(result)}\n`);
+  await printJournals();
+  for (const [index, { workflowId }] of config.workflows.entries()) {
+    process.stdout.write(`result ${workflowId} ${JSON.stringify(results[index])}\n`);
+  }
   await runtime.stop();
   await handle.close();
 }
