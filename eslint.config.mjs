@@ -32,7 +32,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/core/src/**', '**/db/src/**', '**/api/src/**', '**/workers/src/**', '**/workflows/src/**', '**/console/src/**'],
+              group: [
+                '**/core/src/**',
+                '**/db/src/**',
+                '**/api/src/**',
+                '**/workers/src/**',
+                '**/workflows/src/**',
+                '**/console/src/**',
+              ],
               message: 'Import across packages by package name.',
             },
           ],
@@ -63,10 +70,12 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            ...builtinModules.flatMap((name) => [name, `node:${name}`]).map((name) => ({
-              name,
-              message: 'Workflow code runs in Temporal’s sandbox: no Node builtins.',
-            })),
+            ...builtinModules
+              .flatMap((name) => [name, `node:${name}`])
+              .map((name) => ({
+                name,
+                message: 'Workflow code runs in Temporal’s sandbox: no Node builtins.',
+              })),
             ...['@mam/db', '@mam/workers', '@temporalio/client', '@temporalio/worker', '@temporalio/activity'].map(
               (name) => ({ name, allowTypeImports: true, message: 'Workflow code does no I/O: call activities.' }),
             ),
@@ -87,9 +96,19 @@ export default tseslint.config(
       ],
       'no-restricted-globals': [
         'error',
-        ...['setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'process', 'require', 'fetch'].map(
-          (name) => ({ name, message: 'Not replayable: use sleep()/condition() from runtime.ts, or an activity.' }),
-        ),
+        ...[
+          'setTimeout',
+          'setInterval',
+          'setImmediate',
+          'clearTimeout',
+          'clearInterval',
+          'process',
+          'require',
+          'fetch',
+        ].map((name) => ({
+          name,
+          message: 'Not replayable: use sleep()/condition() from runtime.ts, or an activity.',
+        })),
       ],
       'no-restricted-properties': [
         'error',

@@ -1,6 +1,13 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { createRepositories, isSocketServed, openPglite, openPostgres, pgliteSocketPath, type DatabaseHandle } from '@mam/db';
+import {
+  createRepositories,
+  isSocketServed,
+  openPglite,
+  openPostgres,
+  pgliteSocketPath,
+  type DatabaseHandle,
+} from '@mam/db';
 import pino from 'pino';
 import { EnvError, parseEnv, type TEnv } from './config/env';
 import { createApp } from './http/app';

@@ -37,7 +37,12 @@ export const ZEnv = z.object({
     .string()
     .trim()
     .transform((v) => (v === '' ? undefined : v))
-    .pipe(z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port').optional())
+    .pipe(
+      z
+        .string()
+        .regex(/^[\w.-]+:\d+$/, 'must be host:port')
+        .optional(),
+    )
     .optional(),
   TEMPORAL_NAMESPACE: z.string().default('default'),
   // ffmpeg jobs at once in this process; CPU-bound, so one per core unless set.

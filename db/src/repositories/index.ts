@@ -47,19 +47,9 @@ export type { TSessionRow } from './session.repository';
 export type { TSsoProviderRow } from './sso-provider.repository';
 export type { TTenantRow } from './tenant.repository';
 export type { TUserRow, TUserWithGroups } from './user.repository';
-export type {
-  TItemRow,
-  TItemVersionRow,
-  TItemWithVersion,
-  TItemPatch,
-  TItemVersionPatch,
-} from './item.repository';
+export type { TItemRow, TItemVersionRow, TItemWithVersion, TItemPatch, TItemVersionPatch } from './item.repository';
 export type { TOperationRow, TOperationPatch } from './operation.repository';
-export type {
-  TStorageLocationRow,
-  TStorageLocationInsert,
-  TStorageLocationPatch,
-} from './storage-location.repository';
+export type { TStorageLocationRow, TStorageLocationInsert, TStorageLocationPatch } from './storage-location.repository';
 export { storageTypes } from '../schema/storage-location.table';
 export type {
   TStorageType,

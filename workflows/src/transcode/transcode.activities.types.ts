@@ -14,7 +14,8 @@ export interface TranscodeStep extends TranscodeInput {
   stepCount: number;
 }
 
-export type RenderKind = 'proxy' | 'hls' | 'thumbnail' | 'filmstrip' | 'waveform' | 'imagePreviews' | 'documentThumbnail';
+export type RenderKind =
+  'proxy' | 'hls' | 'thumbnail' | 'filmstrip' | 'waveform' | 'imagePreviews' | 'documentThumbnail';
 
 /**
  * The activities of the transcode workflow, implemented in @mam/workers. Each is idempotent: outputs go to
