@@ -30,6 +30,8 @@ async function main() {
   const logger = pino({ level: env.LOG_LEVEL });
   mkdirSync(env.DATA_DIR, { recursive: true });
   const handle = await openPostgres(env.DATABASE_URL);
+  // Idempotent; whichever of api and worker starts first brings the schema up to date.
+  await handle.migrate();
   const pipeline = await createMediaPipeline({
     db: handle.db,
     repos: createRepositories(handle.db),
