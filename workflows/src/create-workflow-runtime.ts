@@ -18,7 +18,8 @@ export interface TWorkflowRuntimeOptions {
   workflows?: Record<string, unknown>;
   /** The module Temporal bundles (must export the same workflows). Default: workflows.ts. */
   workflowsPath?: string;
-  activities: Record<string, TActivityFunction>;
+  /** The activity functions by name: any object of async functions (an interface-typed one too). */
+  activities: object;
   /**
    * Task queues this process works, with their activity concurrency; undefined means one per CPU core (ffmpeg
    * work is CPU-bound).
@@ -44,6 +45,12 @@ function workflowFunctions(module: Record<string, unknown>): Record<string, TWor
   );
 }
 
+function activityFunctions(activities: object): Record<string, TActivityFunction> {
+  return Object.fromEntries(
+    Object.entries(activities).filter((entry): entry is [string, TActivityFunction] => typeof entry[1] === 'function'),
+  );
+}
+
 /** PGlite is opened by one process only, so that process may take over every run at start-up. */
 function isPglite(db: Database): boolean {
   // Duck-typed: PGlite's bundle minifies its class name.
@@ -63,7 +70,7 @@ export function createWorkflowRuntime(options: TWorkflowRuntimeOptions): Workflo
   const runtime = new EmbeddedWorkflowRuntime({
     db: options.db,
     workflows: workflowFunctions(options.workflows ?? registry),
-    activities: options.activities,
+    activities: activityFunctions(options.activities),
     taskQueues,
     logger: options.logger,
     exclusive: options.embedded?.exclusive ?? isPglite(options.db),
@@ -117,7 +124,7 @@ function temporalRuntime(
         address,
         namespace,
         workflowsPath: options.workflowsPath ?? path.join(__dirname, 'workflows.ts'),
-        activities: options.activities,
+        activities: activityFunctions(options.activities),
         taskQueues,
         logger: options.logger,
       });

@@ -918,14 +918,16 @@ export function createWorkflowRepository(db: Database, settings: { server?: bool
 
     /** Fires due timers: journals TimerFired for each and drops the timer. Returns how many fired. */
     async fireDueTimers(limit: number): Promise<number> {
+      // Looked for outside a transaction: an idle scheduler tick costs one cheap query.
+      const candidates = await db
+        .select({ executionId: workflowTimer.executionId })
+        .from(workflowTimer)
+        .where(lte(workflowTimer.dueAt, sql`now()`))
+        .orderBy(asc(workflowTimer.dueAt))
+        .limit(limit);
+      if (candidates.length === 0) return 0;
       return retrying(() =>
         db.transaction(async (tx) => {
-          const candidates = await tx
-            .select({ executionId: workflowTimer.executionId })
-            .from(workflowTimer)
-            .where(lte(workflowTimer.dueAt, sql`now()`))
-            .orderBy(asc(workflowTimer.dueAt))
-            .limit(limit);
           if (server) {
             await lockExecutions(
               tx,

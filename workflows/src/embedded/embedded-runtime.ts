@@ -74,6 +74,8 @@ export interface TEmbeddedRuntimeOptions {
 interface PgPoolLike {
   options: object;
   Client: new (options: object) => PgClientLike;
+  on(event: 'error', listener: (error: Error) => void): void;
+  off(event: 'error', listener: (error: Error) => void): void;
 }
 interface PgClientLike {
   connect(): Promise<void>;
@@ -143,6 +145,8 @@ export class EmbeddedWorkflowRuntime {
   }> = [];
   private completionFlush: Promise<void> | undefined;
   private running = false;
+  private readonly poolError = (error: Error) =>
+    this.options.logger.warn({ err: error }, 'a pooled database connection was lost; the pool opens another');
 
   constructor(private readonly options: TEmbeddedRuntimeOptions) {
     this.pgPool = pgPoolOf(options.db);
@@ -180,6 +184,9 @@ export class EmbeddedWorkflowRuntime {
     const recovered = await this.repo.wakeAllRunning();
     if (recovered > 0) logger.info({ workflows: recovered }, 'resuming running workflows');
     this.running = true;
+    // An idle pooled connection the server drops (restart, failover) is replaced by the pool; unheard, its
+    // 'error' event would end the process.
+    this.pgPool?.on('error', this.poolError);
     await this.listen();
     this.loops = [this.workflowLoop(), this.schedulerLoop(), ...[...this.workers.values()].map((w) => w.loop())];
     this.leaseTimer = setInterval(() => void this.renewLeases(), Math.max(100, this.leaseMs / 3));
@@ -201,6 +208,7 @@ export class EmbeddedWorkflowRuntime {
     this.cache.clear();
     await this.listener?.end().catch(() => undefined);
     this.listener = undefined;
+    this.pgPool?.off('error', this.poolError);
   }
 
   // -- WorkflowEngine ------------------------------------------------------------------------------------------

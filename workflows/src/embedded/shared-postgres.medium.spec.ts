@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@mam/db/testing';
 import { createTestActivities, memoryRecorder } from '../testing/test-activities';
-import { testLogger, TEST_TASK_QUEUE } from '../testing/test-harness';
+import { testLogger, TEST_TASK_QUEUE, toleratePoolShutdown } from '../testing/test-harness';
 import * as testWorkflows from '../testing/test-workflows';
 import { EmbeddedWorkflowRuntime } from './embedded-runtime';
 import type { TWorkflowFunction } from './workflow-instance';
@@ -16,6 +16,7 @@ describe('embedded runtimes sharing a PostgreSQL database', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
+    toleratePoolShutdown(database);
   });
   afterAll(async () => {
     for (const runtime of runtimes) await runtime.stop();

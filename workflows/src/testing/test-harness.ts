@@ -42,8 +42,20 @@ export interface WorkflowHarness {
 
 export type THarnessKind = { kind: 'embedded'; backend: TTestBackend } | { kind: 'temporal'; address: string };
 
+/**
+ * Test databases on the PostgreSQL server are dropped WITH (FORCE) right after their pool ends; a pooled
+ * connection still closing then hears the server's "terminating connection" and its pool emits 'error', which
+ * unheard would end the test process. Heard here.
+ */
+export function toleratePoolShutdown(database: TestDatabase): void {
+  const pool = (database.db as unknown as { $client?: { on?: (event: 'error', listener: () => void) => void } })
+    .$client;
+  if (database.kind === 'postgres') pool?.on?.('error', () => undefined);
+}
+
 export async function createHarness(kind: THarnessKind): Promise<WorkflowHarness> {
   const database = await createTestDatabase(kind.kind === 'embedded' ? kind.backend : 'pglite');
+  toleratePoolShutdown(database);
   const recorder = memoryRecorder();
   const activities = createTestActivities(recorder);
   const logger = testLogger();
