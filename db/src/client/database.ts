@@ -38,6 +38,11 @@ export function pgliteDataPath(dataDir: string): string {
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle pooled connection the server drops (restart, failover, a test dropping its database) is replaced on the
+  // next query; without a listener node-postgres would turn the drop into an uncaught exception.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL connection lost: ${error.message}`);
+  });
   const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
   const url = new URL(connectionString, 'postgres://localhost');
   return {
