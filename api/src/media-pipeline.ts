@@ -45,7 +45,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     temporalAddress: options.temporalAddress,
     namespace: options.temporalNamespace,
     db: options.db,
-    activities: activities as unknown as Record<string, (...args: never[]) => Promise<unknown>>,
+    activities,
     taskQueues: { [TRANSCODE_TASK_QUEUE]: options.mediaConcurrency },
     embedded: { exclusive: options.exclusive },
     logger: options.logger,
