@@ -1,4 +1,5 @@
-import { formatBytes, measureSpeed, percentOf, startSpeedMeter, uploadTotals } from './upload-progress';
+import { formatBytes } from '../../lib/format';
+import { measureSpeed, percentOf, startSpeedMeter, uploadTotals } from './upload-progress';
 
 describe('measureSpeed', () => {
   it('waits for half a second of data, then averages', () => {

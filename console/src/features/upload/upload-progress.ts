@@ -69,16 +69,3 @@ export function percentOf(done: number, total: number): number {
   if (total <= 0) return done > 0 ? 100 : 0;
   return Math.min(100, (done / total) * 100);
 }
-
-const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-
-/** 1536 → '1.5 KiB'. */
-export function formatBytes(bytes: number): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(unit === 0 ? 0 : 1)} ${UNITS[unit]}`;
-}

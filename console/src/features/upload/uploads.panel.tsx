@@ -33,7 +33,8 @@ import { IconAction } from '../../components/icon-action';
 import { useFormat } from '../../lib/format';
 import { uploadErrorText } from './upload-error-text';
 import type { TInterruptedUpload, TUpload, TUploadStatus } from './upload-manager';
-import { formatBytes, percentOf } from './upload-progress';
+import { formatBytes } from '../../lib/format';
+import { percentOf } from './upload-progress';
 import { useUploads } from './upload.provider';
 
 const statusColour: Record<TUploadStatus, string> = {

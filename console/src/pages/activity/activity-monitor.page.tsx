@@ -8,7 +8,7 @@ import { DataTable, TableMessage } from '../../components/data-table';
 import { IconAction } from '../../components/icon-action';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/app-error';
-import { useFormat } from '../../lib/format';
+import { formatBytes, useFormat } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -23,18 +23,6 @@ const statusColour: Record<OperationStatus, string> = {
 };
 
 const active = new Set<OperationStatus>(['pending', 'queued', 'in_progress']);
-
-function bytes(n: number | null): string {
-  if (n === null) return '—';
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = n;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
-}
 
 function OperationsTable({ kind, everyone }: { kind: OperationKind; everyone: boolean }) {
   const { t } = useTranslation();
@@ -91,7 +79,7 @@ function OperationsTable({ kind, everyone }: { kind: OperationKind; everyone: bo
                 />
                 <Text size="xs" c="dimmed">
                   {kind === 'upload'
-                    ? `${bytes(op.bytesDone)} / ${bytes(op.bytesTotal)}`
+                    ? `${op.bytesDone === null ? '—' : formatBytes(op.bytesDone)} / ${op.bytesTotal === null ? '—' : formatBytes(op.bytesTotal)}`
                     : op.step
                       ? t(`monitor.steps.${op.step}`, { defaultValue: op.step })
                       : ''}{' '}

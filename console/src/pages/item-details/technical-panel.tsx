@@ -1,19 +1,8 @@
 import { Table, Text } from '@mantine/core';
 import { formatDurationWords, secondsToTimecode, parseFrameRate } from '@mam/core';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../lib/format';
 import type { TItem } from './item-types';
-
-function fileSize(bytes: number | null | undefined): string | null {
-  if (bytes === null || bytes === undefined) return null;
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
-}
 
 function frameRateLabel(rate: string | null): string | null {
   if (!rate) return null;
@@ -41,7 +30,7 @@ export function TechnicalPanel({ item }: { item: TItem }) {
   }
   const rows: [string, string | null][] = [
     [t('itemDetails.tech.fileName'), item.version?.fileName ?? null],
-    [t('itemDetails.tech.fileSize'), fileSize(item.version?.fileSize)],
+    [t('itemDetails.tech.fileSize'), item.version?.fileSize == null ? null : formatBytes(item.version.fileSize)],
     [
       t('itemDetails.tech.duration'),
       duration !== null
