@@ -5,6 +5,7 @@ WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY core/package.json core/
 COPY db/package.json db/
+COPY search/package.json search/
 COPY workflows/package.json workflows/
 COPY workers/package.json workers/
 COPY api/package.json api/

@@ -35,6 +35,7 @@ export default tseslint.config(
               group: [
                 '**/core/src/**',
                 '**/db/src/**',
+                '**/search/src/**',
                 '**/api/src/**',
                 '**/workers/src/**',
                 '**/workflows/src/**',
