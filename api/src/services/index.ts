@@ -38,7 +38,7 @@ export function createServices(deps: ServiceDeps) {
     auth: createAuthService(deps, sessions, mfa, audit),
     users: createUserAdminService(deps, sessions, apiKeys, codes, audit),
     groups: createGroupService(deps, apiKeys, audit),
-    tenantConfig: createTenantConfigService(deps, audit),
+    tenantConfig: createTenantConfigService(deps, apiKeys, audit),
     system: createSystemAdminService(deps, apiKeys, audit),
     sso: createSsoService(deps, sessions, audit),
     storages,

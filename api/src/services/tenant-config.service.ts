@@ -1,9 +1,10 @@
 import { AppError, assertCan, parseTenantConfig, redactTenantConfig, type TTenantConfig } from '@mam/core';
 import type { AuthedActor } from './actor.service';
+import type { ApiKeyService } from './api-key.service';
 import type { AuditService } from './audit.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
 
-export function createTenantConfigService(deps: ServiceDeps, audit: AuditService) {
+export function createTenantConfigService(deps: ServiceDeps, apiKeys: ApiKeyService, audit: AuditService) {
   async function current(tenantId: string): Promise<TTenantConfig> {
     const tenant = await deps.repos.tenants.findById(tenantId);
     if (!tenant) throw new AppError('NOT_FOUND');
@@ -29,6 +30,8 @@ export function createTenantConfigService(deps: ServiceDeps, audit: AuditService
         next.organizationName,
         next as unknown as Record<string, unknown>,
       );
+      // API-key principals carry the tenant row; a newly blocked extension must apply to their next upload.
+      apiKeys.forgetTenant(actor.tenantId);
       await audit.record(actor.tenantId, actor, meta, {
         action: 'tenant.config_changed',
         targetType: 'tenant',

@@ -466,6 +466,32 @@ describe.each(testBackends)('item library on %s', (backend) => {
       expect((await row(binned.id))!.deletedAt).not.toBeNull();
     });
 
+    it('sees none of their versions and operations over tRPC', async () => {
+      const live = await item('alpha versioned');
+      const versionId = (await row(live.id))!.leadingVersionId!;
+      const operation = await t.services.deps.repos.operations.insert(alpha.tenant.id, {
+        userId: alpha.admin.id,
+        kind: 'transcode',
+        status: 'in_progress',
+        itemId: live.id,
+        versionId,
+        title: 'alpha versioned',
+      });
+      const notFound = { ok: false, status: 404, code: 'NOT_FOUND' };
+      expect(await admin.query('items.versions', { itemId: live.id })).toMatchObject({ ok: true });
+      expect(await bravoAdmin.query('items.versions', { itemId: live.id })).toMatchObject(notFound);
+      expect(await bravoAdmin.mutate('items.promoteVersion', { itemId: live.id, versionId })).toMatchObject(notFound);
+      expect(await bravoAdmin.mutate('items.reprocess', { itemId: live.id })).toMatchObject(notFound);
+      const own = await admin.query<Array<{ id: string }>>('operations.list', { everyone: true, limit: 200 });
+      expect(own.ok && own.data.map((o) => o.id)).toContain(operation.id);
+      const everyone = await bravoAdmin.query<Array<{ id: string }>>('operations.list', { everyone: true, limit: 200 });
+      expect(everyone.ok && everyone.data.map((o) => o.id)).not.toContain(operation.id);
+      expect(await bravoAdmin.mutate('operations.cancel', { operationId: operation.id })).toMatchObject(notFound);
+      expect(await t.services.deps.repos.operations.findById(alpha.tenant.id, operation.id)).toMatchObject({
+        status: 'in_progress',
+      });
+    });
+
     it('sees none of them and changes none of them over REST', async () => {
       const alphaFolder = await folder('Alpha REST shelf');
       const live = await item('alpha rest live', { folderId: alphaFolder.id });

@@ -211,8 +211,10 @@ describe.each(testBackends)('uploads and processing on %s', (backend) => {
         { ...(await t.services.tenantConfig.get(admin)), blockedUploadExtensions },
         null,
       );
-    await setBlocked(['exe']);
     const tus = new TusTestClient(t.app, auth(alphaKey));
+    // The key's principal is cached from this request on; the new rule must still apply to the next one.
+    expect((await tus.create(10, { filename: 'allowed-before.exe' })).statusCode).toBe(201);
+    await setBlocked(['exe']);
     const rejected = await tus.create(10, { filename: 'setup.EXE' });
     expect(rejected.statusCode).toBe(422);
     expect(rejected.json()).toMatchObject({

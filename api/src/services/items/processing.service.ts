@@ -38,13 +38,11 @@ export function createProcessingService(
   audit: ReturnType<typeof createAuditService>,
 ) {
   const { repos } = deps;
-  const engine = new Proxy({} as WorkflowEngine, {
-    get(_target, property) {
-      // The CLI has no engine; only a serving process hands work to workflows.
-      if (!deps.workflows) throw new Error('No workflow engine runs in this process');
-      return (deps.workflows as unknown as Record<string | symbol, unknown>)[property];
-    },
-  });
+  // The CLI has no engine; only a serving process hands work to workflows.
+  function engine(): WorkflowEngine {
+    if (!deps.workflows) throw new Error('No workflow engine runs in this process');
+    return deps.workflows;
+  }
 
   function toView(actor: AuthedActor, row: TOperationRow): TOperationView {
     return {
@@ -67,7 +65,7 @@ export function createProcessingService(
 
   async function isRunning(workflowId: string): Promise<boolean> {
     try {
-      const description = await engine.describe(workflowId);
+      const description = await engine().describe(workflowId);
       return description.status === 'RUNNING';
     } catch {
       return false;
@@ -99,7 +97,7 @@ export function createProcessingService(
       await repos.items.updateVersion(tenantId, versionId, { transcoding: initiatedProcess() });
       const input: TranscodeInput = { tenantId, itemId: version.itemId, versionId, operationId: operation.id };
       try {
-        await engine.start('transcodeWorkflow', {
+        await engine().start('transcodeWorkflow', {
           workflowId,
           taskQueue: TRANSCODE_TASK_QUEUE,
           args: [input],
@@ -164,7 +162,7 @@ export function createProcessingService(
       }
       if (operation.workflowId) {
         try {
-          await engine.cancel(operation.workflowId);
+          await engine().cancel(operation.workflowId);
         } catch {
           // Already closed: nothing to stop.
         }

@@ -57,9 +57,7 @@ export function createUploadService(deps: ServiceDeps, audit: ReturnType<typeof 
     /** Checks everything before a byte is accepted: permission, blocked extension, target folder or item. */
     async begin(actor: AuthedActor, tenant: TTenantRow, input: BeginUploadInput): Promise<UploadTarget> {
       const fileName = cleanFileName(input.fileName);
-      // Read now, not from the caller's (possibly cached) tenant row: a newly blocked extension applies at once.
-      const current = await repos.tenants.findById(tenant.id);
-      const config = parseTenantConfig(current?.config ?? tenant.config);
+      const config = parseTenantConfig(tenant.config);
       const blocked = blockedExtensionOf(fileName, config.blockedUploadExtensions);
       if (blocked) throw new AppError('EXTENSION_BLOCKED', { params: { suffix: `.${blocked}` } });
       const upload = { state: 'PROGRESSING' as const, receivedBytes: 0, totalBytes: input.size, error: null };
