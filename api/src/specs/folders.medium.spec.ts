@@ -6,12 +6,12 @@ import {
   groupIdByKind,
   insertItem,
   rest,
-  rootFolderId,
   setEveryonePermissions,
-  signedInAdmin,
+  twoTenantLibrary,
   type TMember,
+  type TTwoTenantLibrary,
 } from '../testing/library-fixtures';
-import { createTenant, createTestApp, type TestApp, type TrpcClient } from '../testing/test-app';
+import { type TestApp, type TrpcClient } from '../testing/test-app';
 
 const OWNER_ONLY = "Only owner/admins with required permissions are allowed to set access to 'owner only'!";
 const GROUPS_ONLY = "User doesn't have enough permissions to restrict visibility to specific groups!";
@@ -19,8 +19,8 @@ const ownerOnly = { level: 'owner', groups: [] };
 
 describe.each(testBackends)('folders on %s', (backend) => {
   let t: TestApp;
-  let alpha: Awaited<ReturnType<typeof createTenant>>;
-  let bravo: Awaited<ReturnType<typeof createTenant>>;
+  let alpha: TTwoTenantLibrary['alpha'];
+  let bravo: TTwoTenantLibrary['bravo'];
   let admin: TrpcClient;
   let bravoAdmin: TrpcClient;
   let member: TMember;
@@ -29,15 +29,10 @@ describe.each(testBackends)('folders on %s', (backend) => {
   let root: string;
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    alpha = await createTenant(t, 'alpha');
-    bravo = await createTenant(t, 'bravo');
-    admin = await signedInAdmin(t, alpha);
-    bravoAdmin = await signedInAdmin(t, bravo);
+    ({ t, alpha, bravo, admin, bravoAdmin, root } = await twoTenantLibrary(backend));
     member = await addMember(t, alpha, 'member');
     editor = await addMember(t, alpha, 'editor', { setVisibleToSelf: true, setVisibleToGroups: true, delete: true });
     editorsGroupId = editor.actor.groupIds.find((id) => id !== editor.actor.orgGroupId)!;
-    root = await rootFolderId(t, alpha);
   });
   afterAll(() => t.dispose());
 

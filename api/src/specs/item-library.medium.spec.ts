@@ -9,19 +9,19 @@ import {
   adminApiKey,
   insertItem,
   rest,
-  rootFolderId,
   setEveryonePermissions,
-  signedInAdmin,
+  twoTenantLibrary,
   type TMember,
+  type TTwoTenantLibrary,
 } from '../testing/library-fixtures';
-import { createTenant, createTestApp, type TestApp, type TrpcClient } from '../testing/test-app';
+import { type TestApp, type TrpcClient } from '../testing/test-app';
 
 const ownerOnly = { level: 'owner' as const, groups: [] };
 
 describe.each(testBackends)('item library on %s', (backend) => {
   let t: TestApp;
-  let alpha: Awaited<ReturnType<typeof createTenant>>;
-  let bravo: Awaited<ReturnType<typeof createTenant>>;
+  let alpha: TTwoTenantLibrary['alpha'];
+  let bravo: TTwoTenantLibrary['bravo'];
   let admin: TrpcClient;
   let bravoAdmin: TrpcClient;
   let member: TMember;
@@ -29,14 +29,9 @@ describe.each(testBackends)('item library on %s', (backend) => {
   let root: string;
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    alpha = await createTenant(t, 'alpha');
-    bravo = await createTenant(t, 'bravo');
-    admin = await signedInAdmin(t, alpha);
-    bravoAdmin = await signedInAdmin(t, bravo);
+    ({ t, alpha, bravo, admin, bravoAdmin, root } = await twoTenantLibrary(backend));
     member = await addMember(t, alpha, 'member');
     deleter = await addMember(t, alpha, 'deleter', { delete: true });
-    root = await rootFolderId(t, alpha);
   });
   afterAll(() => t.dispose());
 

@@ -1,7 +1,8 @@
 import type { Access } from '@mam/core';
 import type { TItemRow } from '@mam/db';
 import { loadActor, type AuthedActor } from '../services/actor.service';
-import { TrpcClient, type createTenant, type TestApp } from './test-app';
+import type { TTestBackend } from '@mam/db/testing';
+import { createTenant, createTestApp, TrpcClient, type TestApp, type TestAppOptions } from './test-app';
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
@@ -122,4 +123,33 @@ export async function rest(
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
   return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+}
+
+export interface TTwoTenantLibrary {
+  t: TestApp;
+  alpha: Tenant;
+  bravo: Tenant;
+  /** Signed-in administrators of each tenant. */
+  admin: TrpcClient;
+  bravoAdmin: TrpcClient;
+  /** Alpha's root folder. */
+  root: string;
+}
+
+/** The scene of most library specs: tenants alpha and bravo, each with a signed-in administrator. */
+export async function twoTenantLibrary(
+  backend: TTestBackend,
+  options: TestAppOptions = {},
+): Promise<TTwoTenantLibrary> {
+  const t = await createTestApp(backend, options);
+  const alpha = await createTenant(t, 'alpha');
+  const bravo = await createTenant(t, 'bravo');
+  return {
+    t,
+    alpha,
+    bravo,
+    admin: await signedInAdmin(t, alpha),
+    bravoAdmin: await signedInAdmin(t, bravo),
+    root: await rootFolderId(t, alpha),
+  };
 }

@@ -20,6 +20,7 @@ import { notifications } from '@mantine/notifications';
 import { IconFolderSymlink, IconLayoutGrid, IconList, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMore } from '../../components/load-more';
 import { Link, useNavigate } from 'react-router-dom';
 import { useConfirm } from '../../components/confirm';
 import { DataTable, TableMessage } from '../../components/data-table';
@@ -34,7 +35,14 @@ import { trpc } from '../../lib/trpc';
 import { FolderPickerModal } from './folder-dialogs';
 import type { TFolder } from './folder-tree';
 import { isBusy, TILE_SELECTION_LIMIT, toggleSelection, type TLibraryItem } from './item-state';
-import { ItemStateBadge, ItemThumbnail, ItemTypeIcon, useDurationWords } from './item-visuals';
+import {
+  ItemSelectAndThumbCells,
+  ItemStateBadge,
+  ItemThumbnail,
+  ItemTypeCell,
+  ItemTypeIcon,
+  useDurationWords,
+} from './item-visuals';
 
 type TView = 'tiles' | 'list';
 const viewKey = 'mam.folders.view';
@@ -234,19 +242,7 @@ export function FolderItemsPanel({
         ) : (
           <ItemList rows={rows} selected={selected} onSelect={select} />
         ))}
-      {items.hasNextPage && (
-        <Center>
-          <Button
-            variant="default"
-            size="xs"
-            loading={items.isFetchingNextPage}
-            onClick={() => void items.fetchNextPage()}
-            data-testid="load-more"
-          >
-            {t('items.loadMore')}
-          </Button>
-        </Center>
-      )}
+      <LoadMore query={items} />
 
       {moving && (
         <FolderPickerModal
@@ -354,30 +350,17 @@ function ItemList({
       <Table.Tbody>
         {rows.map((item) => (
           <Table.Tr key={item.id} data-testid="item-row" data-selected={selected.has(item.id)}>
-            <Table.Td>
-              <Checkbox
-                checked={selected.has(item.id)}
-                onChange={(e) => onSelect([item.id], e.currentTarget.checked)}
-                aria-label={t('items.selectItem', { title: item.title })}
-                data-testid="item-select"
-              />
-            </Table.Td>
-            <Table.Td>
-              <Box w={64} h={36} style={{ overflow: 'hidden', borderRadius: 4 }}>
-                <ItemThumbnail item={item} iconSize={18} />
-              </Box>
-            </Table.Td>
+            <ItemSelectAndThumbCells
+              item={item}
+              selected={selected.has(item.id)}
+              onSelect={(on) => onSelect([item.id], on)}
+            />
             <Table.Td>
               <Anchor component={Link} to={`/item-details/${item.id}`} size="sm" data-testid="item-title">
                 {item.title}
               </Anchor>
             </Table.Td>
-            <Table.Td>
-              <Group gap={6} wrap="nowrap">
-                <ItemTypeIcon type={item.itemType} size={14} />
-                <Text size="sm">{t(`items.types.${item.itemType}`)}</Text>
-              </Group>
-            </Table.Td>
+            <ItemTypeCell type={item.itemType} />
             <Table.Td>{duration(item) ?? '—'}</Table.Td>
             <Table.Td>
               <ItemStateBadge item={item} />

@@ -1,4 +1,4 @@
-import { Badge, Center, Progress, Stack, Tooltip } from '@mantine/core';
+import { Badge, Box, Center, Checkbox, Group, Progress, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { formatDurationWords, type MediaItemType } from '@mam/core';
 import { IconFile, IconHeadphones, IconMovie, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -38,6 +38,48 @@ export function ItemThumbnail({ item, iconSize = 36 }: { item: TLibraryItem; ico
     <Center h="100%" bg="var(--mantine-color-default-hover)" c="dimmed">
       <ItemTypeIcon type={item.itemType} size={iconSize} />
     </Center>
+  );
+}
+
+/** The leading cells of an item table row: selection, thumbnail. */
+export function ItemSelectAndThumbCells({
+  item,
+  selected,
+  onSelect,
+}: {
+  item: TLibraryItem & { title: string };
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Table.Td>
+        <Checkbox
+          checked={selected}
+          onChange={(e) => onSelect(e.currentTarget.checked)}
+          aria-label={t('items.selectItem', { title: item.title })}
+          data-testid="item-select"
+        />
+      </Table.Td>
+      <Table.Td>
+        <Box w={64} h={36} style={{ overflow: 'hidden', borderRadius: 4 }}>
+          <ItemThumbnail item={item} iconSize={18} />
+        </Box>
+      </Table.Td>
+    </>
+  );
+}
+
+export function ItemTypeCell({ type }: { type: MediaItemType }) {
+  const { t } = useTranslation();
+  return (
+    <Table.Td>
+      <Group gap={6} wrap="nowrap">
+        <ItemTypeIcon type={type} size={14} />
+        <Text size="sm">{t(`items.types.${type}`)}</Text>
+      </Group>
+    </Table.Td>
   );
 }
 

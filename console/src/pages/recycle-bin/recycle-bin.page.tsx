@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Center, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { IconRestore, IconTrashX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMore } from '../../components/load-more';
 import { useConfirm } from '../../components/confirm';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { IconAction } from '../../components/icon-action';
@@ -11,7 +12,7 @@ import { useFormat } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { toggleSelection } from '../folders/item-state';
-import { ItemThumbnail, ItemTypeIcon } from '../folders/item-visuals';
+import { ItemSelectAndThumbCells, ItemTypeCell } from '../folders/item-visuals';
 
 type TDeletedItem = RouterOutputs['items']['listDeleted']['items'][number];
 
@@ -126,30 +127,17 @@ export default function RecycleBinPage() {
         <Table.Tbody>
           {rows.map((item) => (
             <Table.Tr key={item.id} data-testid="deleted-row" data-selected={selected.has(item.id)}>
-              <Table.Td>
-                <Checkbox
-                  checked={selected.has(item.id)}
-                  onChange={(e) => setSelected(toggleSelection(selected, [item.id], e.currentTarget.checked).selection)}
-                  aria-label={t('items.selectItem', { title: item.title })}
-                  data-testid="item-select"
-                />
-              </Table.Td>
-              <Table.Td>
-                <Box w={64} h={36} style={{ overflow: 'hidden', borderRadius: 4 }}>
-                  <ItemThumbnail item={item} iconSize={18} />
-                </Box>
-              </Table.Td>
+              <ItemSelectAndThumbCells
+                item={item}
+                selected={selected.has(item.id)}
+                onSelect={(on) => setSelected(toggleSelection(selected, [item.id], on).selection)}
+              />
               <Table.Td>
                 <Text size="sm" fw={500} data-testid="item-title">
                   {item.title}
                 </Text>
               </Table.Td>
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <ItemTypeIcon type={item.itemType} size={14} />
-                  <Text size="sm">{t(`items.types.${item.itemType}`)}</Text>
-                </Group>
-              </Table.Td>
+              <ItemTypeCell type={item.itemType} />
               <Table.Td data-testid="deleted-by">
                 {item.deletedBy ? (
                   <>
@@ -195,19 +183,7 @@ export default function RecycleBinPage() {
           )}
         </Table.Tbody>
       </DataTable>
-      {bin.hasNextPage && (
-        <Center>
-          <Button
-            variant="default"
-            size="xs"
-            loading={bin.isFetchingNextPage}
-            onClick={() => void bin.fetchNextPage()}
-            data-testid="load-more"
-          >
-            {t('items.loadMore')}
-          </Button>
-        </Center>
-      )}
+      <LoadMore query={bin} />
     </Stack>
   );
 }

@@ -1,0 +1,64 @@
+import { Code, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DataTable, TableMessage } from '../../components/data-table';
+import { useFormat } from '../../lib/format';
+
+export interface AuditEventRow {
+  id: string;
+  at: string;
+  actorEmail: string | null;
+  action: string;
+  summary: string;
+  ip?: string | null;
+}
+
+/** Audit events newest first: the item's History tab and the tenant's System Activity show the same columns. */
+export function AuditEventsTable({
+  events,
+  loading,
+  showAddress = false,
+  rowTestId,
+}: {
+  events: AuditEventRow[];
+  loading: boolean;
+  showAddress?: boolean;
+  rowTestId: string;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <DataTable>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={190}>{t('activity.when')}</Table.Th>
+          <Table.Th>{t('activity.who')}</Table.Th>
+          <Table.Th>{t('activity.action')}</Table.Th>
+          <Table.Th>{t('activity.what')}</Table.Th>
+          {showAddress && <Table.Th>{t('activity.address')}</Table.Th>}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {events.map((e) => (
+          <Table.Tr key={e.id} data-testid={rowTestId}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(e.at)}</Table.Td>
+            <Table.Td>{e.actorEmail ?? t('activity.system')}</Table.Td>
+            <Table.Td>
+              <Code>{e.action}</Code>
+            </Table.Td>
+            <Table.Td>{e.summary}</Table.Td>
+            {showAddress && (
+              <Table.Td>
+                <Text size="inherit" ff="monospace">
+                  {e.ip ?? '—'}
+                </Text>
+              </Table.Td>
+            )}
+          </Table.Tr>
+        ))}
+        {(loading || events.length === 0) && (
+          <TableMessage colSpan={showAddress ? 5 : 4} loading={loading} text={t('activity.none')} />
+        )}
+      </Table.Tbody>
+    </DataTable>
+  );
+}
