@@ -31,3 +31,12 @@ export * from './timecode/time-scale';
 export * from './timecode/frame-rate';
 export * from './timecode/timecode';
 export * from './timecode/duration-words';
+
+export * from './forms/keyboard-shortcut';
+export * from './forms/usage-rules';
+export * from './forms/metadata-form.schema';
+export * from './forms/metadata-form.rules';
+export * from './forms/field-access';
+export * from './forms/field-initialization';
+export * from './forms/form-values.check';
+export * from './forms/built-in-forms';
