@@ -1,4 +1,5 @@
 export * from './client/database';
+export * from './client/database-errors';
 export * from './repositories';
 export * as schema from './schema';
 export type { TGroupKind, TAuthCodePurpose, TAccessColumn } from './schema';

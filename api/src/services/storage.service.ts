@@ -2,6 +2,7 @@ import path from 'node:path';
 import { AppError, assertCan, type AppIssue } from '@mam/core';
 import {
   createRepositories,
+  isUniqueViolation,
   storageTypes,
   type Database,
   type TStorageKind,
@@ -101,10 +102,6 @@ const BUCKET = /^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/;
 const REGION = /^[a-z0-9-]{2,40}$/;
 const ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/;
 
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
-  return cause?.code === '23505';
-}
 
 function toView(row: TStorageLocationRow): TStorageView {
   const config = row.config;

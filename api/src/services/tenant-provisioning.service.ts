@@ -1,5 +1,5 @@
 import { AppError, allPermissions, assertPasswordStrength, defaultTenantConfig, type Permission } from '@mam/core';
-import { createRepositories, type Database, type TTenantRow, type TUserRow } from '@mam/db';
+import { createRepositories, isUniqueViolation, type Database, type TTenantRow, type TUserRow } from '@mam/db';
 import { hashPassword } from '../security/password-hasher';
 import type { ServiceDeps } from './service-deps';
 import { builtInLocalStorage } from './storage.service';
@@ -72,9 +72,3 @@ export async function provisionTenant(
     });
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const cause =
-    (error as { cause?: { code?: string; constraint?: string } }).cause ??
-    (error as { code?: string; constraint?: string });
-  return cause?.code === '23505' && cause.constraint === constraint;
-}

@@ -82,3 +82,16 @@ export function canDelete(actor: Actor, resource: AccessControlled): boolean {
 export function canRecover(actor: Actor, resource: AccessControlled): boolean {
   return canDeleteOrRecover(actor, resource, 'recover');
 }
+
+/**
+ * `canView` as data, for queries that must filter in the database (search counts and facets may not include
+ * what the actor cannot see). `all`: no filter. `restricted`: the owner sees theirs; otherwise visibleTo decides
+ * with these group memberships.
+ */
+export type TViewScope =
+  { kind: 'all' } | { kind: 'restricted'; userId: string; orgMember: boolean; groupIds: readonly string[] };
+
+export function viewScope(actor: Actor): TViewScope {
+  if (isAdmin(actor) || can(actor, 'readAllContents') || can(actor, 'writeAllContents')) return { kind: 'all' };
+  return { kind: 'restricted', userId: actor.userId, orgMember: isOrgMember(actor), groupIds: actor.groupIds };
+}

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -67,7 +68,8 @@ export interface EmbeddedDatabaseHandle extends DatabaseHandle {
 /** Opens PGlite in `dataDir` (in memory when undefined). Only one process may do this at a time. */
 export async function openPglite(dataDir?: string): Promise<EmbeddedDatabaseHandle> {
   if (dataDir) mkdirSync(pgliteDataPath(dataDir), { recursive: true });
-  const pglite = await PGlite.create(dataDir ? pgliteDataPath(dataDir) : undefined);
+  // pg_trgm serves wildcard and fuzzy search; the migration creates the extension, PGlite must have it loadable.
+  const pglite = await PGlite.create(dataDir ? pgliteDataPath(dataDir) : undefined, { extensions: { pg_trgm } });
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return {
     db,

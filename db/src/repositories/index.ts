@@ -14,6 +14,9 @@ import { createItemRepository } from './item.repository';
 import { createOperationRepository } from './operation.repository';
 import { createWorkflowRepository } from './workflow.repository';
 import { createStorageLocationRepository } from './storage-location.repository';
+import { createMetadataFormRepository } from './metadata-form.repository';
+import { createBookmarkRepository } from './bookmark.repository';
+import { createItemSearchRepository } from './item-search.repository';
 
 export function createRepositories(db: Database) {
   return {
@@ -32,6 +35,9 @@ export function createRepositories(db: Database) {
     operations: createOperationRepository(db),
     workflows: createWorkflowRepository(db),
     storageLocations: createStorageLocationRepository(db),
+    metadataForms: createMetadataFormRepository(db),
+    bookmarks: createBookmarkRepository(db),
+    itemSearch: createItemSearchRepository(db),
   };
 }
 
@@ -47,7 +53,24 @@ export type { TSessionRow } from './session.repository';
 export type { TSsoProviderRow } from './sso-provider.repository';
 export type { TTenantRow } from './tenant.repository';
 export type { TUserRow, TUserWithGroups } from './user.repository';
-export type { TItemRow, TItemVersionRow, TItemWithVersion, TItemPatch, TItemVersionPatch } from './item.repository';
+export type {
+  TItemRow,
+  TItemVersionRow,
+  TItemWithVersion,
+  TItemPatch,
+  TItemVersionPatch,
+  TFieldValueInsert,
+} from './item.repository';
+export type { TMetadataFormRow, TMetadataFormInsert, TMetadataFormPatch } from './metadata-form.repository';
+export type { TBookmarkRow, TBookmarkInsert, TBookmarkPatch } from './bookmark.repository';
+export { itemSearchBindings, visibleItemsCondition } from './item-search.repository';
+export type {
+  TItemSearchRequest,
+  TItemSearchResult,
+  TItemSearchFilters,
+  TItemSearchSort,
+  TFacetCount,
+} from './item-search.repository';
 export type { TOperationRow, TOperationPatch } from './operation.repository';
 export type { TStorageLocationRow, TStorageLocationInsert, TStorageLocationPatch } from './storage-location.repository';
 export { storageTypes } from '../schema/storage-location.table';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Database } from '../client/database';
-import { item, itemVersion } from '../schema';
+import { item, itemFieldValue, itemVersion } from '../schema';
 
 export type TItemRow = typeof item.$inferSelect;
 export type TItemVersionRow = typeof itemVersion.$inferSelect;
@@ -39,6 +39,14 @@ export type TItemVersionPatch = Partial<
     | 'renditions'
   >
 >;
+
+/** One typed value of a metadata field, as field queries and facets read it. */
+export interface TFieldValueInsert {
+  fieldId: string;
+  valueText?: string | null;
+  valueNumber?: number | null;
+  valueDate?: Date | null;
+}
 
 /** An item with its leading version, the shape every list and detail view starts from. */
 export interface TItemWithVersion {
@@ -140,6 +148,32 @@ export function createItemRepository(db: Database) {
         )
         .orderBy(desc(createdMs), desc(item.id))
         .limit(options.limit);
+    },
+    /**
+     * Replaces the item's metadata and its typed field values together, so field queries never see one without
+     * the other. The search document follows by itself (generated columns).
+     */
+    async setMetadata(
+      tenantId: string,
+      id: string,
+      metadata: Record<string, unknown>,
+      values: TFieldValueInsert[],
+    ): Promise<TItemRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(item)
+          .set({ metadata, updatedAt: sql`now()` })
+          .where(and(eq(item.tenantId, tenantId), eq(item.id, id)))
+          .returning();
+        if (!row) return undefined;
+        await tx
+          .delete(itemFieldValue)
+          .where(and(eq(itemFieldValue.tenantId, tenantId), eq(itemFieldValue.itemId, id)));
+        if (values.length > 0) {
+          await tx.insert(itemFieldValue).values(values.map((value) => ({ ...value, tenantId, itemId: id })));
+        }
+        return row;
+      });
     },
     async update(tenantId: string, id: string, patch: TItemPatch): Promise<TItemRow | undefined> {
       const [row] = await db

@@ -18,3 +18,7 @@ export * from './workflow-execution.table';
 export * from './workflow-event.table';
 export * from './workflow-activity-task.table';
 export * from './workflow-timer.table';
+export * from './search-columns';
+export * from './item-field-value.table';
+export * from './metadata-form.table';
+export * from './bookmark.table';

@@ -1,6 +1,7 @@
 import type { MediaItemType } from '@mam/core';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { tsvector } from './search-columns';
 import { createdAtColumn, tenantIdColumn } from './columns';
 import { folder, type TAccessColumn } from './folder.table';
 import { itemVersion } from './item-version.table';
@@ -26,6 +27,16 @@ export const item = pgTable(
       onDelete: 'set null',
     }),
     isArchived: boolean('is_archived').notNull().default(false),
+    // Metadata-form values by fieldId; item_field_value mirrors them for field queries and facets.
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    // The search document, kept by PostgreSQL itself so no write path can forget it.
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', description), 'B') || setweight(jsonb_to_tsvector('simple', metadata, '["string", "numeric"]'), 'C')`,
+    ),
+    // The same words as lower-case text for pg_trgm: infix wildcards and fuzzy matches.
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(title || ' ' || description || ' ' || jsonb_path_query_array(metadata, 'strict $.*')::text)`,
+    ),
     // Non-null while the item is in the recycle bin.
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: uuid('deleted_by'),
@@ -35,5 +46,10 @@ export const item = pgTable(
   (t) => [
     index('item_tenant_folder_idx').on(t.tenantId, t.folderId, t.createdAt),
     index('item_tenant_deleted_idx').on(t.tenantId, t.deletedAt),
+    index('item_search_vector_idx').using('gin', t.searchVector),
+    index('item_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // title:… queries: words (full-text on the title alone) and wildcards (ILIKE).
+    index('item_title_words_idx').using('gin', sql`to_tsvector('simple', ${t.title})`),
+    index('item_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );

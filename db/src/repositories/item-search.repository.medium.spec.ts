@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { canView, type Access, type Actor, viewScope } from '@mam/core';
+import { createRepositories, type Repositories } from '@mam/db';
+import { createTestDatabase, testBackends, type TestDatabase } from '@mam/db/testing';
+import { sql, type SQL } from 'drizzle-orm';
+import { itemSearchBindings } from './item-search.repository';
+
+const users = {
+  owner: randomUUID(),
+  member: randomUUID(),
+  editor: randomUUID(),
+  outsider: randomUUID(),
+  admin: randomUUID(),
+};
+
+const done = { state: 'COMPLETE' as const, error: null, enabled: true, progress: 100, step: null };
+const failed = { ...done, state: 'ERROR' as const, error: 'bad media' as string | null };
+
+function actor(userId: string, groupIds: string[], admin = false): Actor {
+  return {
+    userId,
+    tenantId: 'ignored',
+    isSuperAdmin: false,
+    groupIds,
+    orgGroupId: 'org',
+    primaryGroupId: null,
+    permissions: new Set(admin ? ['tenantAdmin'] : []),
+  };
+}
+
+describe.each(testBackends)('item search on %s', (backend) => {
+  let database: TestDatabase;
+  let repos: Repositories;
+  let tenant: string;
+  let other: string;
+  let root: string;
+  let sub: string;
+  const ids = {} as Record<'goal' | 'song' | 'secret' | 'editors' | 'broken' | 'foreign', string>;
+
+  async function insert(
+    tenantId: string,
+    title: string,
+    values: { description?: string; owner?: string; visibleTo?: Access | null; folderId?: string | null } = {},
+    transcoding: typeof failed | typeof done = done,
+  ) {
+    const { item } = await repos.items.insertWithVersion(
+      tenantId,
+      {
+        title,
+        description: values.description ?? '',
+        folderId: values.folderId ?? null,
+        ownerId: values.owner ?? null,
+        createdBy: values.owner ?? null,
+        visibleTo: values.visibleTo ?? null,
+        itemType: title.includes('song') ? 'audio' : 'video',
+      },
+      {
+        fileName: `${title.replace(/\s+/g, '_')}.mp4`,
+        fileSize: 1,
+        upload: { state: 'COMPLETE', receivedBytes: 1, totalBytes: 1, error: null },
+        transcoding,
+      },
+    );
+    return item.id;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    repos = createRepositories(database.db);
+    tenant = (await repos.tenants.insert({ slug: 'alpha', name: 'Alpha', config: {} })).id;
+    other = (await repos.tenants.insert({ slug: 'bravo', name: 'Bravo', config: {} })).id;
+    root = (await repos.folders.insert(tenant, { name: 'Root', parentId: null, ownerId: null })).id;
+    sub = (await repos.folders.insert(tenant, { name: 'Sport', parentId: root, ownerId: null })).id;
+    ids.goal = await insert(tenant, 'Late goal in Bergen', { description: 'Header from a corner', folderId: sub });
+    ids.song = await insert(tenant, 'Anthem song', { folderId: root });
+    ids.secret = await insert(tenant, 'Secret interview', {
+      owner: users.owner,
+      visibleTo: { level: 'owner', groups: [] },
+    });
+    ids.editors = await insert(tenant, 'Editors cut', { visibleTo: { level: 'selected_groups', groups: ['editors'] } });
+    ids.broken = await insert(tenant, 'Broken upload', {}, failed);
+    ids.foreign = await insert(other, 'Late goal in Oslo');
+    await repos.items.setMetadata(tenant, ids.goal, { genre: 'Sport', tags: ['football', 'bergen'] }, [
+      { fieldId: 'genre', valueText: 'Sport' },
+      { fieldId: 'tags', valueText: 'football' },
+      { fieldId: 'tags', valueText: 'bergen' },
+    ]);
+    await repos.items.setMetadata(tenant, ids.song, { genre: 'Music' }, [{ fieldId: 'genre', valueText: 'Music' }]);
+  });
+  afterAll(() => database.dispose());
+
+  async function search(
+    where: SQL,
+    options: Partial<Parameters<Repositories['itemSearch']['search']>[1]> = {},
+    forActor: Actor = actor(users.admin, ['org'], true),
+  ) {
+    return repos.itemSearch.search(tenant, {
+      where,
+      scope: viewScope(forActor),
+      filters: {},
+      sort: { by: 'title', direction: 'asc' },
+      offset: 0,
+      limit: 50,
+      facetFields: [],
+      ...options,
+    });
+  }
+  const idsOf = (result: Awaited<ReturnType<typeof search>>) => result.rows.map((row) => row.item.id).sort();
+
+  it('keeps the search document up to date from title, description and metadata values', async () => {
+    const words = (query: string) => search(sql`${itemSearchBindings.vector} @@ to_tsquery('simple', ${query})`);
+    expect(idsOf(await words('header'))).toEqual([ids.goal]);
+    expect(idsOf(await words('football'))).toEqual([ids.goal]);
+    expect(idsOf(await words('late'))).toEqual([ids.goal]);
+    await repos.items.setMetadata(tenant, ids.goal, { genre: 'Sport' }, [{ fieldId: 'genre', valueText: 'Sport' }]);
+    expect(idsOf(await words('football'))).toEqual([]);
+    await repos.items.update(tenant, ids.song, { title: 'Anthem song remastered' });
+    expect(idsOf(await words('remastered'))).toEqual([ids.song]);
+    const infix = await search(sql`${itemSearchBindings.text} LIKE ${'%nthe%'}`);
+    expect(idsOf(infix)).toEqual([ids.song]);
+  });
+
+  it('shows each actor exactly the items canView allows, in rows, totals and facets', async () => {
+    const everyone = await search(sql`TRUE`);
+    const people = [
+      actor(users.owner, ['org']),
+      actor(users.member, ['org']),
+      actor(users.editor, ['org', 'editors']),
+      actor(users.outsider, ['contractors']),
+      actor(users.admin, ['org'], true),
+    ];
+    for (const person of people) {
+      const visible = everyone.rows
+        .filter(({ item }) => canView(person, { ...item, tenantId: undefined }))
+        .map(({ item }) => item.id)
+        .sort();
+      const result = await search(sql`TRUE`, {}, person);
+      expect(idsOf(result)).toEqual(visible);
+      expect(result.total).toBe(visible.length);
+      expect(result.facets.itemType.reduce((sum, f) => sum + f.count, 0)).toBe(visible.length);
+    }
+    expect(idsOf(await search(sql`TRUE`, {}, actor(users.outsider, ['contractors'])))).toEqual([]);
+  });
+
+  it('never returns another tenant’s items', async () => {
+    const result = await search(sql`${itemSearchBindings.vector} @@ to_tsquery('simple', 'oslo')`);
+    expect(result.rows).toEqual([]);
+    expect(result.total).toBe(0);
+  });
+
+  it('filters by type, folder and below, state and field values, and counts facets over the matches', async () => {
+    expect(idsOf(await search(sql`TRUE`, { filters: { itemTypes: ['audio'] } }))).toEqual([ids.song]);
+    expect(idsOf(await search(sql`TRUE`, { filters: { folderId: root } }))).toEqual([ids.goal, ids.song].sort());
+    expect(idsOf(await search(sql`TRUE`, { filters: { folderId: sub } }))).toEqual([ids.goal]);
+    expect(idsOf(await search(sql`TRUE`, { filters: { states: ['ERROR'] } }))).toEqual([ids.broken]);
+    const music = await search(sql`TRUE`, {
+      filters: { fieldValues: [{ fieldId: 'genre', values: ['Music', 'Drama'] }] },
+      facetFields: ['genre'],
+    });
+    expect(idsOf(music)).toEqual([ids.song]);
+    const all = await search(sql`TRUE`, { facetFields: ['genre'] });
+    expect(all.facets.fields.genre).toEqual(
+      expect.arrayContaining([
+        { value: 'Sport', count: 1 },
+        { value: 'Music', count: 1 },
+      ]),
+    );
+    expect(all.facets.state).toEqual(
+      expect.arrayContaining([
+        { value: 'COMPLETE', count: 4 },
+        { value: 'ERROR', count: 1 },
+      ]),
+    );
+  });
+
+  it('sorts by title, by a field with the items lacking it last, and pages', async () => {
+    const titles = (await search(sql`TRUE`, { sort: { by: 'title', direction: 'desc' } })).rows.map(
+      (r) => r.item.title,
+    );
+    expect(titles).toEqual([...titles].sort((a, b) => b.toLowerCase().localeCompare(a.toLowerCase())));
+    const byGenre = await search(sql`TRUE`, { sort: { by: 'field', fieldId: 'genre', direction: 'asc' } });
+    expect(byGenre.rows.slice(0, 2).map((r) => r.item.id)).toEqual([ids.song, ids.goal]);
+    const second = await search(sql`TRUE`, { offset: 1, limit: 2 });
+    expect(second.rows).toHaveLength(2);
+    expect(second.total).toBe(5);
+  });
+});
