@@ -40,3 +40,4 @@ export * from './forms/field-access';
 export * from './forms/field-initialization';
 export * from './forms/form-values.check';
 export * from './forms/built-in-forms';
+export * from './forms/field-value-rows';

@@ -47,7 +47,7 @@ ALTER TABLE "bookmark" ADD CONSTRAINT "bookmark_tenant_id_tenant_id_fk" FOREIGN 
 ALTER TABLE "bookmark" ADD CONSTRAINT "bookmark_owner_id_user_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "item_field_value_item_idx" ON "item_field_value" USING btree ("item_id");--> statement-breakpoint
 CREATE INDEX "item_field_value_text_idx" ON "item_field_value" USING btree ("tenant_id","field_id",lower("value_text"));--> statement-breakpoint
-CREATE INDEX "item_field_value_trgm_idx" ON "item_field_value" USING gin ("value_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "item_field_value_trgm_idx" ON "item_field_value" USING gin (lower("value_text") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "item_field_value_words_idx" ON "item_field_value" USING gin (to_tsvector('simple', "value_text"));--> statement-breakpoint
 CREATE INDEX "item_field_value_number_idx" ON "item_field_value" USING btree ("tenant_id","field_id","value_number");--> statement-breakpoint
 CREATE INDEX "item_field_value_date_idx" ON "item_field_value" USING btree ("tenant_id","field_id","value_date");--> statement-breakpoint
@@ -57,4 +57,4 @@ CREATE INDEX "bookmark_tenant_owner_idx" ON "bookmark" USING btree ("tenant_id",
 CREATE INDEX "item_search_vector_idx" ON "item" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "item_search_text_idx" ON "item" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "item_title_words_idx" ON "item" USING gin (to_tsvector('simple', "title"));--> statement-breakpoint
-CREATE INDEX "item_title_trgm_idx" ON "item" USING gin ("title" gin_trgm_ops);
+CREATE INDEX "item_title_trgm_idx" ON "item" USING gin (lower("title") gin_trgm_ops);

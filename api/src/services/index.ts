@@ -16,6 +16,9 @@ import { createItemLibraryService } from './items/item-library.service';
 import { createUploadService } from './items/upload.service';
 import { createProcessingService } from './items/processing.service';
 import { createVersionService } from './items/version.service';
+import { createMetadataFormService } from './metadata/metadata-form.service';
+import { createItemMetadataService } from './metadata/item-metadata.service';
+import { createSearchService } from './search/search.service';
 
 /** Wires the domain services once per process. */
 export function createServices(deps: ServiceDeps) {
@@ -27,6 +30,7 @@ export function createServices(deps: ServiceDeps) {
   const folders = createFolderService(deps, audit);
   const storages = createStorageService(deps, audit);
   const uploads = createUploadService(deps, audit);
+  const metadataForms = createMetadataFormService(deps, audit);
   return {
     deps,
     audit,
@@ -46,6 +50,9 @@ export function createServices(deps: ServiceDeps) {
     uploads,
     versions: createVersionService(deps, audit),
     processing: createProcessingService(deps, uploads, audit),
+    metadataForms,
+    itemMetadata: createItemMetadataService(deps, audit, metadataForms),
+    search: createSearchService(deps, metadataForms),
   };
 }
 

@@ -102,7 +102,6 @@ const BUCKET = /^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/;
 const REGION = /^[a-z0-9-]{2,40}$/;
 const ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/;
 
-
 function toView(row: TStorageLocationRow): TStorageView {
   const config = row.config;
   return {

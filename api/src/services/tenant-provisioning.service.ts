@@ -3,6 +3,7 @@ import { createRepositories, isUniqueViolation, type Database, type TTenantRow, 
 import { hashPassword } from '../security/password-hasher';
 import type { ServiceDeps } from './service-deps';
 import { builtInLocalStorage } from './storage.service';
+import { builtInFormRows } from './metadata/metadata-form.service';
 
 // Cross-tenant powers stay with the super administrator.
 const SYSTEM_ONLY: Permission[] = ['allTenantsBilling', 'allTenantsWrite', 'allTenantsTunnel'];
@@ -21,7 +22,8 @@ export interface ProvisionInput {
 
 /**
  * A new tenant with everything it needs to be used at once: its configuration, the organisation group every
- * member belongs to, an administrators group, the root folder, the built-in local storage and its first administrator.
+ * member belongs to, an administrators group, the root folder, the built-in local storage and
+ * metadata forms, and its first administrator.
  * One transaction.
  */
 export async function provisionTenant(
@@ -55,6 +57,7 @@ export async function provisionTenant(
       await repos.users.setGroups(tenant.id, admin.id, [organisation.id, administrators.id]);
       await repos.folders.ensureRoot(tenant.id, input.name, admin.id);
       await repos.storageLocations.insert(tenant.id, builtInLocalStorage);
+      for (const form of builtInFormRows()) await repos.metadataForms.insert(tenant.id, form);
       await repos.auditEvents.record(tenant.id, {
         actorUserId: null,
         actorEmail: null,
@@ -71,4 +74,3 @@ export async function provisionTenant(
       throw error;
     });
 }
-

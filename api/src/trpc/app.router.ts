@@ -64,6 +64,16 @@ import { itemHistoryProcedure } from './procedures/items/item-history.procedure'
 import { listItemVersionsProcedure } from './procedures/items/list-item-versions.procedure';
 import { promoteItemVersionProcedure } from './procedures/items/promote-item-version.procedure';
 import { reprocessItemProcedure } from './procedures/items/reprocess-item.procedure';
+import { listMetadataFormsProcedure } from './procedures/metadata-forms/list-metadata-forms.procedure';
+import { getMetadataFormProcedure } from './procedures/metadata-forms/get-metadata-form.procedure';
+import { createMetadataFormProcedure } from './procedures/metadata-forms/create-metadata-form.procedure';
+import { updateMetadataFormProcedure } from './procedures/metadata-forms/update-metadata-form.procedure';
+import { setMetadataFormActiveProcedure } from './procedures/metadata-forms/set-metadata-form-active.procedure';
+import { deleteMetadataFormProcedure } from './procedures/metadata-forms/delete-metadata-form.procedure';
+import { getItemMetadataProcedure } from './procedures/items/get-item-metadata.procedure';
+import { updateItemMetadataProcedure } from './procedures/items/update-item-metadata.procedure';
+import { bulkUpdateItemMetadataProcedure } from './procedures/items/bulk-update-item-metadata.procedure';
+import { searchItemsProcedure } from './procedures/search/search-items.procedure';
 import { listOperationsProcedure } from './procedures/operations/list-operations.procedure';
 import { cancelOperationProcedure } from './procedures/operations/cancel-operation.procedure';
 
@@ -161,6 +171,20 @@ export const appRouter = router({
     versions: listItemVersionsProcedure,
     promoteVersion: promoteItemVersionProcedure,
     reprocess: reprocessItemProcedure,
+    metadata: getItemMetadataProcedure,
+    updateMetadata: updateItemMetadataProcedure,
+    bulkUpdateMetadata: bulkUpdateItemMetadataProcedure,
+  }),
+  search: router({
+    items: searchItemsProcedure,
+  }),
+  metadataForms: router({
+    list: listMetadataFormsProcedure,
+    get: getMetadataFormProcedure,
+    create: createMetadataFormProcedure,
+    update: updateMetadataFormProcedure,
+    setActive: setMetadataFormActiveProcedure,
+    delete: deleteMetadataFormProcedure,
   }),
   operations: router({
     list: listOperationsProcedure,

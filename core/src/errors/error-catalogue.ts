@@ -141,6 +141,10 @@ export const errorCatalogue = {
   BOOKMARK_TITLE_REQUIRED: { status: 400, message: 'Bookmark title is required' },
   FORM_LABEL_INVALID: { status: 400, message: 'A label may not contain a period or quotes.' },
   FORM_NAME_TAKEN: { status: 409, message: 'A form with that name already exists.' },
+  FORM_CHANGED_ELSEWHERE: {
+    status: 409,
+    message: 'Someone else changed this form while you were editing it. Reload it to see their changes.',
+  },
   FORM_QC_REQUIRED_FIELD: { status: 400, message: 'The quality control form cannot have required fields.' },
   FORM_TITLE_REQUIRED: { status: 400, message: 'The title must be required.' },
   FORM_BUILT_IN_DELETE: {
@@ -175,6 +179,12 @@ export const errorCatalogue = {
   },
   USAGE_RULE_DATE_INVALID: { status: 400, message: 'An absolute validity needs a date.' },
   USAGE_RULE_VALIDITY_ORDER: { status: 400, message: 'The validity cannot end before it starts.' },
+
+  // Search (spec section 5)
+  SEARCH_QUERY_INVALID: {
+    status: 400,
+    message: 'The search could not be understood at character {{position}}: {{reason}}',
+  },
 
   // Media time (spec section 9)
   INVALID_TIMECODE: { status: 400, message: 'Invalid timecode' },

@@ -108,7 +108,8 @@ describe.each(testBackends)('item search on %s', (backend) => {
   const idsOf = (result: Awaited<ReturnType<typeof search>>) => result.rows.map((row) => row.item.id).sort();
 
   it('keeps the search document up to date from title, description and metadata values', async () => {
-    const words = (query: string) => search(sql`${itemSearchBindings.vector} @@ to_tsquery('simple', ${query})`);
+    const words = (query: string) =>
+      search(sql`${itemSearchBindings(tenant).vector} @@ to_tsquery('simple', ${query})`);
     expect(idsOf(await words('header'))).toEqual([ids.goal]);
     expect(idsOf(await words('football'))).toEqual([ids.goal]);
     expect(idsOf(await words('late'))).toEqual([ids.goal]);
@@ -116,7 +117,7 @@ describe.each(testBackends)('item search on %s', (backend) => {
     expect(idsOf(await words('football'))).toEqual([]);
     await repos.items.update(tenant, ids.song, { title: 'Anthem song remastered' });
     expect(idsOf(await words('remastered'))).toEqual([ids.song]);
-    const infix = await search(sql`${itemSearchBindings.text} LIKE ${'%nthe%'}`);
+    const infix = await search(sql`${itemSearchBindings(tenant).text} LIKE ${'%nthe%'}`);
     expect(idsOf(infix)).toEqual([ids.song]);
   });
 
@@ -143,7 +144,7 @@ describe.each(testBackends)('item search on %s', (backend) => {
   });
 
   it('never returns another tenant’s items', async () => {
-    const result = await search(sql`${itemSearchBindings.vector} @@ to_tsquery('simple', 'oslo')`);
+    const result = await search(sql`${itemSearchBindings(tenant).vector} @@ to_tsquery('simple', 'oslo')`);
     expect(result.rows).toEqual([]);
     expect(result.total).toBe(0);
   });

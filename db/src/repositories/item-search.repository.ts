@@ -9,7 +9,7 @@ import type { TItemWithVersion } from './item.repository';
  * Where a compiled search query finds an item's data (the shape `@mam/search`'s PostgreSQL compiler expects).
  * Built-ins read the item and its leading version, which every search query joins.
  */
-export const itemSearchBindings = {
+export const itemSearchBindings = (tenantId: string) => ({
   vector: sql`${item.searchVector}`,
   text: sql`${item.searchText}`,
   builtins: {
@@ -29,8 +29,10 @@ export const itemSearchBindings = {
     textColumn: sql`${itemFieldValue.valueText}`,
     numberColumn: sql`${itemFieldValue.valueNumber}`,
     dateColumn: sql`${itemFieldValue.valueDate}`,
+    // Lets the (tenant_id, field_id, …) indexes serve field queries.
+    scope: sql`${itemFieldValue.tenantId} = ${tenantId}`,
   },
-};
+});
 
 export interface TItemSearchFilters {
   itemTypes?: string[];

@@ -22,8 +22,8 @@ export const itemFieldValue = pgTable(
   (t) => [
     index('item_field_value_item_idx').on(t.itemId),
     index('item_field_value_text_idx').on(t.tenantId, t.fieldId, sql`lower(${t.valueText})`),
-    // Field wildcards (ILIKE) and field words (full-text on the value), as @mam/search compiles them.
-    index('item_field_value_trgm_idx').using('gin', t.valueText.op('gin_trgm_ops')),
+    // Field wildcards (lower(…) LIKE) and field words (full-text on the value), as @mam/search compiles them.
+    index('item_field_value_trgm_idx').using('gin', sql`lower(${t.valueText}) gin_trgm_ops`),
     index('item_field_value_words_idx').using('gin', sql`to_tsvector('simple', ${t.valueText})`),
     index('item_field_value_number_idx').on(t.tenantId, t.fieldId, t.valueNumber),
     index('item_field_value_date_idx').on(t.tenantId, t.fieldId, t.valueDate),

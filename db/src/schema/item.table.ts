@@ -48,8 +48,8 @@ export const item = pgTable(
     index('item_tenant_deleted_idx').on(t.tenantId, t.deletedAt),
     index('item_search_vector_idx').using('gin', t.searchVector),
     index('item_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    // title:… queries: words (full-text on the title alone) and wildcards (ILIKE).
+    // title:… queries: words (full-text on the title alone) and wildcards (lower(…) LIKE).
     index('item_title_words_idx').using('gin', sql`to_tsvector('simple', ${t.title})`),
-    index('item_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('item_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
   ],
 );

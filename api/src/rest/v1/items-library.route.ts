@@ -88,7 +88,7 @@ export const ZItem = z
 type TRestItem = z.infer<typeof ZItem>;
 
 /** The view types access levels as plain strings; they come from storage typed by the same enum. */
-function restItem(view: TItemView): TRestItem {
+export function restItem(view: TItemView): TRestItem {
   return {
     ...(view as Omit<TRestItem, 'proxy' | 'thumbnail'>),
     proxy: { hls: view.urls.hls, mp4: view.urls.mp4 },

@@ -3,10 +3,12 @@ import { meRoute } from './me.route';
 import { itemProcessingRoutes } from './item-processing.route';
 import { folderRoutes } from './folders.route';
 import { itemLibraryRoutes } from './items-library.route';
+import { searchRoutes } from './search.route';
 
 export const v1Routes: RestRoute[] = [
   meRoute as unknown as RestRoute,
   ...itemProcessingRoutes,
   ...folderRoutes,
   ...itemLibraryRoutes,
+  ...searchRoutes,
 ];

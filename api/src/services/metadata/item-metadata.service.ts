@@ -1,0 +1,210 @@
+import {
+  AppError,
+  can,
+  canUpdate,
+  canView,
+  checkFormValues,
+  fieldTypesOf,
+  fieldValueRows,
+  type Actor,
+  type AppIssue,
+  type FormViewId,
+  type TFormValues,
+  type TJsonValue,
+  type TMetadataForm,
+} from '@mam/core';
+import type { TItemRow } from '@mam/db';
+import type { AuthedActor } from '../actor.service';
+import type { AuditService } from '../audit.service';
+import type { RequestMeta, ServiceDeps } from '../service-deps';
+import type { MetadataFormService, TMetadataFormView } from './metadata-form.service';
+
+/** Fields stored in the item's own columns rather than in its metadata document. */
+const columnFields = ['title', 'description'] as const;
+
+export interface TItemMetadataView {
+  itemId: string;
+  /** Every stored value by fieldId, title and description included. */
+  values: TFormValues;
+  /** The forms offered on the item's Metadata tab. */
+  forms: TMetadataFormView[];
+  canEdit: boolean;
+}
+
+export type TBulkChange =
+  | { fieldId: string; op: 'set'; value: TJsonValue }
+  | { fieldId: string; op: 'add'; value: TJsonValue }
+  | { fieldId: string; op: 'clear' };
+
+export interface TBulkResult {
+  itemId: string;
+  ok: boolean;
+  code?: string;
+  message?: string;
+  issues?: AppIssue[];
+}
+
+function storedValues(item: TItemRow): TFormValues {
+  return { ...(item.metadata as TFormValues), title: item.title, description: item.description };
+}
+
+/** Metadata needs update access to the item and updateMetadata, or ownership and updateOwnMetadata. */
+function canEditMetadata(actor: Actor, item: TItemRow): boolean {
+  if (can(actor, 'updateMetadata') && canUpdate(actor, item)) return true;
+  return item.ownerId === actor.userId && can(actor, 'updateOwnMetadata');
+}
+
+/** The multiple-choice union `add` makes; other types just take the new value. */
+function added(current: TJsonValue | undefined, value: TJsonValue): TJsonValue {
+  const list = (v: TJsonValue | undefined): TJsonValue[] =>
+    v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v];
+  const merged = [...list(current)];
+  for (const entry of list(value))
+    if (!merged.some((m) => JSON.stringify(m) === JSON.stringify(entry))) merged.push(entry);
+  return merged;
+}
+
+export function createItemMetadataService(deps: ServiceDeps, audit: AuditService, forms: MetadataFormService) {
+  const { repos, clock } = deps;
+
+  async function visibleItem(actor: Actor, itemId: string): Promise<TItemRow> {
+    const item = await repos.items.findById(actor.tenantId, itemId);
+    if (!item || item.deletedAt || !canView(actor, item)) throw new AppError('NOT_FOUND');
+    return item;
+  }
+
+  async function formsFor(actor: AuthedActor, view: FormViewId) {
+    const all = await forms.loadAll(actor.tenantId);
+    const views = await forms.list(actor);
+    const offered = views.filter((v) => v.form.active && !v.form.isSubtype && v.form.views[view] !== undefined);
+    return { all: all.map(({ form }) => form), offered };
+  }
+
+  /**
+   * Checks the values against the form's rules for this actor and stores them with their typed rows.
+   * Nothing is stored while any value has an issue.
+   */
+  async function write(
+    actor: AuthedActor,
+    item: TItemRow,
+    form: TMetadataForm,
+    allForms: readonly TMetadataForm[],
+    values: Record<string, unknown>,
+    view: FormViewId,
+  ): Promise<{ changed: string[] }> {
+    const existing = storedValues(item);
+    const checked = checkFormValues({ form, view, values, actor, existing, now: clock() });
+    if (checked.issues.length > 0) throw new AppError('VALIDATION_FAILED', { issues: checked.issues });
+    const next: TFormValues = { ...existing, ...checked.values };
+    const changed = Object.keys(checked.values).filter(
+      (fieldId) => JSON.stringify(existing[fieldId]) !== JSON.stringify(checked.values[fieldId]),
+    );
+    if (changed.length === 0) return { changed };
+    const metadata = Object.fromEntries(
+      Object.entries(next).filter(([fieldId]) => !(columnFields as readonly string[]).includes(fieldId)),
+    );
+    await repos.items.setMetadata(actor.tenantId, item.id, metadata, fieldValueRows(fieldTypesOf(allForms), metadata));
+    const title = typeof next.title === 'string' && next.title.trim() ? next.title.trim() : item.title;
+    const description = typeof next.description === 'string' ? next.description : item.description;
+    if (title !== item.title || description !== item.description) {
+      await repos.items.update(actor.tenantId, item.id, { title, description });
+    }
+    return { changed };
+  }
+
+  return {
+    async get(actor: AuthedActor, itemId: string): Promise<TItemMetadataView> {
+      const item = await visibleItem(actor, itemId);
+      const { offered } = await formsFor(actor, 'item');
+      return { itemId, values: storedValues(item), forms: offered, canEdit: canEditMetadata(actor, item) };
+    },
+
+    async update(
+      actor: AuthedActor,
+      itemId: string,
+      input: { formId: string; values: Record<string, unknown> },
+      meta: RequestMeta | null,
+    ): Promise<TItemMetadataView> {
+      const item = await visibleItem(actor, itemId);
+      if (!canEditMetadata(actor, item)) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId } });
+      const { all, offered } = await formsFor(actor, 'item');
+      const form = offered.find((view) => view.id === input.formId || view.form.id === input.formId)?.form;
+      if (!form) throw new AppError('NOT_FOUND');
+      const { changed } = await write(actor, item, form, all, input.values, 'item');
+      if (changed.length > 0) {
+        await audit.record(actor.tenantId, actor, meta, {
+          action: 'item.metadata_changed',
+          targetType: 'item',
+          targetId: item.id,
+          summary: `Metadata changed: ${changed.join(', ')}`,
+          details: { form: form.id, fields: changed },
+        });
+      }
+      return this.get(actor, itemId);
+    },
+
+    /**
+     * One set of changes over many items, item by item: each result says whether that item took the changes, and
+     * why not ("You don't have permission to update this item", a value the form refuses…). Items are never
+     * skipped silently.
+     */
+    async bulkUpdate(
+      actor: AuthedActor,
+      input: { itemIds: string[]; formId: string; changes: TBulkChange[] },
+      meta: RequestMeta | null,
+      onProgress?: (done: number, total: number) => void,
+    ): Promise<{ results: TBulkResult[] }> {
+      if (!can(actor, 'bulkMetadataUpdate')) throw new AppError('FORBIDDEN');
+      const { all, offered } = await formsFor(actor, 'item');
+      const form = offered.find((view) => view.id === input.formId || view.form.id === input.formId)?.form;
+      if (!form) throw new AppError('NOT_FOUND');
+      const itemIds = [...new Set(input.itemIds)];
+      const results: TBulkResult[] = [];
+      for (const itemId of itemIds) {
+        results.push(await this.applyBulk(actor, itemId, form, all, input.changes));
+        onProgress?.(results.length, itemIds.length);
+      }
+      const updated = results.filter((r) => r.ok).length;
+      await audit.record(actor.tenantId, actor, meta, {
+        action: 'item.metadata_bulk_changed',
+        targetType: 'item',
+        summary: `Metadata of ${updated} of ${itemIds.length} items changed`,
+        details: { form: form.id, fields: input.changes.map((c) => c.fieldId), updated, total: itemIds.length },
+      });
+      return { results };
+    },
+
+    async applyBulk(
+      actor: AuthedActor,
+      itemId: string,
+      form: TMetadataForm,
+      allForms: readonly TMetadataForm[],
+      changes: TBulkChange[],
+    ): Promise<TBulkResult> {
+      try {
+        const item = await visibleItem(actor, itemId);
+        if (!canEditMetadata(actor, item)) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId } });
+        const current = storedValues(item);
+        const values: Record<string, unknown> = {};
+        for (const change of changes) {
+          if (change.op === 'clear') values[change.fieldId] = null;
+          else if (change.op === 'set') values[change.fieldId] = change.value;
+          else values[change.fieldId] = added(current[change.fieldId], change.value);
+        }
+        await write(actor, item, form, allForms, values, 'item');
+        return { itemId, ok: true };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return {
+          itemId,
+          ok: false,
+          code: error.code,
+          message: error.message,
+          ...(error.issues.length ? { issues: error.issues } : {}),
+        };
+      }
+    },
+  };
+}
+
+export type ItemMetadataService = ReturnType<typeof createItemMetadataService>;

@@ -1,0 +1,175 @@
+import {
+  AppError,
+  assertCan,
+  assertCanDeactivateForm,
+  assertCanDeleteForm,
+  assertValidForm,
+  builtInForms,
+  canSeeForm,
+  isAdmin,
+  parseStoredForm,
+  type TMetadataForm,
+} from '@mam/core';
+import type { TMetadataFormInsert, TMetadataFormRow } from '@mam/db';
+import type { AuthedActor } from '../actor.service';
+import type { AuditService } from '../audit.service';
+import type { RequestMeta, ServiceDeps } from '../service-deps';
+
+/** A stored form as the console and the API see it: the definition plus what saving it needs. */
+export interface TMetadataFormView {
+  /** The row id; `form.id` is the administrator's key. */
+  id: string;
+  revision: number;
+  form: TMetadataForm;
+  updatedAt: string;
+}
+
+/** The rows of the five built-in forms, as every tenant gets them. */
+export function builtInFormRows(): TMetadataFormInsert[] {
+  return builtInForms().map((form) => ({
+    formKey: form.id,
+    label: form.label,
+    active: form.active,
+    builtIn: form.builtIn,
+    definition: form as unknown as Record<string, unknown>,
+    createdBy: null,
+  }));
+}
+
+export function createMetadataFormService(deps: ServiceDeps, audit: AuditService) {
+  const { repos, logger } = deps;
+
+  /** Built-in forms arrive with the tenant; tenants made before them get them on first use. */
+  async function ensureBuiltIns(tenantId: string, rows: TMetadataFormRow[]): Promise<TMetadataFormRow[]> {
+    const present = new Set(rows.map((row) => row.builtIn));
+    const missing = builtInFormRows().filter((row) => !present.has(row.builtIn ?? null));
+    if (missing.length === 0) return rows;
+    for (const row of missing) await repos.metadataForms.insert(tenantId, row);
+    return repos.metadataForms.list(tenantId);
+  }
+
+  /** Every form of the tenant that parses; a broken stored form is logged and left out, never served. */
+  async function loadAll(tenantId: string): Promise<Array<{ row: TMetadataFormRow; form: TMetadataForm }>> {
+    const rows = await ensureBuiltIns(tenantId, await repos.metadataForms.list(tenantId));
+    return rows.flatMap((row) => {
+      const form = parseStoredForm(row.definition, (message) => logger.error({ tenantId, formId: row.id }, message));
+      return form ? [{ row, form }] : [];
+    });
+  }
+
+  function toView(row: TMetadataFormRow, form: TMetadataForm): TMetadataFormView {
+    return { id: row.id, revision: row.revision, form, updatedAt: row.updatedAt.toISOString() };
+  }
+
+  async function findForAdmin(actor: AuthedActor, id: string) {
+    assertCan(actor, 'tenantAdmin');
+    const found = (await loadAll(actor.tenantId)).find(({ row }) => row.id === id);
+    if (!found) throw new AppError('NOT_FOUND');
+    return found;
+  }
+
+  return {
+    loadAll,
+
+    /** The forms the actor may see; administrators see all of them, inactive ones included. */
+    async list(actor: AuthedActor): Promise<TMetadataFormView[]> {
+      const all = await loadAll(actor.tenantId);
+      return all
+        .filter(({ form }) => isAdmin(actor) || (form.active && canSeeForm(actor, form)))
+        .map(({ row, form }) => toView(row, form));
+    },
+
+    async get(actor: AuthedActor, id: string): Promise<TMetadataFormView> {
+      const found = (await loadAll(actor.tenantId)).find(({ row }) => row.id === id);
+      if (!found || !(isAdmin(actor) || (found.form.active && canSeeForm(actor, found.form)))) {
+        throw new AppError('NOT_FOUND');
+      }
+      return toView(found.row, found.form);
+    },
+
+    async create(actor: AuthedActor, input: unknown, meta: RequestMeta | null): Promise<TMetadataFormView> {
+      assertCan(actor, 'tenantAdmin');
+      const all = await loadAll(actor.tenantId);
+      const form = assertValidForm(input, { otherForms: all.map(({ form: other }) => other) });
+      if (form.builtIn) throw new AppError('VALIDATION_FAILED');
+      let row: TMetadataFormRow | undefined;
+      try {
+        row = await repos.metadataForms.insert(actor.tenantId, {
+          formKey: form.id,
+          label: form.label,
+          active: form.active,
+          builtIn: null,
+          definition: form as unknown as Record<string, unknown>,
+          createdBy: actor.userId,
+        });
+      } catch (error) {
+        logger.error({ err: error, tenantId: actor.tenantId }, 'saving a new metadata form failed');
+        throw new AppError('FORM_CREATE_FAILED', { cause: error });
+      }
+      if (!row) throw new AppError('FORM_NAME_TAKEN');
+      await audit.record(actor.tenantId, actor, meta, {
+        action: 'metadata_form.created',
+        targetType: 'metadata_form',
+        targetId: row.id,
+        summary: `Metadata form "${form.label}" created`,
+      });
+      return toView(row, form);
+    },
+
+    /** Saves a whole definition over the revision the editor started from. */
+    async update(
+      actor: AuthedActor,
+      id: string,
+      revision: number,
+      input: unknown,
+      meta: RequestMeta | null,
+    ): Promise<TMetadataFormView> {
+      const previous = await findForAdmin(actor, id);
+      const others = (await loadAll(actor.tenantId)).filter(({ row }) => row.id !== id).map(({ form }) => form);
+      const form = assertValidForm(input, { otherForms: others, previous: previous.form });
+      if (!form.active && previous.form.active) assertCanDeactivateForm(form);
+      const saved = await repos.metadataForms.update(actor.tenantId, id, revision, {
+        formKey: form.id,
+        label: form.label,
+        active: form.active,
+        definition: form as unknown as Record<string, unknown>,
+      });
+      if (saved === 'taken') throw new AppError('FORM_NAME_TAKEN');
+      if (saved === 'stale') throw new AppError('FORM_CHANGED_ELSEWHERE');
+      if (!saved) throw new AppError('NOT_FOUND');
+      await audit.record(actor.tenantId, actor, meta, {
+        action: 'metadata_form.updated',
+        targetType: 'metadata_form',
+        targetId: id,
+        summary: `Metadata form "${form.label}" changed`,
+      });
+      return toView(saved, form);
+    },
+
+    async setActive(actor: AuthedActor, id: string, active: boolean, meta: RequestMeta | null) {
+      const { row, form } = await findForAdmin(actor, id);
+      if (!active) assertCanDeactivateForm(form);
+      return this.update(actor, id, row.revision, { ...form, active }, meta);
+    },
+
+    async delete(actor: AuthedActor, id: string, meta: RequestMeta | null): Promise<void> {
+      const { form } = await findForAdmin(actor, id);
+      assertCanDeleteForm(form);
+      try {
+        if (!(await repos.metadataForms.delete(actor.tenantId, id))) throw new AppError('NOT_FOUND');
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        logger.error({ err: error, tenantId: actor.tenantId, formId: id }, 'deleting a metadata form failed');
+        throw new AppError('FORM_DELETE_FAILED', { cause: error });
+      }
+      await audit.record(actor.tenantId, actor, meta, {
+        action: 'metadata_form.deleted',
+        targetType: 'metadata_form',
+        targetId: id,
+        summary: `Metadata form "${form.label}" deleted`,
+      });
+    },
+  };
+}
+
+export type MetadataFormService = ReturnType<typeof createMetadataFormService>;

@@ -1,0 +1,192 @@
+import { AppError, mediaItemTypes, parseTenantConfig, viewScope, type FieldType, type TMetadataForm } from '@mam/core';
+import { itemSearchBindings, type TFacetCount, type TItemSearchSort } from '@mam/db';
+import {
+  compileToPostgres,
+  parseQuery,
+  QueryParseError,
+  type QueryNode,
+  type QueryWarning,
+  type SearchField,
+  type SearchFieldKind,
+} from '@mam/search';
+import { sql } from 'drizzle-orm';
+import type { AuthedActor } from '../actor.service';
+import { toItemView, type TItemView } from '../items/item-view';
+import type { MetadataFormService } from '../metadata/metadata-form.service';
+import type { ServiceDeps } from '../service-deps';
+
+const fieldKinds: Partial<Record<FieldType, SearchFieldKind>> = {
+  Text: 'text',
+  JSON: 'text',
+  Choice: 'keyword',
+  MultipleChoice: 'keyword',
+  TreeChoice: 'keyword',
+  SubType: 'keyword',
+  Checkbox: 'boolean',
+  Date: 'date',
+};
+const facetTypes: ReadonlySet<FieldType> = new Set(['Choice', 'MultipleChoice', 'TreeChoice', 'Checkbox']);
+const MAX_FIELD_FACETS = 8;
+
+export interface TSearchInput {
+  q: string;
+  /** 'assets' keeps media items; 'all' every item type. Defaults to the tenant's default search filter. */
+  typeFilter?: 'assets' | 'all';
+  itemTypes?: string[];
+  folderId?: string;
+  states?: string[];
+  createdBy?: string[];
+  createdFrom?: string;
+  createdTo?: string;
+  fieldValues?: Array<{ fieldId: string; values: string[] }>;
+  sort?: { by: 'relevance' | 'created' | 'modified' | 'title' | 'field'; fieldId?: string; direction?: 'asc' | 'desc' };
+  limit: number;
+  cursor?: string;
+  /** Fields to count values of; the tenant's choice fields when absent. */
+  facetFields?: string[];
+}
+
+export interface TSearchFacets {
+  itemType: TFacetCount[];
+  state: TFacetCount[];
+  createdBy: Array<TFacetCount & { label: string }>;
+  fields: Record<string, TFacetCount[]>;
+}
+
+export interface TSearchResult {
+  hits: TItemView[];
+  total: number;
+  facets: TSearchFacets;
+  warnings: QueryWarning[];
+  nextCursor: string | null;
+}
+
+/** The searchable fields of the tenant's forms, one per fieldId; buttons and files have no values. */
+export function searchFieldsOf(forms: readonly TMetadataForm[]): SearchField[] {
+  const fields = new Map<string, SearchField>();
+  for (const form of forms) {
+    for (const field of form.fields) {
+      const kind = fieldKinds[field.type];
+      if (kind && !fields.has(field.fieldId)) fields.set(field.fieldId, { id: field.fieldId, kind, source: 'form' });
+    }
+  }
+  return [...fields.values()];
+}
+
+/** The words a relevance rank weighs: unfielded terms and phrases outside NOT. */
+function rankWords(node: QueryNode): string[] {
+  switch (node.kind) {
+    case 'term':
+    case 'phrase':
+      return node.field ? [] : [node.value];
+    case 'and':
+    case 'or':
+      return node.operands.flatMap(rankWords);
+    case 'all':
+    case 'wildcard':
+    case 'range':
+    case 'not':
+      return [];
+  }
+}
+
+function offsetOf(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  if (!/^\d{1,9}$/.test(cursor)) throw new AppError('VALIDATION_FAILED');
+  return Number(cursor);
+}
+
+export function createSearchService(deps: ServiceDeps, forms: MetadataFormService) {
+  const { repos } = deps;
+
+  function parse(text: string, fields: SearchField[]) {
+    try {
+      return parseQuery(text, { fields });
+    } catch (error) {
+      if (!(error instanceof QueryParseError)) throw error;
+      throw new AppError('SEARCH_QUERY_INVALID', {
+        params: { position: error.position + 1, reason: error.message, reasonCode: error.code },
+      });
+    }
+  }
+
+  return {
+    searchFieldsOf,
+
+    /** Items the actor may see that match the query and filters: a page, the total and facet counts. */
+    async search(actor: AuthedActor, input: TSearchInput): Promise<TSearchResult> {
+      const tenant = await repos.tenants.findById(actor.tenantId);
+      if (!tenant) throw new AppError('NOT_FOUND');
+      const allForms = (await forms.loadAll(actor.tenantId)).map(({ form }) => form);
+      const fields = searchFieldsOf(allForms);
+      const { ast, warnings } = parse(input.q, fields);
+      const bindings = itemSearchBindings(actor.tenantId);
+      const where = compileToPostgres(ast, bindings);
+
+      const typeFilter = input.typeFilter ?? parseTenantConfig(tenant.config).defaultSearchFilter;
+      const itemTypes =
+        typeFilter === 'assets'
+          ? (input.itemTypes ?? [...mediaItemTypes]).filter((t) => (mediaItemTypes as readonly string[]).includes(t))
+          : input.itemTypes;
+      const formFields = new Map(allForms.flatMap((form) => form.fields.map((f) => [f.fieldId, f] as const)));
+      const facetFields = (
+        input.facetFields ??
+        [...formFields.values()].filter((field) => facetTypes.has(field.type)).map((field) => field.fieldId)
+      )
+        .filter((fieldId, index, all) => formFields.has(fieldId) && all.indexOf(fieldId) === index)
+        .slice(0, MAX_FIELD_FACETS);
+
+      const words = rankWords(ast);
+      const requested = input.sort ?? { by: words.length > 0 ? 'relevance' : 'created' };
+      let sort: TItemSearchSort;
+      if (requested.by === 'relevance') {
+        sort = {
+          by: 'relevance',
+          rank:
+            words.length > 0 ? sql`ts_rank(${bindings.vector}, plainto_tsquery('simple', ${words.join(' ')}))` : sql`0`,
+        };
+      } else if (requested.by === 'field') {
+        const field = requested.fieldId ? formFields.get(requested.fieldId) : undefined;
+        if (!field?.sortable) throw new AppError('VALIDATION_FAILED');
+        sort = { by: 'field', fieldId: field.fieldId, direction: requested.direction ?? 'asc' };
+      } else {
+        sort = { by: requested.by, direction: requested.direction ?? (requested.by === 'title' ? 'asc' : 'desc') };
+      }
+
+      const offset = offsetOf(input.cursor);
+      const result = await repos.itemSearch.search(actor.tenantId, {
+        where,
+        scope: viewScope(actor),
+        filters: {
+          itemTypes,
+          folderId: input.folderId,
+          states: input.states,
+          createdBy: input.createdBy,
+          createdFrom: input.createdFrom ? new Date(input.createdFrom) : undefined,
+          createdTo: input.createdTo ? new Date(input.createdTo) : undefined,
+          fieldValues: input.fieldValues,
+        },
+        sort,
+        offset,
+        limit: input.limit,
+        facetFields,
+      });
+      const creators = await Promise.all(
+        result.facets.createdBy.map(async (facet) => {
+          const user = await repos.users.findById(actor.tenantId, facet.value);
+          return { ...facet, label: user?.name || user?.email || facet.value };
+        }),
+      );
+      const next = offset + result.rows.length;
+      return {
+        hits: result.rows.map(toItemView),
+        total: result.total,
+        facets: { ...result.facets, createdBy: creators },
+        warnings,
+        nextCursor: result.rows.length === input.limit && next < result.total ? String(next) : null,
+      };
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;
