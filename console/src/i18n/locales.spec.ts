@@ -60,6 +60,7 @@ describe('console translations', () => {
       for (const match of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w.]+)'/g)) used.add(match[1]!);
     }
     expect(used.size).toBeGreaterThan(100);
-    expect([...used].filter((key) => !locales.en[key])).toEqual([]);
+    // A plural key exists as key_one / key_other (i18next picks by count).
+    expect([...used].filter((key) => !locales.en[key] && !locales.en[`${key}_other`])).toEqual([]);
   });
 });

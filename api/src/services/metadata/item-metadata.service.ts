@@ -4,7 +4,9 @@ import {
   canUpdate,
   canView,
   checkFormValues,
+  fieldAccessFor,
   fieldTypesOf,
+  isFieldEditable,
   fieldValueRows,
   type Actor,
   type AppIssue,
@@ -26,9 +28,15 @@ export interface TItemMetadataView {
   itemId: string;
   /** Every stored value by fieldId, title and description included. */
   values: TFormValues;
-  /** The forms offered on the item's Metadata tab. */
-  forms: TMetadataFormView[];
+  /** The forms offered on the item's Metadata tab, with what this user may read and enter in each field. */
+  forms: Array<TMetadataFormView & { fieldAccess: Record<string, TFieldAccessView> }>;
   canEdit: boolean;
+}
+
+export interface TFieldAccessView {
+  read: boolean;
+  /** Not read only, not filled by the system, and writable for this user. */
+  editable: boolean;
 }
 
 export type TBulkChange =
@@ -116,7 +124,16 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
     async get(actor: AuthedActor, itemId: string): Promise<TItemMetadataView> {
       const item = await visibleItem(actor, itemId);
       const { offered } = await formsFor(actor, 'item');
-      return { itemId, values: storedValues(item), forms: offered, canEdit: canEditMetadata(actor, item) };
+      const withAccess = offered.map((view) => ({
+        ...view,
+        fieldAccess: Object.fromEntries(
+          view.form.fields.map((field) => {
+            const access = fieldAccessFor(actor, view.form, field);
+            return [field.fieldId, { read: access.userCanRead, editable: isFieldEditable(field, access) }];
+          }),
+        ),
+      }));
+      return { itemId, values: storedValues(item), forms: withAccess, canEdit: canEditMetadata(actor, item) };
     },
 
     async update(

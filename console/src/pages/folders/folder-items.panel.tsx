@@ -17,7 +17,8 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconFolderSymlink, IconLayoutGrid, IconList, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconFolderSymlink, IconForms, IconLayoutGrid, IconList, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { BulkMetadataModal } from '../../features/metadata';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../components/load-more';
@@ -75,6 +76,7 @@ export function FolderItemsPanel({
   const [view, setViewState] = useState<TView>(storedView);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [moving, setMoving] = useState(false);
+  const [editing, setEditing] = useState(false);
   const { uploads } = useUploads();
   const uploadingHere = uploads.some(
     (u) => u.target.folderId === folder.id && (u.status === 'uploading' || u.status === 'queued'),
@@ -168,6 +170,17 @@ export function FolderItemsPanel({
               {t('items.move')}
             </Button>
           )}
+          {someSelected && can('bulkMetadataUpdate') && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconForms size={14} />}
+              onClick={() => setEditing(true)}
+              data-testid="edit-metadata-selected"
+            >
+              {t('metadata.bulk.action')}
+            </Button>
+          )}
           {someSelected && (
             <Button
               size="xs"
@@ -244,6 +257,13 @@ export function FolderItemsPanel({
         ))}
       <LoadMore query={items} />
 
+      {editing && (
+        <BulkMetadataModal
+          items={rows.filter((row) => selected.has(row.id))}
+          onClose={() => setEditing(false)}
+          onDone={() => void items.refetch()}
+        />
+      )}
       {moving && (
         <FolderPickerModal
           title={t('items.moveTitle', { count: selected.size })}

@@ -1,57 +1,105 @@
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Group, Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import type { TJsonValue } from '@mam/core';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldErrorsOf, MetadataFormFields } from '../../features/metadata';
+import { errorMessage, hasErrorCode } from '../../lib/app-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { useCan } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import type { TItem } from './item-types';
 
-/** Title and description; the tenant's own metadata forms replace this with the metadata-forms feature. */
+const SEGMENTED_MAX = 4;
+
+/** The item's metadata through the tenant's forms: pick a form, fill it in, save; the server checks every value. */
 export function MetadataTab({ item, onSaved }: { item: TItem; onSaved: () => void }) {
   const { t } = useTranslation();
-  const can = useCan();
-  const [title, setTitle] = useState(item.title);
-  const [description, setDescription] = useState(item.description);
-  const update = trpc.items.update.useMutation({
+  const metadata = trpc.items.metadata.useQuery({ itemId: item.id });
+  const [formId, setFormId] = useState<string | null>(null);
+  const [draft, setDraft] = useState<Record<string, TJsonValue>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const forms = useMemo(() => metadata.data?.forms ?? [], [metadata.data]);
+  const current = forms.find((f) => f.id === formId) ?? forms.find((f) => f.form.builtIn === 'common') ?? forms[0];
+  const stored = metadata.data?.values ?? {};
+
+  // A fresh copy of the stored values whenever they or the form change: nothing typed leaks between forms.
+  useEffect(() => {
+    setDraft(metadata.data?.values ?? {});
+    setErrors({});
+  }, [metadata.data, current?.id]);
+
+  const update = trpc.items.updateMetadata.useMutation({
     onSuccess: () => {
       notifySuccess(t('itemDetails.saved'));
+      setErrors({});
+      void metadata.refetch();
       onSaved();
     },
-    onError: (error) => notifyError(t, error),
+    onError: (error) => {
+      setErrors(fieldErrorsOf(t, error));
+      if (!hasErrorCode(error, 'VALIDATION_FAILED')) notifyError(t, error);
+    },
   });
-  const editable = can('update') || can('updateMetadata');
-  const dirty = title !== item.title || description !== item.description;
+
+  if (metadata.error) return <Alert color="red">{errorMessage(t, metadata.error)}</Alert>;
+  if (metadata.isLoading) return <Loader size="sm" />;
+  if (!current) return <Text c="dimmed">{t('metadata.noForms')}</Text>;
+
+  const editable = metadata.data!.canEdit;
+  const fieldIds = current.form.fields.map((f) => f.fieldId);
+  const changed = fieldIds.filter((id) => JSON.stringify(draft[id] ?? null) !== JSON.stringify(stored[id] ?? null));
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        update.mutate({ itemId: item.id, title: title.trim(), description });
+        const values = Object.fromEntries(
+          fieldIds.filter((id) => current.fieldAccess[id]?.editable).map((id) => [id, draft[id] ?? null]),
+        );
+        update.mutate({ itemId: item.id, formId: current.id, values });
       }}
     >
-      <Stack gap="sm" maw={720}>
-        <TextInput
-          label={t('itemDetails.fields.title')}
-          value={title}
-          onChange={(e) => setTitle(e.currentTarget.value)}
-          required
+      <Stack gap="md" maw={960}>
+        {forms.length > 1 &&
+          (forms.length <= SEGMENTED_MAX ? (
+            <SegmentedControl
+              value={current.id}
+              onChange={setFormId}
+              data={forms.map((f) => ({ value: f.id, label: f.form.label }))}
+              data-testid="metadata-form-picker"
+              style={{ alignSelf: 'flex-start' }}
+            />
+          ) : (
+            <Select
+              label={t('metadata.form')}
+              value={current.id}
+              onChange={(v) => v && setFormId(v)}
+              data={forms.map((f) => ({ value: f.id, label: f.form.label }))}
+              allowDeselect={false}
+              maw={320}
+              data-testid="metadata-form-picker"
+            />
+          ))}
+        {Object.keys(errors).length > 0 && (
+          <Alert color="red" data-testid="metadata-errors">
+            {t('metadata.fixErrors', { count: Object.keys(errors).length })}
+          </Alert>
+        )}
+        <MetadataFormFields
+          form={current.form}
+          view="item"
+          values={draft}
+          onChange={(fieldId, value) => {
+            setDraft((d) => ({ ...d, [fieldId]: value }));
+            setErrors(({ [fieldId]: _, ...rest }) => rest);
+          }}
+          access={current.fieldAccess}
+          errors={errors}
           readOnly={!editable}
-          data-testid="field-title"
-        />
-        <Textarea
-          label={t('itemDetails.fields.description')}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-          autosize
-          minRows={3}
-          maxRows={12}
-          readOnly={!editable}
-          data-testid="field-description"
         />
         {editable && (
           <Group>
             <Button
               type="submit"
-              disabled={!dirty || title.trim() === ''}
+              disabled={changed.length === 0}
               loading={update.isPending}
               data-testid="save-metadata"
             >
@@ -59,10 +107,10 @@ export function MetadataTab({ item, onSaved }: { item: TItem; onSaved: () => voi
             </Button>
             <Button
               variant="default"
-              disabled={!dirty}
+              disabled={changed.length === 0}
               onClick={() => {
-                setTitle(item.title);
-                setDescription(item.description);
+                setDraft(stored);
+                setErrors({});
               }}
             >
               {t('itemDetails.discard')}
