@@ -19,6 +19,7 @@ import { createVersionService } from './items/version.service';
 import { createMetadataFormService } from './metadata/metadata-form.service';
 import { createItemMetadataService } from './metadata/item-metadata.service';
 import { createSearchService } from './search/search.service';
+import { createBookmarkService } from './bookmark.service';
 
 /** Wires the domain services once per process. */
 export function createServices(deps: ServiceDeps) {
@@ -53,6 +54,7 @@ export function createServices(deps: ServiceDeps) {
     metadataForms,
     itemMetadata: createItemMetadataService(deps, audit, metadataForms),
     search: createSearchService(deps, metadataForms),
+    bookmarks: createBookmarkService(deps, audit),
   };
 }
 

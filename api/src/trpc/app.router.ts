@@ -74,6 +74,10 @@ import { getItemMetadataProcedure } from './procedures/items/get-item-metadata.p
 import { updateItemMetadataProcedure } from './procedures/items/update-item-metadata.procedure';
 import { bulkUpdateItemMetadataProcedure } from './procedures/items/bulk-update-item-metadata.procedure';
 import { searchItemsProcedure } from './procedures/search/search-items.procedure';
+import { listBookmarksProcedure } from './procedures/bookmarks/list-bookmarks.procedure';
+import { createBookmarkProcedure } from './procedures/bookmarks/create-bookmark.procedure';
+import { updateBookmarkProcedure } from './procedures/bookmarks/update-bookmark.procedure';
+import { deleteBookmarkProcedure } from './procedures/bookmarks/delete-bookmark.procedure';
 import { listOperationsProcedure } from './procedures/operations/list-operations.procedure';
 import { cancelOperationProcedure } from './procedures/operations/cancel-operation.procedure';
 
@@ -174,6 +178,12 @@ export const appRouter = router({
     metadata: getItemMetadataProcedure,
     updateMetadata: updateItemMetadataProcedure,
     bulkUpdateMetadata: bulkUpdateItemMetadataProcedure,
+  }),
+  bookmarks: router({
+    list: listBookmarksProcedure,
+    create: createBookmarkProcedure,
+    update: updateBookmarkProcedure,
+    delete: deleteBookmarkProcedure,
   }),
   search: router({
     items: searchItemsProcedure,
