@@ -36,6 +36,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AdminMark } from '../components/admin-mark';
+import { BookmarkPageButton, BookmarksNav } from '../features/bookmarks';
 import { UploadProvider } from '../features/upload';
 import { languages, type TLanguage } from '../lib/i18n';
 import { useCan, useSession } from '../lib/session';
@@ -199,6 +200,7 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
             </Text>
           </Group>
           <Group gap={6} wrap="nowrap">
+            {!restricted && <BookmarkPageButton />}
             <Tooltip label={t('nav.toggleTheme')}>
               <ActionIcon
                 variant="subtle"
@@ -323,6 +325,7 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
           ) : (
             <Stack gap={2}>
               {nav.map(navLink)}
+              <BookmarksNav />
               {adminNav.length > 0 && (
                 <>
                   <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>

@@ -1,0 +1,2 @@
+export { BookmarksNav } from './bookmarks.nav';
+export { BookmarkPageButton } from './bookmark-page.button';
