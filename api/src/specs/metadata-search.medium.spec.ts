@@ -143,6 +143,21 @@ describe.each(testBackends)('metadata forms and search on %s', (backend) => {
         ok: true,
         data: { values: { headline: 'Late winner', genre: 'football', tags: ['derby'], airDate: '2026-05-17' } },
       });
+      // What the system knows shows through the technical fields but is never stored as entered metadata.
+      const shown = await logger.client.query<TItemMetadataView>('items.metadata', { itemId: clip.id });
+      expect(shown.ok && shown.data.values).toMatchObject({
+        title: 'Cup final',
+        itemType: 'video',
+        originalFileName: 'Cup final.mp4',
+      });
+      const stored = (await t.services.deps.repos.items.findById(alpha.tenant.id, clip.id))!.metadata;
+      expect(stored).toEqual({
+        headline: 'Late winner',
+        genre: 'football',
+        tags: ['derby'],
+        airDate: '2026-05-17',
+        approved: false,
+      });
     });
   });
 

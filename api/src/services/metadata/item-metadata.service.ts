@@ -7,6 +7,7 @@ import {
   fieldAccessFor,
   fieldTypesOf,
   isFieldEditable,
+  technicalFieldIds,
   fieldValueRows,
   type Actor,
   type AppIssue,
@@ -15,14 +16,14 @@ import {
   type TJsonValue,
   type TMetadataForm,
 } from '@mam/core';
-import type { TItemRow } from '@mam/db';
+import type { TItemRow, TItemWithVersion } from '@mam/db';
 import type { AuthedActor } from '../actor.service';
 import type { AuditService } from '../audit.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
 import type { MetadataFormService, TMetadataFormView } from './metadata-form.service';
 
-/** Fields stored in the item's own columns rather than in its metadata document. */
-const columnFields = ['title', 'description'] as const;
+/** Fields kept in the item's own columns or filled by the system: never stored in the metadata document. */
+const derivedFields: ReadonlySet<string> = new Set(['title', 'description', ...technicalFieldIds]);
 
 export interface TItemMetadataView {
   itemId: string;
@@ -52,8 +53,21 @@ export interface TBulkResult {
   issues?: AppIssue[];
 }
 
-function storedValues(item: TItemRow): TFormValues {
-  return { ...(item.metadata as TFormValues), title: item.title, description: item.description };
+/** The values a form shows: the stored document, the item's own columns and what the system knows of it. */
+function storedValues({ item, version }: TItemWithVersion): TFormValues {
+  const technical: TFormValues = {
+    createdOn: item.createdAt.toISOString(),
+    modifiedOn: item.updatedAt.toISOString(),
+    itemType: item.itemType,
+    ...(version
+      ? {
+          originalFileName: version.fileName,
+          ...(version.fileSize !== null ? { fileSize: version.fileSize } : {}),
+          ...(version.media?.durationSeconds != null ? { duration: version.media.durationSeconds } : {}),
+        }
+      : {}),
+  };
+  return { ...(item.metadata as TFormValues), ...technical, title: item.title, description: item.description };
 }
 
 /** Metadata needs update access to the item and updateMetadata, or ownership and updateOwnMetadata. */
@@ -75,10 +89,10 @@ function added(current: TJsonValue | undefined, value: TJsonValue): TJsonValue {
 export function createItemMetadataService(deps: ServiceDeps, audit: AuditService, forms: MetadataFormService) {
   const { repos, clock } = deps;
 
-  async function visibleItem(actor: Actor, itemId: string): Promise<TItemRow> {
-    const item = await repos.items.findById(actor.tenantId, itemId);
-    if (!item || item.deletedAt || !canView(actor, item)) throw new AppError('NOT_FOUND');
-    return item;
+  async function visibleItem(actor: Actor, itemId: string): Promise<TItemWithVersion> {
+    const found = await repos.items.findWithVersion(actor.tenantId, itemId);
+    if (!found || found.item.deletedAt || !canView(actor, found.item)) throw new AppError('NOT_FOUND');
+    return found;
   }
 
   async function formsFor(actor: AuthedActor, view: FormViewId) {
@@ -94,13 +108,14 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
    */
   async function write(
     actor: AuthedActor,
-    item: TItemRow,
+    found: TItemWithVersion,
     form: TMetadataForm,
     allForms: readonly TMetadataForm[],
     values: Record<string, unknown>,
     view: FormViewId,
   ): Promise<{ changed: string[] }> {
-    const existing = storedValues(item);
+    const { item } = found;
+    const existing = storedValues(found);
     const checked = checkFormValues({ form, view, values, actor, existing, now: clock() });
     if (checked.issues.length > 0) throw new AppError('VALIDATION_FAILED', { issues: checked.issues });
     const next: TFormValues = { ...existing, ...checked.values };
@@ -109,7 +124,7 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
     );
     if (changed.length === 0) return { changed };
     const metadata = Object.fromEntries(
-      Object.entries(next).filter(([fieldId]) => !(columnFields as readonly string[]).includes(fieldId)),
+      Object.entries(next).filter(([fieldId]) => !derivedFields.has(fieldId)),
     );
     await repos.items.setMetadata(actor.tenantId, item.id, metadata, fieldValueRows(fieldTypesOf(allForms), metadata));
     const title = typeof next.title === 'string' && next.title.trim() ? next.title.trim() : item.title;
@@ -122,7 +137,7 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
 
   return {
     async get(actor: AuthedActor, itemId: string): Promise<TItemMetadataView> {
-      const item = await visibleItem(actor, itemId);
+      const found = await visibleItem(actor, itemId);
       const { offered } = await formsFor(actor, 'item');
       const withAccess = offered.map((view) => ({
         ...view,
@@ -133,7 +148,7 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
           }),
         ),
       }));
-      return { itemId, values: storedValues(item), forms: withAccess, canEdit: canEditMetadata(actor, item) };
+      return { itemId, values: storedValues(found), forms: withAccess, canEdit: canEditMetadata(actor, found.item) };
     },
 
     async update(
@@ -142,17 +157,17 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
       input: { formId: string; values: Record<string, unknown> },
       meta: RequestMeta | null,
     ): Promise<TItemMetadataView> {
-      const item = await visibleItem(actor, itemId);
-      if (!canEditMetadata(actor, item)) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId } });
+      const found = await visibleItem(actor, itemId);
+      if (!canEditMetadata(actor, found.item)) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId } });
       const { all, offered } = await formsFor(actor, 'item');
       const form = offered.find((view) => view.id === input.formId || view.form.id === input.formId)?.form;
       if (!form) throw new AppError('NOT_FOUND');
-      const { changed } = await write(actor, item, form, all, input.values, 'item');
+      const { changed } = await write(actor, found, form, all, input.values, 'item');
       if (changed.length > 0) {
         await audit.record(actor.tenantId, actor, meta, {
           action: 'item.metadata_changed',
           targetType: 'item',
-          targetId: item.id,
+          targetId: itemId,
           summary: `Metadata changed: ${changed.join(', ')}`,
           details: { form: form.id, fields: changed },
         });
@@ -199,16 +214,16 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
       changes: TBulkChange[],
     ): Promise<TBulkResult> {
       try {
-        const item = await visibleItem(actor, itemId);
-        if (!canEditMetadata(actor, item)) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId } });
-        const current = storedValues(item);
+        const found = await visibleItem(actor, itemId);
+        if (!canEditMetadata(actor, found.item)) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId } });
+        const current = storedValues(found);
         const values: Record<string, unknown> = {};
         for (const change of changes) {
           if (change.op === 'clear') values[change.fieldId] = null;
           else if (change.op === 'set') values[change.fieldId] = change.value;
           else values[change.fieldId] = added(current[change.fieldId], change.value);
         }
-        await write(actor, item, form, allForms, values, 'item');
+        await write(actor, found, form, allForms, values, 'item');
         return { itemId, ok: true };
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
