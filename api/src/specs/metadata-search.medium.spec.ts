@@ -243,6 +243,70 @@ describe.each(testBackends)('metadata forms and search on %s', (backend) => {
     });
   });
 
+  describe('usage rules', () => {
+    it("shows the rules of the forms an item carries values of, each context's state from its ingest time", async () => {
+      const created = await admin.mutate<TMetadataFormView>('metadataForms.create', {
+        form: {
+          id: 'rights',
+          label: 'Rights',
+          active: true,
+          views: { item: [] },
+          fields: [{ id: 'r1', fieldId: 'rightsHolder', label: 'Rights holder', type: 'Text' }],
+          usageRules: [
+            {
+              identifier: { key: 'olympics', label: 'Olympic footage' },
+              contexts: [
+                {
+                  name: 'Broadcast',
+                  validity: {
+                    from: { offsetFrom: 'forever' },
+                    to: { offsetFrom: 'ingest_time', untilNumberOfDays: 3 },
+                  },
+                  warningLevel: 'upon_expiry',
+                },
+                {
+                  name: 'Archive',
+                  validity: {
+                    from: { offsetFrom: 'forever' },
+                    to: { offsetFrom: 'absolute', absoluteDate: '2020-01-01' },
+                  },
+                  warningLevel: 'always',
+                },
+                { name: 'Web', validity: { from: { offsetFrom: 'forever' }, to: { offsetFrom: 'forever' } } },
+              ],
+            },
+          ],
+        },
+      });
+      if (!created.ok) throw new Error(JSON.stringify(created));
+      const governed = await item('Olympic final');
+      const free = await item('Press walk');
+      await admin.mutate('items.updateMetadata', {
+        itemId: governed.id,
+        formId: 'rights',
+        values: { rightsHolder: 'IOC' },
+      });
+      const rules = await admin.query<
+        Array<{ key: string; contexts: Array<{ name: string; state: string; warn: boolean }> }>
+      >('items.usageRules', { itemId: governed.id });
+      expect(rules).toMatchObject({
+        ok: true,
+        data: [
+          {
+            key: 'olympics',
+            contexts: [
+              { name: 'Broadcast', state: 'expiring', warn: true },
+              { name: 'Archive', state: 'expired', warn: true },
+              { name: 'Web', state: 'active', warn: false },
+            ],
+          },
+        ],
+      });
+      expect(await admin.query('items.usageRules', { itemId: free.id })).toMatchObject({ ok: true, data: [] });
+      expect(await bravoAdmin.query('items.usageRules', { itemId: governed.id })).toMatchObject({ code: 'NOT_FOUND' });
+    });
+  });
+
   describe('bulk update', () => {
     it('reports each item it could not change instead of skipping it', async () => {
       const open = await item('Open clip');

@@ -78,6 +78,7 @@ import { listBookmarksProcedure } from './procedures/bookmarks/list-bookmarks.pr
 import { createBookmarkProcedure } from './procedures/bookmarks/create-bookmark.procedure';
 import { updateBookmarkProcedure } from './procedures/bookmarks/update-bookmark.procedure';
 import { deleteBookmarkProcedure } from './procedures/bookmarks/delete-bookmark.procedure';
+import { itemUsageRulesProcedure } from './procedures/items/item-usage-rules.procedure';
 import { listOperationsProcedure } from './procedures/operations/list-operations.procedure';
 import { cancelOperationProcedure } from './procedures/operations/cancel-operation.procedure';
 
@@ -178,6 +179,7 @@ export const appRouter = router({
     metadata: getItemMetadataProcedure,
     updateMetadata: updateItemMetadataProcedure,
     bulkUpdateMetadata: bulkUpdateItemMetadataProcedure,
+    usageRules: itemUsageRulesProcedure,
   }),
   bookmarks: router({
     list: listBookmarksProcedure,

@@ -8,6 +8,7 @@ import {
   fieldTypesOf,
   isFieldEditable,
   technicalFieldIds,
+  usageRuleStatus,
   fieldValueRows,
   type Actor,
   type AppIssue,
@@ -38,6 +39,22 @@ export interface TFieldAccessView {
   read: boolean;
   /** Not read only, not filled by the system, and writable for this user. */
   editable: boolean;
+}
+
+export interface TItemUsageRule {
+  formLabel: string;
+  key: string;
+  label: string;
+  color: string;
+  severity: string;
+  contexts: Array<{
+    name: string;
+    state: string;
+    warningLevel: string;
+    warn: boolean;
+    validFrom: string | null;
+    validUntil: string | null;
+  }>;
 }
 
 export type TBulkChange =
@@ -123,9 +140,7 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
       (fieldId) => JSON.stringify(existing[fieldId]) !== JSON.stringify(checked.values[fieldId]),
     );
     if (changed.length === 0) return { changed };
-    const metadata = Object.fromEntries(
-      Object.entries(next).filter(([fieldId]) => !derivedFields.has(fieldId)),
-    );
+    const metadata = Object.fromEntries(Object.entries(next).filter(([fieldId]) => !derivedFields.has(fieldId)));
     await repos.items.setMetadata(actor.tenantId, item.id, metadata, fieldValueRows(fieldTypesOf(allForms), metadata));
     const title = typeof next.title === 'string' && next.title.trim() ? next.title.trim() : item.title;
     const description = typeof next.description === 'string' ? next.description : item.description;
@@ -149,6 +164,38 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
         ),
       }));
       return { itemId, values: storedValues(found), forms: withAccess, canEdit: canEditMetadata(actor, found.item) };
+    },
+
+    /**
+     * The usage rules that govern the item: those of every form it carries values of (title and description
+     * excepted, every item has them), each context evaluated from the item's ingest time to now.
+     */
+    async usageRules(actor: AuthedActor, itemId: string): Promise<TItemUsageRule[]> {
+      const found = await visibleItem(actor, itemId);
+      const metadata = found.item.metadata as TFormValues;
+      const hasValue = (fieldId: string) => {
+        const value = metadata[fieldId];
+        return value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
+      };
+      const { offered } = await formsFor(actor, 'item');
+      const now = clock();
+      return offered
+        .filter(({ form }) => form.usageRules.length > 0)
+        .filter(({ form }) => form.fields.some((field) => !derivedFields.has(field.fieldId) && hasValue(field.fieldId)))
+        .flatMap(({ form }) =>
+          form.usageRules.map((group) => ({
+            formLabel: form.label,
+            key: group.identifier.key,
+            label: group.identifier.label,
+            color: group.color,
+            severity: group.severity,
+            contexts: usageRuleStatus(group, { ingestTime: found.item.createdAt, now }).map((context) => ({
+              ...context,
+              validFrom: context.validFrom?.toISOString() ?? null,
+              validUntil: context.validUntil?.toISOString() ?? null,
+            })),
+          })),
+        );
     },
 
     async update(

@@ -13,7 +13,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconDownload, IconFolder, IconHistory, IconInfoCircle, IconRefresh, IconTrash } from '@tabler/icons-react';
+import {
+  IconDownload,
+  IconFolder,
+  IconHistory,
+  IconInfoCircle,
+  IconLicense,
+  IconRefresh,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -26,6 +34,7 @@ import { HistoryTab } from './history-tab';
 import { MediaViewer } from './media-viewer';
 import { MetadataTab } from './metadata-tab';
 import { TechnicalPanel } from './technical-panel';
+import { UsageRulesTab } from './usage-rules-tab';
 import { VersionsPanel } from './versions-panel';
 import type { TItem } from './item-types';
 
@@ -177,6 +186,9 @@ export default function ItemDetailsPage() {
           <Tabs.Tab value="metadata" leftSection={<IconInfoCircle size={14} />} data-testid="tab-metadata">
             {t('itemDetails.tabs.metadata')}
           </Tabs.Tab>
+          <Tabs.Tab value="usageRules" leftSection={<IconLicense size={14} />} data-testid="tab-usage-rules">
+            {t('itemDetails.tabs.usageRules')}
+          </Tabs.Tab>
           {can('history') && (
             <Tabs.Tab value="history" leftSection={<IconHistory size={14} />} data-testid="tab-history">
               {t('itemDetails.tabs.history')}
@@ -185,6 +197,9 @@ export default function ItemDetailsPage() {
         </Tabs.List>
         <Tabs.Panel value="metadata" pt="md">
           <MetadataTab item={data} onSaved={() => void item.refetch()} />
+        </Tabs.Panel>
+        <Tabs.Panel value="usageRules" pt="md">
+          {tab === 'usageRules' && <UsageRulesTab itemId={data.id} />}
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
           {tab === 'history' && <HistoryTab itemId={data.id} />}
