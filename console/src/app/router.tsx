@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
 import { Center, Loader } from '@mantine/core';
 import { RequireSession } from '../lib/session';
+import { SearchRedirect } from '../pages/search/search-redirect';
 
 /** Every page loads on demand (spec section 2). */
 function page(load: () => Promise<{ default: ComponentType }>) {
@@ -42,8 +43,10 @@ export const router = createBrowserRouter([
   {
     element: <Authenticated />,
     children: [
-      { path: '/', element: page(() => import('../pages/home.page')) },
-      { path: '/index.html', element: <Navigate to="/" replace /> },
+      { path: '/', element: page(() => import('../pages/search/search.page')) },
+      { path: '/search-item', element: page(() => import('../pages/search/search.page')) },
+      { path: '/index.html', element: <SearchRedirect /> },
+      { path: '/search-person', element: <SearchRedirect /> },
       { path: '/folders', element: page(() => import('../pages/folders/folders.page')) },
       { path: '/recycle-bin', element: page(() => import('../pages/recycle-bin/recycle-bin.page')) },
       { path: '/item-details/:id', element: page(() => import('../pages/item-details/item-details.page')) },

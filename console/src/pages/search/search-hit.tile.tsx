@@ -1,0 +1,98 @@
+import { ActionIcon, AspectRatio, Box, Card, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import type { KeyboardEvent, MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ItemStateBadge, ItemTypeIcon, useDurationWords } from '../folders/item-visuals';
+import { ScrubThumbnail } from './scrub-thumbnail';
+import type { TSearchHit } from './use-search-results';
+
+/** One hit as a tile: click opens the item, space (or the eye) previews it, the box selects it. */
+export function SearchHitTile({
+  item,
+  selected,
+  onSelect,
+  onPreview,
+}: {
+  item: TSearchHit;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  onPreview: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const duration = useDurationWords();
+  const stop = (event: MouseEvent) => event.stopPropagation();
+  const open = () => void navigate(`/item-details/${item.id}`);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Keys typed into the tile's own controls are theirs.
+    if (event.target !== event.currentTarget) return;
+    if (event.key === ' ') {
+      event.preventDefault();
+      onPreview();
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      open();
+    }
+  };
+  return (
+    <Card
+      withBorder
+      padding={0}
+      radius="md"
+      tabIndex={0}
+      onClick={open}
+      onKeyDown={onKeyDown}
+      style={{
+        cursor: 'pointer',
+        outline: selected ? '2px solid var(--mantine-primary-color-filled)' : undefined,
+      }}
+      aria-label={item.title}
+      aria-keyshortcuts="Space Enter"
+      data-testid="item-tile"
+      data-item-id={item.id}
+      data-selected={selected}
+    >
+      <Box pos="relative">
+        <AspectRatio ratio={16 / 9}>
+          <ScrubThumbnail item={item} />
+        </AspectRatio>
+        <Box pos="absolute" top={6} left={6} onClick={stop}>
+          <Checkbox
+            checked={selected}
+            onChange={(e) => onSelect(e.currentTarget.checked)}
+            aria-label={t('items.selectItem', { title: item.title })}
+            data-testid="item-select"
+          />
+        </Box>
+        <Box pos="absolute" top={6} right={6} onClick={stop}>
+          <Tooltip label={t('search.preview.open')}>
+            <ActionIcon
+              variant="default"
+              size="sm"
+              onClick={onPreview}
+              aria-label={t('search.preview.openItem', { title: item.title })}
+              data-testid="item-preview"
+            >
+              <IconEye size={14} />
+            </ActionIcon>
+          </Tooltip>
+        </Box>
+        <Box pos="absolute" bottom={6} left={6} right={6}>
+          <ItemStateBadge item={item} />
+        </Box>
+      </Box>
+      <Stack gap={2} p="xs">
+        <Group gap={6} wrap="nowrap">
+          <ItemTypeIcon type={item.itemType} size={14} />
+          <Text size="sm" fw={500} truncate title={item.title} data-testid="item-title">
+            {item.title}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed" truncate>
+          {duration(item) ?? t(`items.types.${item.itemType}`)}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
