@@ -41,3 +41,5 @@ export * from './forms/field-initialization';
 export * from './forms/form-values.check';
 export * from './forms/built-in-forms';
 export * from './forms/field-value-rows';
+export * from './forms/metadata-csv';
+export * from './forms/metadata-xmp';

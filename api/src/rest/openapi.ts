@@ -84,7 +84,7 @@ export function buildOpenApiDocument(routes: RestRoute[], options: { apiKeyHeade
         [String(route.successStatus ?? 200)]: {
           description: 'OK',
           content: {
-            'application/json': { schema: toJsonSchema(route.response, components) },
+            [route.produces ?? 'application/json']: { schema: toJsonSchema(route.response, components) },
           },
         },
         ...Object.fromEntries(

@@ -26,6 +26,8 @@ export interface RestRoute<
   query?: z.ZodType;
   body?: TBody;
   response: TResponse;
+  /** A media type other than JSON (text/csv, application/rdf+xml): the handler returns the body as text. */
+  produces?: string;
   successStatus?: number;
   handler(
     input: { params: z.infer<TParams>; query: unknown; body: z.infer<TBody> },

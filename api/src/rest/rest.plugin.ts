@@ -40,7 +40,9 @@ export async function restPlugin(
           body: route.body ? route.body.parse(request.body) : undefined,
         };
         const result = await route.handler(input, { services: options.services, principal, request, reply });
-        return reply.status(route.successStatus ?? 200).send(route.response.parse(result));
+        const body = route.response.parse(result);
+        if (route.produces) reply.type(`${route.produces}; charset=utf-8`);
+        return reply.status(route.successStatus ?? 200).send(body);
       },
     });
   }

@@ -18,6 +18,7 @@ import { createProcessingService } from './items/processing.service';
 import { createVersionService } from './items/version.service';
 import { createMetadataFormService } from './metadata/metadata-form.service';
 import { createItemMetadataService } from './metadata/item-metadata.service';
+import { createMetadataExchangeService } from './metadata/metadata-exchange.service';
 import { createSearchService } from './search/search.service';
 import { createBookmarkService } from './bookmark.service';
 
@@ -32,6 +33,7 @@ export function createServices(deps: ServiceDeps) {
   const storages = createStorageService(deps, audit);
   const uploads = createUploadService(deps, audit);
   const metadataForms = createMetadataFormService(deps, audit);
+  const itemMetadata = createItemMetadataService(deps, audit, metadataForms);
   return {
     deps,
     audit,
@@ -52,7 +54,8 @@ export function createServices(deps: ServiceDeps) {
     versions: createVersionService(deps, audit),
     processing: createProcessingService(deps, uploads, audit),
     metadataForms,
-    itemMetadata: createItemMetadataService(deps, audit, metadataForms),
+    itemMetadata,
+    metadataExchange: createMetadataExchangeService(itemMetadata),
     search: createSearchService(deps, metadataForms),
     bookmarks: createBookmarkService(deps, audit),
   };

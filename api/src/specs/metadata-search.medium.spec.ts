@@ -243,6 +243,83 @@ describe.each(testBackends)('metadata forms and search on %s', (backend) => {
     });
   });
 
+  describe('CSV and XMP', () => {
+    it('exports CSV and imports it back line by line, reporting each line it could not take', async () => {
+      const key = await adminApiKey(t, alpha);
+      const first = await item('Export one');
+      const second = await item('Export two');
+      const hidden = await item('Export hidden', { visibleTo: { level: 'owner', groups: [] } });
+      await admin.mutate('items.updateMetadata', {
+        itemId: first.id,
+        formId: 'sport',
+        values: { headline: 'First, "quoted"', genre: 'football', tags: ['a', 'b'] },
+      });
+      const exported = await rest(t, key, 'POST', '/metadata/export.csv', { form: 'sport', itemIds: [first.id] });
+      expect(exported.status).toBe(200);
+      const csv = exported.text;
+      expect(csv.split('\r\n')[0]).toBe('id,headline,genre,tags,approved,airDate');
+      expect(csv).toContain(`${first.id},"First, ""quoted""",football,a; b,false,`);
+      const lines = [
+        'id,headline,genre,tags',
+        `${first.id},Changed,handball,a; c`,
+        `${second.id},Second,curling,`,
+        `${hidden.id},Hidden,football,`,
+        'not-an-id,x,football,',
+      ].join('\n');
+      const imported = await logger.client.mutate<{ results: Array<{ line: number; ok: boolean; code?: string }> }>(
+        'items.importMetadataCsv',
+        { formId: 'sport', csv: lines },
+      );
+      expect(imported).toMatchObject({
+        ok: true,
+        data: {
+          results: [
+            { line: 2, ok: true },
+            { line: 3, ok: false, code: 'VALIDATION_FAILED' },
+            { line: 4, ok: false, code: 'NOT_FOUND' },
+            { line: 5, ok: false, code: 'NOT_FOUND' },
+          ],
+        },
+      });
+      const after = await admin.query<TItemMetadataView>('items.metadata', { itemId: first.id });
+      expect(after.ok && after.data.values).toMatchObject({ headline: 'Changed', genre: 'handball', tags: ['a', 'c'] });
+      expect(
+        await logger.client.mutate('items.importMetadataCsv', { formId: 'sport', csv: 'id,nonsense\nx,y' }),
+      ).toMatchObject({ code: 'METADATA_IMPORT_INVALID' });
+    });
+
+    it('writes an XMP sidecar that another item takes in', async () => {
+      const key = await adminApiKey(t, alpha);
+      const source = await item('Sidecar source');
+      const target = await item('Sidecar target');
+      await admin.mutate('items.updateMetadata', {
+        itemId: source.id,
+        formId: 'sport',
+        values: { headline: 'From XMP', genre: 'handball', tags: ['x'] },
+      });
+      const sidecar = await rest(t, key, 'GET', `/items/${source.id}/metadata.xmp`);
+      expect(sidecar.status).toBe(200);
+      const xmp = sidecar.text;
+      expect(xmp).toContain('<dc:title>');
+      expect(xmp).toContain('<mam:genre>handball</mam:genre>');
+      const taken = await rest(t, key, 'PUT', `/items/${target.id}/metadata.xmp`, { form: 'sport', xmp });
+      expect(taken).toMatchObject({ status: 200, body: { ok: true } });
+      const after = await admin.query<TItemMetadataView>('items.metadata', { itemId: target.id });
+      expect(after.ok && after.data.values).toMatchObject({ headline: 'From XMP', genre: 'handball', tags: ['x'] });
+      expect(
+        await rest(t, key, 'PUT', `/items/${target.id}/metadata.xmp`, { form: 'sport', xmp: '<nope' }),
+      ).toMatchObject({ status: 400, body: { code: 'METADATA_IMPORT_INVALID' } });
+      const bravoKey = await adminApiKey(t, bravo);
+      expect(await rest(t, bravoKey, 'GET', `/items/${source.id}/metadata.xmp`)).toMatchObject({ status: 404 });
+      expect(await rest(t, bravoKey, 'PUT', `/items/${target.id}/metadata.xmp`, { form: 'common', xmp })).toMatchObject(
+        { status: 404 },
+      );
+      expect(
+        await rest(t, bravoKey, 'POST', '/metadata/export.csv', { form: 'common', itemIds: [source.id] }),
+      ).toMatchObject({ status: 404 });
+    });
+  });
+
   describe('usage rules', () => {
     it("shows the rules of the forms an item carries values of, each context's state from its ingest time", async () => {
       const created = await admin.mutate<TMetadataFormView>('metadataForms.create', {

@@ -112,7 +112,7 @@ export async function insertItem(
 export async function rest(
   t: TestApp,
   key: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   url: string,
   body?: unknown,
 ) {
@@ -122,7 +122,13 @@ export async function rest(
     headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
-  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  const json = String(response.headers['content-type'] ?? '').startsWith('application/json');
+  return {
+    status: response.statusCode,
+    body: (json ? response.json() : {}) as Record<string, unknown>,
+    /** The raw body, for CSV and XMP. */
+    text: response.body,
+  };
 }
 
 export interface TTwoTenantLibrary {

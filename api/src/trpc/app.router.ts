@@ -79,6 +79,10 @@ import { createBookmarkProcedure } from './procedures/bookmarks/create-bookmark.
 import { updateBookmarkProcedure } from './procedures/bookmarks/update-bookmark.procedure';
 import { deleteBookmarkProcedure } from './procedures/bookmarks/delete-bookmark.procedure';
 import { itemUsageRulesProcedure } from './procedures/items/item-usage-rules.procedure';
+import { exportMetadataCsvProcedure } from './procedures/items/export-metadata-csv.procedure';
+import { importMetadataCsvProcedure } from './procedures/items/import-metadata-csv.procedure';
+import { exportItemXmpProcedure } from './procedures/items/export-item-xmp.procedure';
+import { importItemXmpProcedure } from './procedures/items/import-item-xmp.procedure';
 import { listOperationsProcedure } from './procedures/operations/list-operations.procedure';
 import { cancelOperationProcedure } from './procedures/operations/cancel-operation.procedure';
 
@@ -180,6 +184,10 @@ export const appRouter = router({
     updateMetadata: updateItemMetadataProcedure,
     bulkUpdateMetadata: bulkUpdateItemMetadataProcedure,
     usageRules: itemUsageRulesProcedure,
+    exportMetadataCsv: exportMetadataCsvProcedure,
+    importMetadataCsv: importMetadataCsvProcedure,
+    exportXmp: exportItemXmpProcedure,
+    importXmp: importItemXmpProcedure,
   }),
   bookmarks: router({
     list: listBookmarksProcedure,

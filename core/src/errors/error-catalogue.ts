@@ -180,6 +180,8 @@ export const errorCatalogue = {
   USAGE_RULE_DATE_INVALID: { status: 400, message: 'An absolute validity needs a date.' },
   USAGE_RULE_VALIDITY_ORDER: { status: 400, message: 'The validity cannot end before it starts.' },
 
+  METADATA_IMPORT_INVALID: { status: 400, message: 'The file could not be imported: {{reason}}' },
+
   // Search (spec section 5)
   SEARCH_QUERY_INVALID: {
     status: 400,

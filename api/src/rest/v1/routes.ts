@@ -4,6 +4,7 @@ import { itemProcessingRoutes } from './item-processing.route';
 import { folderRoutes } from './folders.route';
 import { itemLibraryRoutes } from './items-library.route';
 import { searchRoutes } from './search.route';
+import { metadataExchangeRoutes } from './metadata-exchange.route';
 
 export const v1Routes: RestRoute[] = [
   meRoute as unknown as RestRoute,
@@ -11,4 +12,5 @@ export const v1Routes: RestRoute[] = [
   ...folderRoutes,
   ...itemLibraryRoutes,
   ...searchRoutes,
+  ...metadataExchangeRoutes,
 ];

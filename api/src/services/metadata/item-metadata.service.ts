@@ -206,9 +206,7 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
     ): Promise<TItemMetadataView> {
       const found = await visibleItem(actor, itemId);
       if (!canEditMetadata(actor, found.item)) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId } });
-      const { all, offered } = await formsFor(actor, 'item');
-      const form = offered.find((view) => view.id === input.formId || view.form.id === input.formId)?.form;
-      if (!form) throw new AppError('NOT_FOUND');
+      const { form, all } = await this.formFor(actor, input.formId);
       const { changed } = await write(actor, found, form, all, input.values, 'item');
       if (changed.length > 0) {
         await audit.record(actor.tenantId, actor, meta, {
@@ -234,9 +232,7 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
       onProgress?: (done: number, total: number) => void,
     ): Promise<{ results: TBulkResult[] }> {
       if (!can(actor, 'bulkMetadataUpdate')) throw new AppError('FORBIDDEN');
-      const { all, offered } = await formsFor(actor, 'item');
-      const form = offered.find((view) => view.id === input.formId || view.form.id === input.formId)?.form;
-      if (!form) throw new AppError('NOT_FOUND');
+      const { form, all } = await this.formFor(actor, input.formId);
       const itemIds = [...new Set(input.itemIds)];
       const results: TBulkResult[] = [];
       for (const itemId of itemIds) {
@@ -253,24 +249,40 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
       return { results };
     },
 
-    async applyBulk(
+    /** Bulk changes to one item, as a result rather than an error. */
+    applyBulk(
       actor: AuthedActor,
       itemId: string,
       form: TMetadataForm,
       allForms: readonly TMetadataForm[],
       changes: TBulkChange[],
     ): Promise<TBulkResult> {
-      try {
-        const found = await visibleItem(actor, itemId);
-        if (!canEditMetadata(actor, found.item)) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId } });
-        const current = storedValues(found);
+      return this.applyValues(actor, itemId, form, allForms, (current) => {
         const values: Record<string, unknown> = {};
         for (const change of changes) {
           if (change.op === 'clear') values[change.fieldId] = null;
           else if (change.op === 'set') values[change.fieldId] = change.value;
           else values[change.fieldId] = added(current[change.fieldId], change.value);
         }
-        await write(actor, found, form, allForms, values, 'item');
+        return values;
+      });
+    },
+
+    /**
+     * Values from a bulk edit or an import (computed from the item's current values), checked by the form and
+     * stored; a refusal comes back as the item's result with its code and issues.
+     */
+    async applyValues(
+      actor: AuthedActor,
+      itemId: string,
+      form: TMetadataForm,
+      allForms: readonly TMetadataForm[],
+      valuesFor: (current: TFormValues) => Record<string, unknown>,
+    ): Promise<TBulkResult> {
+      try {
+        const found = await visibleItem(actor, itemId);
+        if (!canEditMetadata(actor, found.item)) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId } });
+        await write(actor, found, form, allForms, valuesFor(storedValues(found)), 'item');
         return { itemId, ok: true };
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -282,6 +294,31 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
           ...(error.issues.length ? { issues: error.issues } : {}),
         };
       }
+    },
+
+    async recordImport(
+      actor: AuthedActor,
+      meta: RequestMeta | null,
+      formKey: string,
+      format: 'csv' | 'xmp',
+      results: readonly TBulkResult[],
+    ): Promise<void> {
+      const updated = results.filter((r) => r.ok).length;
+      await audit.record(actor.tenantId, actor, meta, {
+        action: 'item.metadata_imported',
+        targetType: 'item',
+        ...(results.length === 1 ? { targetId: results[0]!.itemId } : {}),
+        summary: `Metadata imported from ${format.toUpperCase()}: ${updated} of ${results.length} items changed`,
+        details: { form: formKey, format, updated, total: results.length },
+      });
+    },
+
+    /** The offered form by row id or key, with every form of the tenant (field types for the typed rows). */
+    async formFor(actor: AuthedActor, formId: string) {
+      const { all, offered } = await formsFor(actor, 'item');
+      const form = offered.find((view) => view.id === formId || view.form.id === formId)?.form;
+      if (!form) throw new AppError('NOT_FOUND');
+      return { form, all };
     },
   };
 }
