@@ -45,7 +45,13 @@ export function ActiveFiltersBar({
           size="md"
           withRemoveButton
           onRemove={() => onChange(removeFilter(state, chip))}
-          removeButtonProps={{ 'aria-label': t('search.filters.remove', { filter: text(chip) }) }}
+          // Pill hides its remove button from assistive technology and the tab order; here it is the only way to
+          // drop one filter, so it is made a real button.
+          removeButtonProps={{
+            'aria-label': t('search.filters.remove', { filter: text(chip) }),
+            'aria-hidden': false,
+            tabIndex: 0,
+          }}
           data-testid="active-filter"
         >
           {text(chip)}
