@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Alert,
   Button,
+  FileButton,
   Group,
   Modal,
   Progress,
@@ -13,10 +14,11 @@ import {
   Text,
 } from '@mantine/core';
 import type { TJsonValue } from '@mam/core';
-import { IconCheck, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconFileDownload, IconFileUpload, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeMessage, errorMessage } from '../../lib/app-error';
+import { downloadText, safeFileName } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
 import { MetadataFieldInput } from './metadata-field-input';
 
@@ -32,6 +34,8 @@ interface TChangeRow {
 }
 interface TResultRow {
   itemId: string;
+  /** For CSV imports: the line of the file. */
+  line?: number;
   ok: boolean;
   code?: string;
   message?: string;
@@ -53,6 +57,8 @@ export function BulkMetadataModal({
   const { t } = useTranslation();
   const forms = trpc.metadataForms.list.useQuery();
   const bulk = trpc.items.bulkUpdateMetadata.useMutation();
+  const exportCsv = trpc.items.exportMetadataCsv.useMutation();
+  const importCsv = trpc.items.importMetadataCsv.useMutation();
   const offered = useMemo(
     () => (forms.data ?? []).filter((f) => f.form.active && !f.form.isSubtype && f.form.views.item !== undefined),
     [forms.data],
@@ -93,6 +99,31 @@ export function BulkMetadataModal({
     }
   }
 
+  async function downloadCsv() {
+    if (!form) return;
+    try {
+      const { csv } = await exportCsv.mutateAsync({ itemIds: items.map((item) => item.id), formId: form.id });
+      downloadText(csv, safeFileName(form.form.label, 'csv'), 'text/csv');
+    } catch (error) {
+      setFailure(errorMessage(t, error));
+    }
+  }
+
+  async function uploadCsv(file: File | null) {
+    if (!file || !form) return;
+    setRunning(true);
+    setFailure(null);
+    try {
+      const { results: lines } = await importCsv.mutateAsync({ formId: form.id, csv: await file.text() });
+      setResults(lines);
+      onDone();
+    } catch (error) {
+      setFailure(errorMessage(t, error));
+    } finally {
+      setRunning(false);
+    }
+  }
+
   const failed = results?.filter((r) => !r.ok) ?? [];
   return (
     <Modal
@@ -110,6 +141,34 @@ export function BulkMetadataModal({
             disabled={running || results !== null}
             style={{ alignSelf: 'flex-start' }}
           />
+        )}
+        {results === null && (
+          <Group gap="xs">
+            <Button
+              variant="subtle"
+              size="xs"
+              leftSection={<IconFileDownload size={14} />}
+              onClick={() => void downloadCsv()}
+              loading={exportCsv.isPending}
+              data-testid="bulk-export-csv"
+            >
+              {t('metadata.csv.export')}
+            </Button>
+            <FileButton accept=".csv,text/csv" onChange={(file) => void uploadCsv(file)}>
+              {(props) => (
+                <Button
+                  {...props}
+                  variant="subtle"
+                  size="xs"
+                  leftSection={<IconFileUpload size={14} />}
+                  loading={importCsv.isPending}
+                  data-testid="bulk-import-csv"
+                >
+                  {t('metadata.csv.import')}
+                </Button>
+              )}
+            </FileButton>
+          </Group>
         )}
         {results === null &&
           rows.map((row) => {
@@ -172,11 +231,15 @@ export function BulkMetadataModal({
         )}
         {results !== null && (
           <>
-            <Progress value={(results.length / items.length) * 100} animated={running} data-testid="bulk-progress" />
+            <Progress
+              value={(results.length / Math.max(results.length, items.length)) * 100}
+              animated={running}
+              data-testid="bulk-progress"
+            />
             <Text size="sm" data-testid="bulk-summary">
               {t('metadata.bulk.summary', {
                 done: results.length,
-                total: items.length,
+                total: Math.max(results.length, items.length),
                 ok: results.length - failed.length,
                 failed: failed.length,
               })}
@@ -190,6 +253,7 @@ export function BulkMetadataModal({
                         <Table.Td>
                           <IconX size={14} color="var(--mantine-color-red-6)" />
                         </Table.Td>
+                        <Table.Td>{'line' in r ? t('metadata.bulk.line', { line: r.line }) : ''}</Table.Td>
                         <Table.Td>{titles.get(r.itemId) ?? r.itemId}</Table.Td>
                         <Table.Td>{errorCodeMessage(t, r.code)}</Table.Td>
                       </Table.Tr>

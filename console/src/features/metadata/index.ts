@@ -1,4 +1,4 @@
 export { MetadataFormFields } from './metadata-form-fields';
-export { fieldErrorsOf } from './field-errors';
+export { fieldErrorsOf, issueErrors } from './field-errors';
 export { layoutForm } from './form-layout';
 export { BulkMetadataModal } from './bulk-metadata.modal';

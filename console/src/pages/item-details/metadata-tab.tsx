@@ -1,9 +1,12 @@
-import { Alert, Button, Group, Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { IconFileDownload, IconFileUpload } from '@tabler/icons-react';
 import type { TJsonValue } from '@mam/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf, MetadataFormFields } from '../../features/metadata';
-import { errorMessage, hasErrorCode } from '../../lib/app-error';
+import { fieldErrorsOf, issueErrors, MetadataFormFields } from '../../features/metadata';
+import { notifications } from '@mantine/notifications';
+import { errorCodeMessage, errorMessage, hasErrorCode } from '../../lib/app-error';
+import { downloadText, safeFileName } from '../../lib/download';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import type { TItem } from './item-types';
@@ -26,6 +29,29 @@ export function MetadataTab({ item, onSaved }: { item: TItem; onSaved: () => voi
     setDraft(metadata.data?.values ?? {});
     setErrors({});
   }, [metadata.data, current?.id]);
+
+  const utils = trpc.useUtils();
+  const importXmp = trpc.items.importXmp.useMutation({
+    onSuccess: (result) => {
+      if (result.ok) {
+        notifySuccess(t('metadata.xmp.imported'));
+        void metadata.refetch();
+        onSaved();
+      } else {
+        setErrors(issueErrors(t, result.issues));
+        notifications.show({ color: 'red', title: t('common.error'), message: errorCodeMessage(t, result.code) });
+      }
+    },
+    onError: (error) => notifyError(t, error),
+  });
+  async function exportXmp() {
+    try {
+      const { xmp } = await utils.items.exportXmp.fetch({ itemId: item.id });
+      downloadText(xmp, safeFileName(item.title, 'xmp'), 'application/rdf+xml');
+    } catch (error) {
+      notifyError(t, error);
+    }
+  }
 
   const update = trpc.items.updateMetadata.useMutation({
     onSuccess: () => {
@@ -95,6 +121,38 @@ export function MetadataTab({ item, onSaved }: { item: TItem; onSaved: () => voi
           errors={errors}
           readOnly={!editable}
         />
+        <Group gap="xs">
+          <Button
+            variant="subtle"
+            size="xs"
+            leftSection={<IconFileDownload size={14} />}
+            onClick={() => void exportXmp()}
+            data-testid="export-xmp"
+          >
+            {t('metadata.xmp.export')}
+          </Button>
+          {editable && (
+            <FileButton
+              accept=".xmp,application/rdf+xml,text/xml"
+              onChange={(file) =>
+                void file?.text().then((xmp) => importXmp.mutate({ itemId: item.id, formId: current.id, xmp }))
+              }
+            >
+              {(props) => (
+                <Button
+                  {...props}
+                  variant="subtle"
+                  size="xs"
+                  leftSection={<IconFileUpload size={14} />}
+                  loading={importXmp.isPending}
+                  data-testid="import-xmp"
+                >
+                  {t('metadata.xmp.import', { form: current.form.label })}
+                </Button>
+              )}
+            </FileButton>
+          )}
+        </Group>
         {editable && (
           <Group>
             <Button

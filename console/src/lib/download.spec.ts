@@ -1,0 +1,9 @@
+import { safeFileName } from './download';
+
+describe('safeFileName', () => {
+  it('keeps letters and replaces what file systems refuse', () => {
+    expect(safeFileName('Cup final: 2026/05 "live"', 'xmp')).toBe('Cup final_ 2026_05 _live_.xmp');
+    expect(safeFileName('   ', 'csv')).toBe('metadata.csv');
+    expect(safeFileName('Kampen på Brann', 'xmp')).toBe('Kampen på Brann.xmp');
+  });
+});
