@@ -15,9 +15,11 @@ const shot = async (page: Page, name: string) => {
 };
 
 /** An item made the way clients make them: a tus upload in one request (creation-with-upload). */
-async function upload(server: RunningServer, key: string, file: string): Promise<string> {
+async function upload(server: RunningServer, key: string, file: string, title?: string): Promise<string> {
   const data = readFileSync(file);
-  const metadata = `filename ${Buffer.from(path.basename(file)).toString('base64')}`;
+  const metadata = Object.entries({ filename: path.basename(file), ...(title ? { title } : {}) })
+    .map(([name, value]) => `${name} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
   const response = await fetch(`${server.url}/api/v1/uploads`, {
     method: 'POST',
     headers: {
@@ -267,6 +269,60 @@ describe('search page in a browser', () => {
     await expectTitles(page, ['Election night studio']);
     await page.goto(`${server.url}/search-person`);
     await page.waitForURL(new RegExp(`${server.url}/$`));
+    await expectTitles(page, allTitles);
+
+    // The page speaks the user's language.
+    await page.getByTestId('profile-menu').click();
+    await page.getByTestId('language-nb').click();
+    await page.getByRole('heading', { name: 'Søk' }).waitFor();
+    await page.getByTestId('search-total').getByText('5 treff').waitFor();
+    await page.getByTestId('profile-menu').click();
+    await page.getByTestId('language-en').click();
+    await page.getByRole('heading', { name: 'Search' }).waitFor();
+    await context.close();
+  });
+
+  it('follows new items every 30 seconds, loads more hits on scroll and limits tile selection to 32', async () => {
+    const key = await createApiKey(server, 'search seeding 2');
+    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login?next=${encodeURIComponent('/?q=archive')}`);
+    await page.getByLabel('Organisation or email').fill(server.adminEmail);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(server.adminPassword);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByTestId('search-empty').waitFor();
+
+    // Nobody reloads the page: the item shows up with the next refresh.
+    const file = path.join(dir, 'archive.txt');
+    writeFileSync(file, 'archive\n');
+    await upload(server, key, file, 'Archive clip 00');
+    await page.getByTestId('item-tile').first().waitFor({ timeout: 40_000 });
+    expect(await page.getByTestId('search-total').textContent()).toBe('1 result');
+
+    for (let n = 1; n < 60; n++) await upload(server, key, file, `Archive clip ${String(n).padStart(2, '0')}`);
+    await page.getByTestId('refresh-search').click();
+    await page.locator('[data-testid="search-total"][data-total="60"]').waitFor();
+    expect(await page.getByTestId('item-tile').count()).toBe(48);
+
+    // Scrolling to the end loads the next page.
+    await page.getByTestId('search-sentinel').scrollIntoViewIfNeeded();
+    const until = Date.now() + 15_000;
+    while ((await page.getByTestId('item-tile').count()) < 60 && Date.now() < until) await page.waitForTimeout(100);
+    expect(await page.getByTestId('item-tile').count()).toBe(60);
+    expect(await page.getByTestId('load-more').count()).toBe(0);
+
+    // Tiles select at most 32; the list view selects them all.
+    await page.getByTestId('select-all').click();
+    await page.getByText('Selection in tile view is limited to 32 items.').waitFor();
+    expect(await page.getByTestId('selection-count').textContent()).toBe('Selected: 32');
+    await page.getByTestId('select-all').click();
+    expect(await page.getByTestId('selection-count').count()).toBe(0);
+    await page.getByTestId('view-list').click();
+    await page.getByTestId('search-list').waitFor();
+    await page.getByTestId('select-all').click();
+    expect(await page.getByTestId('selection-count').textContent()).toBe('Selected: 60');
+    await shot(page, 'search-07-selection');
     await context.close();
   });
 });
