@@ -55,13 +55,13 @@ describe('foundation in a browser', () => {
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(server.adminPassword);
     await shot(page, '01-login');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByTestId('welcome').waitFor();
+    await page.getByTestId('search-input').waitFor();
     expect(await page.getByTestId('organisation-name').textContent()).toBe('Demo');
     await shot(page, '02-home');
 
     await page.getByTestId('profile-menu').click();
     await page.getByTestId('language-nb').click();
-    await page.getByText('Velkommen, Administrator').waitFor();
+    await page.getByRole('heading', { name: 'Søk' }).waitFor();
     await shot(page, '03-home-nb');
 
     await page.goto(`${server.url}/user-settings?tab=apiKeys`);
@@ -113,13 +113,13 @@ describe('foundation in a browser', () => {
         await page.getByRole('textbox', { name: 'Authentication code' }).fill(mfaCode);
         await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       }
-      await page.getByTestId('welcome').waitFor();
+      await page.getByTestId('search-input').waitFor();
     };
     await signIn();
     // The first test saved Norwegian in this administrator's profile; back to English, saved the same way.
     await page.getByTestId('profile-menu').click();
     await page.getByTestId('language-en').click();
-    await page.getByText('Welcome, Administrator').waitFor();
+    await page.getByRole('heading', { name: 'Search' }).waitFor();
 
     // Groups: a new group, a permission that implies others, saved.
     await page.goto(`${server.url}/my-organisation?tab=groups`);
@@ -203,7 +203,7 @@ describe('foundation in a browser', () => {
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(server.adminEmail);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(server.adminPassword);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByTestId('welcome').waitFor();
+    await page.getByTestId('search-input').waitFor();
 
     // The organisation starts requiring MFA: its administrator, without MFA, is sent to enrol before anything else.
     await page.goto(`${server.url}/settings/tenant`);

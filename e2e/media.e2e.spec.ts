@@ -50,7 +50,7 @@ describe('media pipeline in a browser', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(server.adminPassword);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByTestId('welcome').waitFor();
+    await page.getByTestId('search-input').waitFor();
 
     await page.goto(`${server.url}/folders`);
     await page.waitForURL(/\/folders\?folderId=[0-9a-f-]{36}/);

@@ -26,7 +26,8 @@ export function MetadataFieldInput({ field, label, value, onChange, readOnly, er
   const tree = useMemo(() => flattenTree(field.treeAlternatives), [field]);
   const common = {
     label,
-    required: field.required,
+    // An asterisk, not the HTML attribute: the server's check answers with the spec's message.
+    withAsterisk: field.required,
     error,
     readOnly,
     'data-testid': `metadata-field-${field.fieldId}`,
@@ -132,7 +133,7 @@ function JsonField({
   ...props
 }: {
   label: string;
-  required: boolean;
+  withAsterisk: boolean;
   error?: string;
   readOnly: boolean;
   value: TJsonValue | undefined;

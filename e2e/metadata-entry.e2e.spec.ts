@@ -1,0 +1,98 @@
+import type { Browser, Page } from 'playwright-core';
+import { createApiKey } from './support/api-key';
+import { launchBrowser } from './support/browser';
+import { uploadItem } from './support/seed-item';
+import { startServer, type RunningServer } from './support/server';
+
+jest.setTimeout(180_000);
+
+async function signIn(page: Page, server: RunningServer) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Organisation or email').fill(server.adminEmail);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(server.adminPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+describe('metadata entry, bulk edit and bookmarks in a browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  let apiKey: string;
+
+  beforeAll(async () => {
+    server = await startServer();
+    apiKey = await createApiKey(server, 'metadata-e2e');
+    ({ browser, close: closeBrowser } = await launchBrowser());
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await server?.stop();
+  });
+
+  it('fills in the common form with its checks, bookmarks the item, and edits metadata of a selection', async () => {
+    const itemId = await uploadItem(server, apiKey, 'harbour-notes.txt');
+    const second = await uploadItem(server, apiKey, 'press-notes.txt');
+    const context = await browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    await signIn(page, server);
+
+    // Entry: the title is required ('Value required'); the values stay after a reload.
+    await page.goto(`${server.url}/item-details/${itemId}`);
+    const title = page.getByTestId('metadata-field-title');
+    await title.waitFor();
+    await title.fill('');
+    await page.getByTestId('save-metadata').click();
+    await page.getByText('Value required').waitFor();
+    await title.fill('Harbour fire');
+    await page.getByTestId('metadata-field-description').fill('Fire at the harbour, live from the quay');
+    const keywords = page.getByTestId('metadata-field-keywords');
+    await keywords.fill('fire');
+    await keywords.press('Enter');
+    await page.getByTestId('save-metadata').click();
+    await page.getByText('Saved').first().waitFor();
+    await page.reload();
+    await page.getByTestId('metadata-field-title').waitFor();
+    expect(await page.getByTestId('metadata-field-title').inputValue()).toBe('Harbour fire');
+    expect(await page.getByTestId('metadata-field-description').inputValue()).toContain('Fire at the harbour');
+
+    // A bookmark of this item: the title is required, then it is in the left menu and leads back.
+    await page.getByTestId('bookmark-page').click();
+    await page.getByTestId('bookmark-title').fill('');
+    await page.getByTestId('bookmark-save').click();
+    await page.getByText('Bookmark title is required').waitFor();
+    await page.getByTestId('bookmark-title').fill('Harbour fire story');
+    await page.getByTestId('bookmark-save').click();
+    const bookmark = page.getByTestId('bookmark-link').filter({ hasText: 'Harbour fire story' });
+    await bookmark.waitFor();
+    await page.goto(`${server.url}/activity`);
+    await bookmark.click();
+    await page.waitForURL(new RegExp(`/item-details/${itemId}$`));
+
+    // Bulk: add a keyword to both items; every item reports its result.
+    await page.goto(`${server.url}/folders`);
+    await page.waitForURL(/folderId=/);
+    await page.getByTestId('select-all').click();
+    await page.getByTestId('edit-metadata-selected').click();
+    await page.getByTestId('bulk-field').click();
+    await page.getByRole('option', { name: 'Keywords' }).click();
+    await page.getByTestId('bulk-op').getByText('Add', { exact: true }).click();
+    const value = page.getByTestId('metadata-field-keywords').last();
+    await value.fill('breaking');
+    await value.press('Enter');
+    await page.getByTestId('bulk-apply').click();
+    await page.getByTestId('bulk-summary').filter({ hasText: '2 changed' }).waitFor();
+
+    const search = await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent('keywords:breaking')}`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    const found = (await search.json()) as { total: number; hits: Array<{ id: string }> };
+    expect(found.hits.map((hit) => hit.id).sort()).toEqual([itemId, second].sort());
+    const both = await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent('keywords:fire AND breaking')}`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    expect(((await both.json()) as { hits: Array<{ id: string }> }).hits.map((hit) => hit.id)).toEqual([itemId]);
+    await context.close();
+  });
+});
