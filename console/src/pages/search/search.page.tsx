@@ -33,6 +33,7 @@ import { SearchFiltersPanel } from './search-filters.panel';
 import { SearchHitTile } from './search-hit.tile';
 import { SearchHitsList } from './search-hits.list';
 import { selectedHits, uniqueById } from './search-hits.rules';
+import { SearchBulkActions } from './search-bulk-actions';
 import { SearchSelectionContext, type TSearchSelection } from './search-selection.context';
 import {
   parseSearchParams,
@@ -193,7 +194,7 @@ export default function SearchPage({ toolbar }: { toolbar?: ReactNode }) {
                     </Text>
                   )}
                   {results.isFetching && !results.isFetchingNextPage && <Loader size="xs" />}
-                  {toolbar}
+                  {toolbar ?? <SearchBulkActions />}
                 </Group>
                 <Group gap="xs">
                   <IconAction
