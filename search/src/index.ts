@@ -10,9 +10,31 @@ export {
   elasticsearchSearchRequest,
   type ElasticsearchQuery,
   type ElasticsearchSearchRequest,
-} from './elasticsearch.compiler';
+} from './elasticsearch/elasticsearch.compiler';
 export {
   elasticsearchMapping,
   type ElasticsearchMapping,
   type ElasticsearchFieldMapping,
-} from './elasticsearch.mapping';
+} from './elasticsearch/elasticsearch.mapping';
+export {
+  createElasticsearchBackend,
+  type ElasticsearchBackend,
+  type ElasticsearchBackendOptions,
+  type ElasticsearchWriteOptions,
+} from './elasticsearch/elasticsearch.backend';
+export {
+  indexedItem,
+  type IndexedItem,
+  type SearchDocument,
+  type SearchDocumentValue,
+} from './elasticsearch/elasticsearch.document';
+export {
+  searchRequestBody,
+  visibilityQuery,
+  type EsSearchFilters,
+  type EsSearchRequest,
+  type EsSearchSort,
+} from './elasticsearch/elasticsearch.request';
+export { type EsFacetCount, type EsSearchFacets, type EsSearchResult } from './elasticsearch/elasticsearch.result';
+export { ElasticsearchReindexRequiredError, mappingVersion } from './elasticsearch/elasticsearch.indices';
+export { ElasticsearchBulkError } from './elasticsearch/elasticsearch.bulk';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { compileToElasticsearch } from './elasticsearch.compiler';
+import { compileToElasticsearch } from './elasticsearch/elasticsearch.compiler';
 import { compileToPostgres, type PgSearchTarget } from './postgres.compiler';
 import { QueryParseError } from './query.errors';
 import { formatQuery } from './query.formatter';

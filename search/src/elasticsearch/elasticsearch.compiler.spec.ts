@@ -1,6 +1,6 @@
 import { compileToElasticsearch, elasticsearchSearchRequest, type ElasticsearchQuery } from './elasticsearch.compiler';
-import { parseQuery } from './query.parser';
-import { form } from './testing/ast.builders';
+import { parseQuery } from '../query.parser';
+import { form } from '../testing/ast.builders';
 
 const fields = [
   form('genre', 'keyword'),

@@ -8,10 +8,10 @@ import {
   type RangeNode,
   type TermNode,
   type WildcardNode,
-} from './query.ast';
-import { parseBooleanValue } from './query.values';
-import { dateEqualityComparisons, numberValue, rangeComparisons, type Comparison } from './range.comparisons';
-import type { SearchField } from './search-field';
+} from '../query.ast';
+import { parseBooleanValue } from '../query.values';
+import { dateEqualityComparisons, numberValue, rangeComparisons, type Comparison } from '../range.comparisons';
+import type { SearchField } from '../search-field';
 
 /** A node of Elasticsearch's query DSL, e.g. `{ match: { content: { query: 'goal', operator: 'and' } } }`. */
 export type ElasticsearchQuery = Record<string, unknown>;

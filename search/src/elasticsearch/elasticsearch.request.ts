@@ -1,0 +1,158 @@
+import type { TViewScope } from '@mam/core';
+import type { QueryNode } from '../query.ast';
+import { compileToElasticsearch, type ElasticsearchQuery } from './elasticsearch.compiler';
+import { fieldSortKeysProperty, fieldValuesProperty, sortSubField } from './elasticsearch.fields';
+
+/** The filters of a search besides its query, as @mam/db's item search takes them. */
+export interface EsSearchFilters {
+  itemTypes?: string[];
+  /** The folder and everything below it. */
+  folderId?: string;
+  states?: string[];
+  createdBy?: string[];
+  createdFrom?: Date;
+  createdTo?: Date;
+  /** Values of one field are alternatives; fields are all required. */
+  fieldValues?: Array<{ fieldId: string; values: string[] }>;
+}
+
+export type EsSearchSort =
+  | { by: 'relevance' }
+  | { by: 'created' | 'modified' | 'title'; direction: 'asc' | 'desc' }
+  | { by: 'field'; fieldId: string; direction: 'asc' | 'desc' };
+
+/** @mam/db's TItemSearchRequest with the parsed query in place of SQL. */
+export interface EsSearchRequest {
+  ast: QueryNode;
+  scope: TViewScope;
+  filters: EsSearchFilters;
+  sort: EsSearchSort;
+  offset: number;
+  limit: number;
+  /** Form fields whose values are counted over the matches. */
+  facetFields: string[];
+}
+
+/** At most this many values per facet, the most frequent first, as in PostgreSQL. */
+export const facetLimit = 20;
+
+export type EsSortClause = Record<string, Record<string, unknown>>;
+export type EsAggregation = { terms: { field: string; size: number } };
+
+export interface EsSearchBody {
+  query: ElasticsearchQuery;
+  sort: EsSortClause[];
+  from: number;
+  size: number;
+  track_total_hits: true;
+  _source: false;
+  aggs: Record<string, EsAggregation>;
+}
+
+/**
+ * `canView` as a filter, the same rule as PostgreSQL's visibleItemsCondition: the owner sees theirs; otherwise the
+ * level decides (tenant → organisation members, selected_groups → members of a listed group, owner → nobody else).
+ * Indexing stores a missing visibility as the tenant level it stands for.
+ */
+export function visibilityQuery(scope: TViewScope): ElasticsearchQuery | undefined {
+  if (scope.kind === 'all') return undefined;
+  const should: ElasticsearchQuery[] = [{ term: { ownerId: scope.userId } }];
+  if (scope.orgMember) should.push({ term: { 'visibleTo.level': 'tenant' } });
+  if (scope.groupIds.length > 0) {
+    should.push({
+      bool: {
+        filter: [{ term: { 'visibleTo.level': 'selected_groups' } }, { terms: { 'visibleTo.groups': scope.groupIds } }],
+      },
+    });
+  }
+  return { bool: { should, minimum_should_match: 1 } };
+}
+
+/** The filters as exact term-level queries; an empty list filters nothing, like PostgreSQL's. */
+export function filterQueries(filters: EsSearchFilters): ElasticsearchQuery[] {
+  const queries: ElasticsearchQuery[] = [];
+  if (filters.itemTypes?.length) queries.push({ terms: { itemType: filters.itemTypes } });
+  if (filters.folderId) queries.push({ term: { folderIds: filters.folderId } });
+  if (filters.states?.length) queries.push({ terms: { state: filters.states } });
+  if (filters.createdBy?.length) queries.push({ terms: { createdBy: filters.createdBy } });
+  if (filters.createdFrom || filters.createdTo) {
+    queries.push({
+      range: {
+        created: {
+          ...(filters.createdFrom ? { gte: filters.createdFrom.toISOString() } : {}),
+          ...(filters.createdTo ? { lte: filters.createdTo.toISOString() } : {}),
+        },
+      },
+    });
+  }
+  for (const { fieldId, values } of filters.fieldValues ?? []) {
+    // No values matches nothing, as `value_text = ANY('{}')` does.
+    queries.push({ terms: { [`${fieldValuesProperty}.${fieldId}`]: values } });
+  }
+  return queries;
+}
+
+/** PostgreSQL's orderBy: ties go to the highest id first; relevance ties to the newest item first. */
+export function sortClauses(sort: EsSearchSort): EsSortClause[] {
+  const byId: EsSortClause = { id: { order: 'desc' } };
+  switch (sort.by) {
+    case 'relevance':
+      return [{ _score: { order: 'desc' } }, { created: { order: 'desc' } }, byId];
+    case 'created':
+      return [{ created: { order: sort.direction } }, byId];
+    case 'modified':
+      return [{ modified: { order: sort.direction } }, byId];
+    case 'title':
+      return [{ [`title.${sortSubField}`]: { order: sort.direction } }, byId];
+    case 'field':
+      // min ascending, max descending, items without the field last either way.
+      return [
+        {
+          [`${fieldSortKeysProperty}.${sort.fieldId}`]: {
+            order: sort.direction,
+            mode: sort.direction === 'asc' ? 'min' : 'max',
+            missing: '_last',
+            unmapped_type: 'keyword',
+          },
+        },
+        byId,
+      ];
+  }
+}
+
+/** Aggregation name of the n-th facet field: field ids are not used as names, so that no id needs escaping. */
+export const fieldFacetName = (index: number): string => `field_${index}`;
+
+export function facetAggregations(facetFields: readonly string[]): Record<string, EsAggregation> {
+  const terms = (field: string): EsAggregation => ({ terms: { field, size: facetLimit } });
+  return {
+    itemType: terms('itemType'),
+    state: terms('state'),
+    createdBy: terms('createdBy'),
+    ...Object.fromEntries(
+      facetFields.map((fieldId, index) => [fieldFacetName(index), terms(`${fieldValuesProperty}.${fieldId}`)]),
+    ),
+  };
+}
+
+/**
+ * The body of one search: the query scores, the tenant, visibility and filters only filter, so the hits, the total
+ * and every facet count the same visible set. The tenant term repeats what the per-tenant index already ensures.
+ */
+export function searchRequestBody(tenantId: string, request: EsSearchRequest): EsSearchBody {
+  const visibility = visibilityQuery(request.scope);
+  return {
+    query: {
+      bool: {
+        filter: [{ term: { tenantId } }, ...(visibility ? [visibility] : []), ...filterQueries(request.filters)],
+        must: [compileToElasticsearch(request.ast)],
+      },
+    },
+    sort: sortClauses(request.sort),
+    from: request.offset,
+    size: request.limit,
+    track_total_hits: true,
+    _source: false,
+    aggs: facetAggregations(request.facetFields),
+  };
+}
