@@ -93,6 +93,27 @@ describe('metadata entry, bulk edit and bookmarks in a browser', () => {
       headers: { authorization: `Bearer ${apiKey}` },
     });
     expect(((await both.json()) as { hits: Array<{ id: string }> }).hits.map((hit) => hit.id)).toEqual([itemId]);
+
+    // Upload view: values entered once go with each new file and are searchable at once.
+    await page.goto(`${server.url}/folders`);
+    await page.waitForURL(/folderId=/);
+    await page.getByTestId('upload-metadata-toggle').click();
+    const uploadKeywords = page.getByTestId('metadata-field-keywords').first();
+    await uploadKeywords.fill('quayside');
+    await uploadKeywords.press('Enter');
+    await page.getByTestId('upload-metadata-count').waitFor();
+    await page.getByTestId('upload-file-input').setInputFiles({
+      name: 'quay-notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Notes from the quay\n'),
+    });
+    await page.getByTestId('item-tile').filter({ hasText: 'quay-notes' }).waitFor({ timeout: 60_000 });
+    const quay = await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent('keywords:quayside')}`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    expect(((await quay.json()) as { hits: Array<{ title: string }> }).hits.map((hit) => hit.title)).toEqual([
+      'quay-notes',
+    ]);
     await context.close();
   });
 });

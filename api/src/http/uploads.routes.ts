@@ -30,6 +30,20 @@ function decisionOf(req: { runtime?: { node?: { req?: object } } }): UploadDecis
   return raw ? decisions.get(raw) : undefined;
 }
 
+/** The `values` key of Upload-Metadata: a JSON object of form values by fieldId. */
+function parseValues(text: string | undefined): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw new AppError('VALIDATION_FAILED', {
+    issues: [{ path: 'values', code: 'VALIDATION_FAILED', message: 'values must be a JSON object' }],
+  });
+}
+
 /** tus Upload-Metadata: comma-separated `key base64value` pairs. */
 export function parseUploadMetadata(header: string | undefined): Record<string, string> {
   const result: Record<string, string> = {};
@@ -108,6 +122,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
           folderId: metadata.folderId || undefined,
           itemId: metadata.itemId || undefined,
           size: typeof length === 'string' && /^\d+$/.test(length) ? Number(length) : null,
+          metadata: metadata.form ? { formId: metadata.form, values: parseValues(metadata.values) } : undefined,
         });
         decisions.set(request.raw, { tenantId: principal.tenant.id, uploadId: target.versionId });
         reply.raw.setHeader('Item-Id', target.itemId);

@@ -31,9 +31,9 @@ export function createServices(deps: ServiceDeps) {
   const codes = createOneTimeCodeService(deps, sessions, audit);
   const folders = createFolderService(deps, audit);
   const storages = createStorageService(deps, audit);
-  const uploads = createUploadService(deps, audit);
   const metadataForms = createMetadataFormService(deps, audit);
   const itemMetadata = createItemMetadataService(deps, audit, metadataForms);
+  const uploads = createUploadService(deps, audit, itemMetadata);
   return {
     deps,
     audit,

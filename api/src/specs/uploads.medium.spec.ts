@@ -203,6 +203,60 @@ describe.each(testBackends)('uploads and processing on %s', (backend) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
+  it("checks the upload view's values before a byte is taken and stores them on the new item", async () => {
+    const admin = await loadActor(t.services.deps, alpha.admin);
+    await t.services.metadataForms.create(
+      admin,
+      {
+        id: 'ingest',
+        label: 'Ingest',
+        active: true,
+        views: { upload: [], item: [] },
+        fields: [
+          {
+            id: 'c',
+            fieldId: 'channel',
+            label: 'Channel',
+            type: 'Choice',
+            required: true,
+            alternatives: [
+              { value: 'nrk1', label: 'NRK1' },
+              { value: 'nrk2', label: 'NRK2' },
+            ],
+          },
+        ],
+      },
+      null,
+    );
+    const tus = new TusTestClient(t.app, auth(alphaKey));
+    const before = (await t.services.deps.repos.items.list(alpha.tenant.id, { deleted: false, limit: 500 })).length;
+    const refused = await tus.create(10, {
+      filename: 'clip.txt',
+      form: 'ingest',
+      values: JSON.stringify({ channel: 'tv2' }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      issues: [
+        { path: 'channel', code: 'INVALID_CHOICE_VALUE', message: 'Invalid value found - please select a new one.' },
+      ],
+    });
+    const missing = await tus.create(10, { filename: 'clip.txt', form: 'ingest', values: '{}' });
+    expect(missing.json()).toMatchObject({ issues: [{ path: 'channel', code: 'VALUE_REQUIRED' }] });
+    expect((await t.services.deps.repos.items.list(alpha.tenant.id, { deleted: false, limit: 500 })).length).toBe(
+      before,
+    );
+    const accepted = await tus.create(10, {
+      filename: 'clip.txt',
+      form: 'ingest',
+      values: JSON.stringify({ channel: 'nrk2' }),
+    });
+    expect(accepted.statusCode).toBe(201);
+    const item = await t.services.deps.repos.items.findById(alpha.tenant.id, accepted.headers['item-id'] as string);
+    expect(item).toMatchObject({ title: 'clip', metadata: { channel: 'nrk2' } });
+  });
+
   it('rejects blocked extensions with the spec message and lets the rest of the batch through', async () => {
     const admin = await loadActor(t.services.deps, alpha.admin);
     const setBlocked = async (blockedUploadExtensions: string[]) =>

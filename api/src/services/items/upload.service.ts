@@ -2,6 +2,7 @@ import { AppError, blockedExtensionOf, can, canUpdate, canView, initiatedProcess
 import type { TTenantRow, TItemVersionRow } from '@mam/db';
 import type { AuthedActor } from '../actor.service';
 import type { createAuditService } from '../audit.service';
+import type { ItemMetadataService } from '../metadata/item-metadata.service';
 import type { ServiceDeps } from '../service-deps';
 
 export interface BeginUploadInput {
@@ -11,6 +12,8 @@ export interface BeginUploadInput {
   /** Upload a new version of this item instead of a new item. */
   itemId?: string;
   size: number | null;
+  /** Values of the upload view of a form, for a new item. */
+  metadata?: { formId: string; values: Record<string, unknown> };
 }
 
 export interface UploadTarget {
@@ -36,7 +39,11 @@ export function titleFromFileName(fileName: string): string {
  * The item side of a tus upload: the item exists (state uploading) from the moment the upload is created, its
  * progress follows the bytes received, and only a complete upload is handed to processing.
  */
-export function createUploadService(deps: ServiceDeps, audit: ReturnType<typeof createAuditService>) {
+export function createUploadService(
+  deps: ServiceDeps,
+  audit: ReturnType<typeof createAuditService>,
+  metadata: Pick<ItemMetadataService, 'prepareForNewItem' | 'storeForNewItem'>,
+) {
   const { repos } = deps;
 
   async function targetFolderId(actor: AuthedActor, folderId: string | undefined): Promise<string> {
@@ -99,12 +106,14 @@ export function createUploadService(deps: ServiceDeps, audit: ReturnType<typeof 
       if (!can(actor, 'create') || !can(actor, 'upload')) throw new AppError('UPLOAD_FORBIDDEN');
       const folderId = await targetFolderId(actor, input.folderId);
       const title = input.title?.trim() || titleFromFileName(fileName);
+      const prepared = input.metadata ? await metadata.prepareForNewItem(actor, { ...input.metadata, title }) : null;
       const created = await repos.items.insertWithVersion(
         actor.tenantId,
         { folderId, title, createdBy: actor.userId, ownerId: actor.userId },
         version,
       );
       await repos.items.updateVersion(actor.tenantId, created.version.id, { uploadId: created.version.id });
+      if (prepared) await metadata.storeForNewItem(actor, created.item.id, prepared);
       const operation = await repos.operations.insert(actor.tenantId, {
         userId: actor.userId,
         kind: 'upload',

@@ -57,6 +57,12 @@ export interface TItemUsageRule {
   }>;
 }
 
+export interface TPreparedMetadata {
+  form: TMetadataForm;
+  all: readonly TMetadataForm[];
+  values: TFormValues;
+}
+
 export type TBulkChange =
   | { fieldId: string; op: 'set'; value: TJsonValue }
   | { fieldId: string; op: 'add'; value: TJsonValue }
@@ -313,9 +319,30 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
       });
     },
 
+    /**
+     * Values entered with an upload, checked through the form's upload view before the item exists (so a refusal
+     * leaves nothing behind). The title defaults to the file's, so an upload view without it is not refused.
+     */
+    async prepareForNewItem(
+      actor: AuthedActor,
+      input: { formId: string; values: Record<string, unknown>; title: string },
+    ): Promise<TPreparedMetadata> {
+      const { form, all } = await this.formFor(actor, input.formId, 'upload');
+      const existing = { title: input.title, description: '' };
+      const checked = checkFormValues({ form, view: 'upload', values: input.values, actor, existing, now: clock() });
+      if (checked.issues.length > 0) throw new AppError('VALIDATION_FAILED', { issues: checked.issues });
+      return { form, all, values: checked.values };
+    },
+
+    /** Stores what `prepareForNewItem` accepted on the item the upload created. */
+    async storeForNewItem(actor: AuthedActor, itemId: string, prepared: TPreparedMetadata): Promise<void> {
+      const found = await visibleItem(actor, itemId);
+      await write(actor, found, prepared.form, prepared.all, prepared.values, 'upload');
+    },
+
     /** The offered form by row id or key, with every form of the tenant (field types for the typed rows). */
-    async formFor(actor: AuthedActor, formId: string) {
-      const { all, offered } = await formsFor(actor, 'item');
+    async formFor(actor: AuthedActor, formId: string, view: FormViewId = 'item') {
+      const { all, offered } = await formsFor(actor, view);
       const form = offered.find((view) => view.id === formId || view.form.id === formId)?.form;
       if (!form) throw new AppError('NOT_FOUND');
       return { form, all };

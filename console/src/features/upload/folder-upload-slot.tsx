@@ -1,6 +1,10 @@
+import { Stack } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/session';
 import { UploadDropZone } from './upload-drop-zone';
+import type { TUploadTarget } from './upload-manager';
+import { UploadMetadataPanel } from './upload-metadata.panel';
 
 /**
  * The folders page's upload area: files dropped anywhere on the page or picked here become items of the folder the
@@ -9,10 +13,14 @@ import { UploadDropZone } from './upload-drop-zone';
 export function FolderUploadSlot({ folderId }: { folderId: string }) {
   const { t } = useTranslation();
   const can = useCan();
+  const [metadata, setMetadata] = useState<TUploadTarget['metadata']>(null);
   if (!can('create') || !can('upload')) return null;
   return (
-    <UploadDropZone folderId={folderId} fullPage>
-      {t('upload.dropHintPage')}
-    </UploadDropZone>
+    <Stack gap="xs">
+      <UploadDropZone folderId={folderId} metadata={metadata} fullPage>
+        {t('upload.dropHintPage')}
+      </UploadDropZone>
+      <UploadMetadataPanel onChange={setMetadata} />
+    </Stack>
   );
 }

@@ -30,6 +30,7 @@ const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? [
 export function UploadDropZone({
   folderId,
   itemId,
+  metadata,
   fullPage = true,
   allowFolders = true,
   disabled = false,
@@ -47,7 +48,7 @@ export function UploadDropZone({
     addFiles.current = (files: File[]) => {
       if (files.length === 0) return;
       // Not inside `onAdded?.(…)`: an optional call skips evaluating its arguments when there is no listener.
-      const ids = add(files, { folderId, itemId });
+      const ids = add(files, { folderId, itemId, metadata });
       onAdded?.(ids);
     };
   });

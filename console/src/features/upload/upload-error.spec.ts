@@ -16,6 +16,17 @@ describe('uploadErrorOf', () => {
     });
   });
 
+  it("names the first refused form value's rule rather than the generic refusal", () => {
+    const body = JSON.stringify({
+      code: 'VALIDATION_FAILED',
+      message: 'The request is not valid.',
+      issues: [
+        { path: 'channel', code: 'INVALID_CHOICE_VALUE', message: 'Invalid value found - please select a new one.' },
+      ],
+    });
+    expect(uploadErrorOf(400, body)).toMatchObject({ kind: 'rejected', code: 'INVALID_CHOICE_VALUE' });
+  });
+
   it('treats every 4xx as a refusal and keeps a plain-text answer as the message', () => {
     expect(uploadErrorOf(403, JSON.stringify({ code: 'UPLOAD_FORBIDDEN', message: 'x' }))).toMatchObject({
       kind: 'rejected',

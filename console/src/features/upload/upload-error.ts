@@ -16,7 +16,10 @@ interface TAppErrorBody {
   code?: unknown;
   message?: unknown;
   params?: unknown;
+  issues?: unknown;
 }
+
+const isCode = (value: unknown): value is string => typeof value === 'string' && /^[A-Z0-9_]+$/.test(value);
 
 function parseBody(body: string | null): TAppErrorBody | null {
   if (!body) return null;
@@ -40,7 +43,9 @@ function cleanParams(params: unknown): Record<string, string | number> {
 /** Reads the response that ended an upload: the HTTP status (null when none came) and its body. */
 export function uploadErrorOf(status: number | null, body: string | null): TUploadError {
   const parsed = parseBody(body);
-  const code = typeof parsed?.code === 'string' && /^[A-Z0-9_]+$/.test(parsed.code) ? parsed.code : null;
+  // A refused form value says which rule it broke ('Value required'…), which helps more than "not valid".
+  const [issue] = Array.isArray(parsed?.issues) ? (parsed.issues as Array<{ code?: unknown }>) : [];
+  const code = isCode(issue?.code) ? issue.code : isCode(parsed?.code) ? parsed.code : null;
   const message =
     typeof parsed?.message === 'string' ? parsed.message : !parsed && body?.trim() ? body.trim().slice(0, 300) : null;
   return {

@@ -194,6 +194,19 @@ describe('upload manager', () => {
     expect(drivers[1]!.options.metadata).toEqual({ filename: 'b.mp4', title: 'b', itemId: 'item-7' });
   });
 
+  it("sends the upload view's values with each new item", async () => {
+    const { manager, drivers } = setup();
+    manager.add([file('c.mp4')], { folderId: 'f', metadata: { form: 'ingest', values: { channel: 'nrk2' } } });
+    await flush();
+    expect(drivers[0]!.options.metadata).toEqual({
+      filename: 'c.mp4',
+      title: 'c',
+      folderId: 'f',
+      form: 'ingest',
+      values: '{"channel":"nrk2"}',
+    });
+  });
+
   it('runs a few uploads at once, queues the rest, and goes on when one is refused', async () => {
     const { manager, drivers, statuses } = setup();
     const uploaded: Array<string | null> = [];

@@ -33,6 +33,8 @@ export type TUploadStatus = 'queued' | 'uploading' | 'paused' | 'done' | 'error'
 export interface TUploadTarget {
   folderId?: string | null;
   itemId?: string | null;
+  /** Values of a form's upload view for the new items, checked by the server before it takes a byte. */
+  metadata?: { form: string; values: Record<string, unknown> } | null;
 }
 
 export interface TUpload {
@@ -41,7 +43,7 @@ export interface TUpload {
   /** The path inside a chosen folder, when the file came with one. */
   relativePath: string | null;
   size: number;
-  target: { folderId: string | null; itemId: string | null };
+  target: { folderId: string | null; itemId: string | null; metadata?: TUploadTarget['metadata'] };
   status: TUploadStatus;
   bytesUploaded: number;
   bytesTotal: number;
@@ -228,6 +230,10 @@ export function createUploadManager(deps: TUploadManagerDeps): TUploadManager {
     };
     if (target.folderId) metadata.folderId = target.folderId;
     if (target.itemId) metadata.itemId = target.itemId;
+    if (target.metadata) {
+      metadata.form = target.metadata.form;
+      metadata.values = JSON.stringify(target.metadata.values);
+    }
     return {
       endpoint: UPLOAD_ENDPOINT,
       chunkSize: UPLOAD_CHUNK_SIZE,
@@ -362,7 +368,11 @@ export function createUploadManager(deps: TUploadManagerDeps): TUploadManager {
           fileName: file.name,
           relativePath: relativePathOf(file),
           size: file.size,
-          target: { folderId: target.folderId ?? null, itemId: target.itemId ?? null },
+          target: {
+            folderId: target.folderId ?? null,
+            itemId: target.itemId ?? null,
+            ...(target.metadata ? { metadata: target.metadata } : {}),
+          },
           status: 'queued',
           bytesUploaded: 0,
           bytesTotal: file.size,
