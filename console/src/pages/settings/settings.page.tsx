@@ -1,17 +1,18 @@
 import { Alert, Tabs } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconDatabase, IconKey } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconDatabase, IconForms, IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AdminMark } from '../../components/admin-mark';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../lib/session';
+import { MetadataFormsPanel } from './metadata-forms/form-list.panel';
 import { SsoSettingsPanel } from './sso-settings.panel';
 import { StorageSettingsPanel } from './storage-settings.panel';
 import { TenantConfigPanel } from './tenant-config.panel';
 
-const tabs = ['tenant', 'sso', 'storage'] as const;
+const tabs = ['tenant', 'sso', 'storage', 'forms'] as const;
 
-/** System Settings (tenant administrator): /settings/tenant, /settings/sso and /settings/storage. */
+/** System Settings (tenant administrator): /settings/tenant, /settings/sso, /settings/storage and /settings/forms. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const session = useSession().data!;
@@ -43,6 +44,9 @@ export default function SettingsPage() {
           <Tabs.Tab value="storage" leftSection={<IconDatabase size={14} />} data-testid="tab-storage">
             {t('storage.tab')}
           </Tabs.Tab>
+          <Tabs.Tab value="forms" leftSection={<IconForms size={14} />} data-testid="tab-forms">
+            {t('forms.tab')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="tenant">
           <TenantConfigPanel />
@@ -52,6 +56,9 @@ export default function SettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="storage">
           <StorageSettingsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="forms">
+          <MetadataFormsPanel />
         </Tabs.Panel>
       </Tabs>
     </>
