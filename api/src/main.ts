@@ -12,7 +12,8 @@ import pino from 'pino';
 import { EnvError, parseEnv, type TEnv } from './config/env';
 import { createApp } from './http/app';
 import { createMediaPipeline } from './media-pipeline';
-import { createRuntimeServices, publicUrlOf, seedDemoTenant } from './runtime';
+import { createRuntimeServices, publicUrlOf, searchBackendOf, seedDemoTenant } from './runtime';
+import { createSearchIndexer } from './services/search/search-indexer';
 
 const version = '0.1.0';
 
@@ -72,10 +73,15 @@ async function main() {
     storages: () => services.storages,
     mediaConcurrency: env.MEDIA_CONCURRENCY,
   });
-  const services = createRuntimeServices(env, handle, logger, pipeline.engine);
+  const searchBackend = searchBackendOf(env);
+  const services = createRuntimeServices(env, handle, logger, pipeline.engine, searchBackend);
+  const indexer = searchBackend
+    ? createSearchIndexer({ repos: services.deps.repos, forms: services.metadataForms, backend: searchBackend, logger })
+    : null;
   const seed = await seedDemoTenant(env, services);
   await pipeline.start();
   // Uploads that finished while no engine ran (a crash between the last byte and the start) are handed over now.
+  indexer?.start();
   const resumed = await services.processing.resumePending();
   if (resumed > 0) logger.info({ resumed }, 'handed unfinished processing to the workflow engine');
 
@@ -97,6 +103,7 @@ async function main() {
     '',
     `  MAM is running at ${url}`,
     `  Database: ${handle.description}`,
+    `  Search: ${env.ELASTICSEARCH_URL ? `Elasticsearch at ${env.ELASTICSEARCH_URL}` : 'PostgreSQL full-text and trigram'}`,
     `  Organisation: ${seed.tenantSlug}`,
     `  Administrator: ${seed.adminEmail}`,
     seed.generatedPassword
@@ -117,6 +124,8 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     await app.close();
     await pipeline.stop();
+    await indexer?.stop();
+    await searchBackend?.close();
     services.storages.close();
     await stop();
     process.exit(0);

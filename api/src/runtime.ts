@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createRepositories, type DatabaseHandle } from '@mam/db';
 import { createMailer } from '@mam/workers';
+import { createElasticsearchBackend, type ElasticsearchBackend } from '@mam/search';
 import type { WorkflowEngine } from '@mam/workflows';
 import type { Logger } from 'pino';
 import type { TEnv } from './config/env';
@@ -20,6 +21,7 @@ export function createRuntimeServices(
   handle: DatabaseHandle,
   logger: Logger,
   workflows?: WorkflowEngine,
+  searchBackend?: ElasticsearchBackend,
 ): Services {
   return createServices({
     db: handle.db,
@@ -34,6 +36,7 @@ export function createRuntimeServices(
     clock: () => new Date(),
     logger,
     workflows,
+    searchBackend,
     config: { publicUrl: publicUrlOf(env), sessionTtlHours: env.SESSION_TTL_HOURS, dataDir: env.DATA_DIR },
   });
 }
@@ -63,4 +66,11 @@ export async function seedDemoTenant(env: TEnv, services: Services): Promise<See
     adminIsSuperAdmin: true,
   });
   return { tenantSlug: 'demo', adminEmail, generatedPassword, created: true };
+}
+
+/** The Elasticsearch backend when ELASTICSEARCH_URL is set; the product searches PostgreSQL otherwise. */
+export function searchBackendOf(env: TEnv): ElasticsearchBackend | undefined {
+  return env.ELASTICSEARCH_URL
+    ? createElasticsearchBackend({ node: env.ELASTICSEARCH_URL, indexPrefix: env.ELASTICSEARCH_INDEX_PREFIX })
+    : undefined;
 }

@@ -114,6 +114,9 @@ describe('operations CLI on an embedded data directory', () => {
         ),
       ).toBe(2);
       expect(String(stderr.mock.calls.at(-1)?.[0])).toContain('Please select a date in the future');
+      // Without Elasticsearch there is no index to rebuild, and the command says so.
+      expect(await run('search', 'reindex', '--tenant', 'news')).toBe(2);
+      expect(String(stderr.mock.calls.at(-1)?.[0])).toContain('ELASTICSEARCH_URL: Not set');
     } finally {
       stderr.mockRestore();
     }

@@ -4,6 +4,7 @@ import type { Services } from '../services';
 import { loadActor } from '../services/actor.service';
 import { hashPassword } from '../security/password-hasher';
 import { provisionTenant } from '../services/tenant-provisioning.service';
+import { createSearchIndexer } from '../services/search/search-indexer';
 
 type Options = Record<string, { type: 'string' }>;
 
@@ -116,6 +117,36 @@ export const commands: CliCommand[] = [
         `API key "${apiKey.label}" created for ${user.email}${apiKey.expiresAt ? `, expires ${apiKey.expiresAt}` : ''}. It is shown once:`,
       );
       out(secret);
+    },
+  },
+  {
+    name: 'search reindex',
+    usage: '--tenant S   (Elasticsearch: a fresh index from the database, swapped in when complete)',
+    options: { tenant: str },
+    required: ['tenant'],
+    async run(v, { services, out }) {
+      const backend = services.deps.searchBackend;
+      if (!backend) {
+        throw new AppError('INVALID_CONFIGURATION', {
+          issues: [
+            {
+              path: 'ELASTICSEARCH_URL',
+              code: 'INVALID_CONFIGURATION',
+              message: 'Not set: the product searches PostgreSQL, which needs no index to rebuild',
+            },
+          ],
+        });
+      }
+      const tenant = await services.deps.repos.tenants.findBySlug(v.tenant!);
+      if (!tenant) throw new AppError('ORGANISATION_NOT_FOUND');
+      const indexer = createSearchIndexer({
+        repos: services.deps.repos,
+        forms: services.metadataForms,
+        backend,
+        logger: services.deps.logger,
+      });
+      const { indexed } = await indexer.reindexTenant(tenant.id);
+      out(`Search index of ${tenant.name} (${tenant.slug}) rebuilt: ${indexed} items.`);
     },
   },
 ];

@@ -3,7 +3,7 @@ import { openDatabase } from '@mam/db';
 import pino from 'pino';
 import { AppError, ZTenantSlug } from '@mam/core';
 import { EnvError, parseEnv } from '../config/env';
-import { createRuntimeServices } from '../runtime';
+import { createRuntimeServices, searchBackendOf } from '../runtime';
 import { commands, type CliCommand } from './commands';
 
 export class UsageError extends Error {}
@@ -63,8 +63,13 @@ export async function runCli(argv: string[], out: (line: string) => void): Promi
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     if (handle.owner) await handle.migrate();
-    const services = createRuntimeServices(env, handle, logger);
-    await found.command.run(values, { services, handle, out });
+    const searchBackend = searchBackendOf(env);
+    const services = createRuntimeServices(env, handle, logger, undefined, searchBackend);
+    try {
+      await found.command.run(values, { services, handle, out });
+    } finally {
+      await searchBackend?.close();
+    }
     return 0;
   } catch (error) {
     if (error instanceof AppError) {

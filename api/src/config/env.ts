@@ -45,6 +45,17 @@ export const ZEnv = z.object({
     )
     .optional(),
   TEMPORAL_NAMESPACE: z.string().default('default'),
+  // An Elasticsearch node: search runs there, kept in step with the database. Unset: PostgreSQL search.
+  ELASTICSEARCH_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.url({ protocol: /^https?$/ }).optional())
+    .optional(),
+  ELASTICSEARCH_INDEX_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,40}$/, 'lower-case letters, digits, - and _')
+    .default('mam-items'),
   // ffmpeg jobs at once in this process; CPU-bound, so one per core unless set.
   MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

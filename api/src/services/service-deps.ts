@@ -1,5 +1,6 @@
 import type { Database, Repositories } from '@mam/db';
 import type { Mailer } from '@mam/workers';
+import type { ElasticsearchBackend } from '@mam/search';
 import type { WorkflowEngine } from '@mam/workflows';
 import type { SecretBox } from '../security/secret-box';
 
@@ -19,6 +20,8 @@ export interface ServiceDeps {
   logger: ServiceLogger;
   /** The workflow engine of a serving process; the CLI runs none. */
   workflows?: WorkflowEngine;
+  /** Set when ELASTICSEARCH_URL is: search runs there; otherwise PostgreSQL full-text and trigram search. */
+  searchBackend?: ElasticsearchBackend;
   config: {
     publicUrl: string;
     sessionTtlHours: number;

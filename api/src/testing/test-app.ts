@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRepositories } from '@mam/db';
 import { createTestDatabase, type TestDatabase, type TTestBackend } from '@mam/db/testing';
+import type { ElasticsearchBackend } from '@mam/search';
 import type { Mailer, MailMessage } from '@mam/workers';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createApp } from '../http/app';
@@ -28,6 +29,8 @@ const silentLogger = { info: () => undefined, warn: () => undefined, error: () =
 export interface TestAppOptions {
   /** Run the workflow engine, so uploads are processed (ffmpeg and all). */
   media?: boolean;
+  /** Search through this backend (Elasticsearch or a stand-in) instead of PostgreSQL. */
+  searchBackend?: ElasticsearchBackend;
 }
 
 /** The real app over a fresh database, with a clock the test can move and an outbox it can read. */
@@ -50,6 +53,7 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
     db: database.db,
     repos: createRepositories(database.db),
     workflows: pipeline.engine,
+    searchBackend: options.searchBackend,
     mailer,
     secretBox: createSecretBox(randomBytes(32)),
     clock: () => clock.now,

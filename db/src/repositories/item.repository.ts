@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, max, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Database } from '../client/database';
 import { item, itemFieldValue, itemVersion } from '../schema';
 
@@ -258,7 +258,35 @@ export function createItemRepository(db: Database) {
         .set(patch)
         .where(and(eq(itemVersion.tenantId, tenantId), eq(itemVersion.id, versionId)))
         .returning();
+      // The item's state is its leading version's: the item counts as changed, so search indexes follow it.
+      if (row && (patch.transcoding || patch.upload)) {
+        await db
+          .update(item)
+          .set({ updatedAt: sql`now()` })
+          .where(and(eq(item.tenantId, tenantId), eq(item.id, row.itemId), eq(item.leadingVersionId, row.id)));
+      }
       return row;
+    },
+    /**
+     * Items changed after `since` (deleted ones included), oldest change first, for search index sync. Keyed on the
+     * change time cut to milliseconds, as a JS Date carries it, so a row is never read twice or skipped.
+     */
+    async listChangedSince(
+      tenantId: string,
+      since: { updatedAt: Date; id: string } | null,
+      limit: number,
+    ): Promise<TItemWithVersion[]> {
+      const changedMs = sql`date_trunc('milliseconds', ${item.updatedAt})`;
+      const at = since ? sql`${since.updatedAt.toISOString()}::timestamptz` : undefined;
+      return withVersion()
+        .where(
+          and(
+            eq(item.tenantId, tenantId),
+            since ? or(sql`${changedMs} > ${at}`, and(sql`${changedMs} = ${at}`, gt(item.id, since.id))) : undefined,
+          ),
+        )
+        .orderBy(asc(changedMs), asc(item.id))
+        .limit(limit);
     },
     /** Across tenants: uploads still receiving bytes that were created before the given time. */
     async listUnfinishedUploads(createdBefore: Date): Promise<TItemVersionRow[]> {

@@ -15,6 +15,9 @@ export function createTenantRepository(db: Database) {
       const [row] = await db.select().from(tenant).where(eq(tenant.id, id));
       return row;
     },
+    async listIds(): Promise<string[]> {
+      return (await db.select({ id: tenant.id }).from(tenant).orderBy(asc(tenant.createdAt))).map((row) => row.id);
+    },
     async listWithUserCounts(): Promise<Array<TTenantRow & { userCount: number }>> {
       const counts = db
         .select({ tenantId: user.tenantId, count: sql<number>`count(*)::int`.as('count') })

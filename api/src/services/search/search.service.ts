@@ -1,9 +1,12 @@
 import { AppError, mediaItemTypes, parseTenantConfig, viewScope, type FieldType, type TMetadataForm } from '@mam/core';
-import { itemSearchBindings, type TFacetCount, type TItemSearchSort } from '@mam/db';
+import { itemSearchBindings, type TFacetCount } from '@mam/db';
 import {
   compileToPostgres,
   parseQuery,
   QueryParseError,
+  type ElasticsearchBackend,
+  type EsSearchRequest,
+  type EsSearchSort,
   type QueryNode,
   type QueryWarning,
   type SearchField,
@@ -99,6 +102,15 @@ function offsetOf(cursor: string | undefined): number {
 export function createSearchService(deps: ServiceDeps, forms: MetadataFormService) {
   const { repos } = deps;
 
+  /** Elasticsearch finds the ids; the rows come from the database, which stays the record. */
+  async function searchElasticsearch(tenantId: string, backend: ElasticsearchBackend, request: EsSearchRequest) {
+    const found = await backend.search(tenantId, request);
+    const rows = await repos.items.findManyWithVersion(tenantId, found.ids);
+    const byId = new Map(rows.map((row) => [row.item.id, row]));
+    // An id the index still has but the database no longer does (purged a moment ago) is left out.
+    return { ...found, rows: found.ids.flatMap((id) => byId.get(id) ?? []) };
+  }
+
   function parse(text: string, fields: SearchField[]) {
     try {
       return parseQuery(text, { fields });
@@ -121,7 +133,6 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
       const fields = searchFieldsOf(allForms);
       const { ast, warnings } = parse(input.q, fields);
       const bindings = itemSearchBindings(actor.tenantId);
-      const where = compileToPostgres(ast, bindings);
 
       const typeFilter = input.typeFilter ?? parseTenantConfig(tenant.config).defaultSearchFilter;
       const itemTypes =
@@ -138,39 +149,42 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
 
       const words = rankWords(ast);
       const requested = input.sort ?? { by: words.length > 0 ? 'relevance' : 'created' };
-      let sort: TItemSearchSort;
-      if (requested.by === 'relevance') {
-        sort = {
-          by: 'relevance',
-          rank:
-            words.length > 0 ? sql`ts_rank(${bindings.vector}, plainto_tsquery('simple', ${words.join(' ')}))` : sql`0`,
-        };
-      } else if (requested.by === 'field') {
+      let sort: EsSearchSort;
+      if (requested.by === 'relevance') sort = { by: 'relevance' };
+      else if (requested.by === 'field') {
         const field = requested.fieldId ? formFields.get(requested.fieldId) : undefined;
         if (!field?.sortable) throw new AppError('VALIDATION_FAILED');
         sort = { by: 'field', fieldId: field.fieldId, direction: requested.direction ?? 'asc' };
       } else {
         sort = { by: requested.by, direction: requested.direction ?? (requested.by === 'title' ? 'asc' : 'desc') };
       }
-
+      const filters = {
+        itemTypes,
+        folderId: input.folderId,
+        states: input.states,
+        createdBy: input.createdBy,
+        createdFrom: input.createdFrom ? new Date(input.createdFrom) : undefined,
+        createdTo: input.createdTo ? new Date(input.createdTo) : undefined,
+        fieldValues: input.fieldValues,
+      };
       const offset = offsetOf(input.cursor);
-      const result = await repos.itemSearch.search(actor.tenantId, {
-        where,
-        scope: viewScope(actor),
-        filters: {
-          itemTypes,
-          folderId: input.folderId,
-          states: input.states,
-          createdBy: input.createdBy,
-          createdFrom: input.createdFrom ? new Date(input.createdFrom) : undefined,
-          createdTo: input.createdTo ? new Date(input.createdTo) : undefined,
-          fieldValues: input.fieldValues,
-        },
-        sort,
-        offset,
-        limit: input.limit,
-        facetFields,
-      });
+      const page = { scope: viewScope(actor), filters, offset, limit: input.limit, facetFields };
+      const result = deps.searchBackend
+        ? await searchElasticsearch(actor.tenantId, deps.searchBackend, { ...page, ast, sort })
+        : await repos.itemSearch.search(actor.tenantId, {
+            ...page,
+            where: compileToPostgres(ast, bindings),
+            sort:
+              sort.by === 'relevance'
+                ? {
+                    by: 'relevance',
+                    rank:
+                      words.length > 0
+                        ? sql`ts_rank(${bindings.vector}, plainto_tsquery('simple', ${words.join(' ')}))`
+                        : sql`0`,
+                  }
+                : sort,
+          });
       const creators = await Promise.all(
         result.facets.createdBy.map(async (facet) => {
           const user = await repos.users.findById(actor.tenantId, facet.value);
