@@ -243,6 +243,36 @@ describe.each(testBackends)('metadata forms and search on %s', (backend) => {
     });
   });
 
+  describe('form rules', () => {
+    it('offers a form only on the items its rule matches, and refuses a rule that does not parse', async () => {
+      const created = await admin.mutate<TMetadataFormView>('metadataForms.create', {
+        form: {
+          id: 'audioOnly',
+          label: 'Audio only',
+          active: true,
+          rule: 'type:audio',
+          views: { item: [] },
+          fields: [{ id: 'a', fieldId: 'mood', label: 'Mood', type: 'Text' }],
+        },
+      });
+      expect(created).toMatchObject({ ok: true });
+      const video = await item('Rule video');
+      const shown = await admin.query<TItemMetadataView>('items.metadata', { itemId: video.id });
+      expect(shown.ok && shown.data.forms.map((f) => f.form.id)).not.toContain('audioOnly');
+      expect(
+        await admin.mutate('items.updateMetadata', { itemId: video.id, formId: 'audioOnly', values: { mood: 'calm' } }),
+      ).toMatchObject({ code: 'NOT_FOUND' });
+      await t.services.deps.repos.items.update(alpha.tenant.id, video.id, { itemType: 'audio' });
+      const now = await admin.query<TItemMetadataView>('items.metadata', { itemId: video.id });
+      expect(now.ok && now.data.forms.map((f) => f.form.id)).toContain('audioOnly');
+      const refused = await admin.mutate('metadataForms.create', {
+        form: { id: 'broken', label: 'Broken', active: true, rule: 'type:(audio', views: { item: [] } },
+      });
+      expect(refused).toMatchObject({ code: 'SEARCH_QUERY_INVALID' });
+      expect(JSON.stringify(refused)).toContain('"path":"rule"');
+    });
+  });
+
   describe('CSV and XMP', () => {
     it('exports CSV and imports it back line by line, reporting each line it could not take', async () => {
       const key = await adminApiKey(t, alpha);

@@ -144,6 +144,16 @@ function orderBy(sort: TItemSearchSort): SQL[] {
 
 export function createItemSearchRepository(db: Database) {
   return {
+    /** Whether one item matches a compiled query (a metadata form's rule choosing the items it applies to). */
+    async matches(tenantId: string, itemId: string, where: SQL): Promise<boolean> {
+      const rows = await db
+        .select({ id: item.id })
+        .from(item)
+        .leftJoin(itemVersion, eq(itemVersion.id, item.leadingVersionId))
+        .where(and(eq(item.tenantId, tenantId), eq(item.id, itemId), where))
+        .limit(1);
+      return rows.length > 0;
+    },
     /**
      * One page of matches with the total and facet counts, all over the same set: the query, the filters, the
      * tenant, live items only, and what the actor may see.

@@ -17,7 +17,9 @@ import {
   type TJsonValue,
   type TMetadataForm,
 } from '@mam/core';
-import type { TItemRow, TItemWithVersion } from '@mam/db';
+import { itemSearchBindings, type TItemRow, type TItemWithVersion } from '@mam/db';
+import { compileToPostgres, parseQuery, QueryParseError } from '@mam/search';
+import { searchFieldsOf } from '../search/search-fields';
 import type { AuthedActor } from '../actor.service';
 import type { AuditService } from '../audit.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
@@ -125,6 +127,19 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
     return { all: all.map(({ form }) => form), offered };
   }
 
+  /** A form with a rule (a search query) applies to the items that match it; a rule that no longer parses, to none. */
+  async function appliesTo(tenantId: string, form: TMetadataForm, all: readonly TMetadataForm[], itemId: string) {
+    if (!form.rule) return true;
+    try {
+      const { ast } = parseQuery(form.rule, { fields: searchFieldsOf(all) });
+      return await repos.itemSearch.matches(tenantId, itemId, compileToPostgres(ast, itemSearchBindings(tenantId)));
+    } catch (error) {
+      if (!(error instanceof QueryParseError)) throw error;
+      deps.logger.warn({ tenantId, form: form.id, rule: form.rule }, 'a metadata form rule does not parse');
+      return false;
+    }
+  }
+
   /**
    * Checks the values against the form's rules for this actor and stores them with their typed rows.
    * Nothing is stored while any value has an issue.
@@ -159,8 +174,10 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
   return {
     async get(actor: AuthedActor, itemId: string): Promise<TItemMetadataView> {
       const found = await visibleItem(actor, itemId);
-      const { offered } = await formsFor(actor, 'item');
-      const withAccess = offered.map((view) => ({
+      const { all, offered } = await formsFor(actor, 'item');
+      const applying = [];
+      for (const view of offered) if (await appliesTo(actor.tenantId, view.form, all, itemId)) applying.push(view);
+      const withAccess = applying.map((view) => ({
         ...view,
         fieldAccess: Object.fromEntries(
           view.form.fields.map((field) => {
@@ -213,6 +230,7 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
       const found = await visibleItem(actor, itemId);
       if (!canEditMetadata(actor, found.item)) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId } });
       const { form, all } = await this.formFor(actor, input.formId);
+      if (!(await appliesTo(actor.tenantId, form, all, itemId))) throw new AppError('NOT_FOUND');
       const { changed } = await write(actor, found, form, all, input.values, 'item');
       if (changed.length > 0) {
         await audit.record(actor.tenantId, actor, meta, {

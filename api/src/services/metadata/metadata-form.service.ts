@@ -6,11 +6,14 @@ import {
   assertValidForm,
   builtInForms,
   canSeeForm,
+  formatErrorMessage,
   isAdmin,
   parseStoredForm,
   type TMetadataForm,
 } from '@mam/core';
 import type { TMetadataFormInsert, TMetadataFormRow } from '@mam/db';
+import { parseQuery, QueryParseError } from '@mam/search';
+import { searchFieldsOf } from '../search/search-fields';
 import type { AuthedActor } from '../actor.service';
 import type { AuditService } from '../audit.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
@@ -57,6 +60,23 @@ export function createMetadataFormService(deps: ServiceDeps, audit: AuditService
     });
   }
 
+  /** A rule is a search query choosing the items the form applies to: it has to parse, with the tenant's fields. */
+  function assertRuleParses(form: TMetadataForm, others: readonly TMetadataForm[]) {
+    if (!form.rule) return;
+    try {
+      parseQuery(form.rule, { fields: searchFieldsOf([form, ...others]) });
+    } catch (error) {
+      if (!(error instanceof QueryParseError)) throw error;
+      const params = { position: error.position + 1, reason: error.message };
+      throw new AppError('SEARCH_QUERY_INVALID', {
+        params,
+        issues: [
+          { path: 'rule', code: 'SEARCH_QUERY_INVALID', message: formatErrorMessage('SEARCH_QUERY_INVALID', params) },
+        ],
+      });
+    }
+  }
+
   function toView(row: TMetadataFormRow, form: TMetadataForm): TMetadataFormView {
     return { id: row.id, revision: row.revision, form, updatedAt: row.updatedAt.toISOString() };
   }
@@ -92,6 +112,10 @@ export function createMetadataFormService(deps: ServiceDeps, audit: AuditService
       const all = await loadAll(actor.tenantId);
       const form = assertValidForm(input, { otherForms: all.map(({ form: other }) => other) });
       if (form.builtIn) throw new AppError('VALIDATION_FAILED');
+      assertRuleParses(
+        form,
+        all.map(({ form: other }) => other),
+      );
       let row: TMetadataFormRow | undefined;
       try {
         row = await repos.metadataForms.insert(actor.tenantId, {
@@ -127,6 +151,7 @@ export function createMetadataFormService(deps: ServiceDeps, audit: AuditService
       const previous = await findForAdmin(actor, id);
       const others = (await loadAll(actor.tenantId)).filter(({ row }) => row.id !== id).map(({ form }) => form);
       const form = assertValidForm(input, { otherForms: others, previous: previous.form });
+      assertRuleParses(form, others);
       if (!form.active && previous.form.active) assertCanDeactivateForm(form);
       const saved = await repos.metadataForms.update(actor.tenantId, id, revision, {
         formKey: form.id,

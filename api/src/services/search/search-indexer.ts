@@ -3,7 +3,7 @@ import type { Repositories, TItemWithVersion } from '@mam/db';
 import type { ElasticsearchBackend, SearchDocument, SearchDocumentValue } from '@mam/search';
 import type { MetadataFormService } from '../metadata/metadata-form.service';
 import type { ServiceLogger } from '../service-deps';
-import { searchFieldsOf } from './search.service';
+import { searchFieldsOf } from './search-fields';
 
 const BATCH = 500;
 const DEFAULT_INTERVAL_MS = 2_000;

@@ -1,4 +1,4 @@
-import { AppError, mediaItemTypes, parseTenantConfig, viewScope, type FieldType, type TMetadataForm } from '@mam/core';
+import { AppError, mediaItemTypes, parseTenantConfig, viewScope, type FieldType } from '@mam/core';
 import { itemSearchBindings, type TFacetCount } from '@mam/db';
 import {
   compileToPostgres,
@@ -10,24 +10,14 @@ import {
   type QueryNode,
   type QueryWarning,
   type SearchField,
-  type SearchFieldKind,
 } from '@mam/search';
 import { sql } from 'drizzle-orm';
 import type { AuthedActor } from '../actor.service';
+import { searchFieldsOf } from './search-fields';
 import { toItemView, type TItemView } from '../items/item-view';
 import type { MetadataFormService } from '../metadata/metadata-form.service';
 import type { ServiceDeps } from '../service-deps';
 
-const fieldKinds: Partial<Record<FieldType, SearchFieldKind>> = {
-  Text: 'text',
-  JSON: 'text',
-  Choice: 'keyword',
-  MultipleChoice: 'keyword',
-  TreeChoice: 'keyword',
-  SubType: 'keyword',
-  Checkbox: 'boolean',
-  Date: 'date',
-};
 const facetTypes: ReadonlySet<FieldType> = new Set(['Choice', 'MultipleChoice', 'TreeChoice', 'Checkbox']);
 const MAX_FIELD_FACETS = 8;
 
@@ -62,18 +52,6 @@ export interface TSearchResult {
   facets: TSearchFacets;
   warnings: QueryWarning[];
   nextCursor: string | null;
-}
-
-/** The searchable fields of the tenant's forms, one per fieldId; buttons and files have no values. */
-export function searchFieldsOf(forms: readonly TMetadataForm[]): SearchField[] {
-  const fields = new Map<string, SearchField>();
-  for (const form of forms) {
-    for (const field of form.fields) {
-      const kind = fieldKinds[field.type];
-      if (kind && !fields.has(field.fieldId)) fields.set(field.fieldId, { id: field.fieldId, kind, source: 'form' });
-    }
-  }
-  return [...fields.values()];
 }
 
 /** The words a relevance rank weighs: unfielded terms and phrases outside NOT. */
