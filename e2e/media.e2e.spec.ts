@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeVideo } from '@mam/api/testing/media-fixtures';
+import { makeAudio, makeVideo } from '@mam/api/testing/media-fixtures';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -41,7 +41,7 @@ describe('media pipeline in a browser', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('uploads a video, shows progress, plays it and sets marks with the keyboard', async () => {
+  it('uploads a video, shows progress, plays it, sets marks with the keyboard, and plays an audio file', async () => {
     const video = makeVideo(dir, 'Match highlights.mp4', 6, '640x360');
     const context = await browser.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
@@ -92,6 +92,22 @@ describe('media pipeline in a browser', () => {
     expect(await page.getByTestId('operation-status').first().textContent()).toBe('Done');
     await page.getByTestId('tab-processing').click();
     await page.locator('[data-testid="operation-row"][data-status="done"]').first().waitFor();
+
+    // Audio plays in the same player, with its waveform under the timeline.
+    const audio = makeAudio(dir, 'Stadium ambience.wav', 4);
+    await page.goto(`${server.url}/folders`);
+    await page.waitForURL(/\/folders\?folderId=[0-9a-f-]{36}/);
+    await page.getByTestId('upload-file-input').setInputFiles(audio);
+    const audioTile = page.getByTestId('item-tile').filter({ hasText: 'Stadium ambience' });
+    await audioTile.waitFor({ timeout: 60_000 });
+    await audioTile.getByTestId('item-thumbnail').waitFor({ timeout: 120_000 });
+    await audioTile.click();
+    await page.getByTestId('media-player').waitFor({ timeout: 120_000 });
+    await page.getByTestId('player-waveform').waitFor();
+    const audioStart = await timecodeOf(page);
+    await page.getByTestId('player-play').click();
+    await waitForTimecode(page, (timecode) => timecode !== audioStart);
+    await shot(page, 'media-04-audio');
     await context.close();
   });
 });
