@@ -80,7 +80,6 @@ export default function SearchPage({ toolbar }: { toolbar?: ReactNode }) {
   const view = state.view ?? lastView;
 
   // Only administrators may read the tenant configuration; for others the server's default is shown as 'assets'.
-  const config = trpc.tenantConfig.get.useQuery(undefined, { enabled: !!session?.isAdmin, staleTime: 60_000 });
   const forms = trpc.metadataForms.list.useQuery(undefined, { staleTime: 60_000 });
   const catalogue = useMemo(() => fieldCatalogue((forms.data ?? []).map((f) => f.form)), [forms.data]);
   const sortFields = useMemo(() => sortableFields(catalogue, i18n.resolvedLanguage ?? 'en'), [catalogue, i18n]);
@@ -150,7 +149,7 @@ export default function SearchPage({ toolbar }: { toolbar?: ReactNode }) {
       <SearchBox
         query={state.q}
         onSearch={(q) => navigate({ ...state, q })}
-        typeFilter={state.typeFilter ?? config.data?.defaultSearchFilter ?? 'assets'}
+        typeFilter={state.typeFilter ?? session?.tenant.defaultSearchFilter ?? 'assets'}
         onTypeFilter={(typeFilter) => navigate({ ...state, typeFilter })}
         problem={problem}
         warnings={first?.warnings ?? []}

@@ -1,4 +1,4 @@
-import { grantedPermissions, isAdmin } from '@mam/core';
+import { grantedPermissions, isAdmin, parseTenantConfig } from '@mam/core';
 import type { TrpcContext } from '../../context';
 
 /** What the console needs to know about the signed-in user; null when nobody is signed in. */
@@ -16,7 +16,13 @@ export async function sessionView(ctx: TrpcContext) {
       mfaEnabled: user.mfaEnabled,
       external: user.external,
     },
-    tenant: { id: tenant.id, slug: tenant.slug, name: tenant.name },
+    tenant: {
+      id: tenant.id,
+      slug: tenant.slug,
+      name: tenant.name,
+      // The search page opens on the tenant's 'Assets' or 'All' filter for everyone, not only administrators.
+      defaultSearchFilter: parseTenantConfig(tenant.config).defaultSearchFilter,
+    },
     permissions: grantedPermissions(actor),
     isAdmin: isAdmin(actor),
     featureFlags: await ctx.services.deps.repos.featureFlags.enabledFor(tenant.id),
