@@ -21,6 +21,7 @@ import { createItemMetadataService } from './metadata/item-metadata.service';
 import { createMetadataExchangeService } from './metadata/metadata-exchange.service';
 import { createSearchService } from './search/search.service';
 import { createBookmarkService } from './bookmark.service';
+import { createCommentService } from './comment.service';
 
 /** Wires the domain services once per process. */
 export function createServices(deps: ServiceDeps) {
@@ -58,6 +59,7 @@ export function createServices(deps: ServiceDeps) {
     metadataExchange: createMetadataExchangeService(itemMetadata),
     search: createSearchService(deps, metadataForms),
     bookmarks: createBookmarkService(deps, audit),
+    comments: createCommentService(deps, audit),
   };
 }
 

@@ -85,6 +85,15 @@ import { exportItemXmpProcedure } from './procedures/items/export-item-xmp.proce
 import { importItemXmpProcedure } from './procedures/items/import-item-xmp.procedure';
 import { listOperationsProcedure } from './procedures/operations/list-operations.procedure';
 import { cancelOperationProcedure } from './procedures/operations/cancel-operation.procedure';
+import { listCommentsProcedure } from './procedures/comments/list-comments.procedure';
+import { createCommentProcedure } from './procedures/comments/create-comment.procedure';
+import { replyCommentProcedure } from './procedures/comments/reply-comment.procedure';
+import { editCommentProcedure } from './procedures/comments/edit-comment.procedure';
+import { setCommentResolvedProcedure } from './procedures/comments/set-comment-resolved.procedure';
+import { assignCommentProcedure } from './procedures/comments/assign-comment.procedure';
+import { deleteCommentProcedure } from './procedures/comments/delete-comment.procedure';
+import { myTasksProcedure } from './procedures/comments/my-tasks.procedure';
+import { allTasksProcedure } from './procedures/comments/all-tasks.procedure';
 
 /** The console's API: one procedure a file under procedures/, composed here. */
 export const appRouter = router({
@@ -209,6 +218,17 @@ export const appRouter = router({
   operations: router({
     list: listOperationsProcedure,
     cancel: cancelOperationProcedure,
+  }),
+  comments: router({
+    list: listCommentsProcedure,
+    create: createCommentProcedure,
+    reply: replyCommentProcedure,
+    edit: editCommentProcedure,
+    setResolved: setCommentResolvedProcedure,
+    assign: assignCommentProcedure,
+    delete: deleteCommentProcedure,
+    myTasks: myTasksProcedure,
+    allTasks: allTasksProcedure,
   }),
 });
 

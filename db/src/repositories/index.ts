@@ -17,6 +17,7 @@ import { createStorageLocationRepository } from './storage-location.repository';
 import { createMetadataFormRepository } from './metadata-form.repository';
 import { createBookmarkRepository } from './bookmark.repository';
 import { createItemSearchRepository } from './item-search.repository';
+import { createCommentRepository } from './comment.repository';
 
 export function createRepositories(db: Database) {
   return {
@@ -38,6 +39,7 @@ export function createRepositories(db: Database) {
     metadataForms: createMetadataFormRepository(db),
     bookmarks: createBookmarkRepository(db),
     itemSearch: createItemSearchRepository(db),
+    comments: createCommentRepository(db),
   };
 }
 
@@ -63,6 +65,14 @@ export type {
 } from './item.repository';
 export type { TMetadataFormRow, TMetadataFormInsert, TMetadataFormPatch } from './metadata-form.repository';
 export type { TBookmarkRow, TBookmarkInsert, TBookmarkPatch } from './bookmark.repository';
+export type {
+  TCommentRow,
+  TCommentInsert,
+  TCommentPatch,
+  TTaskQuery,
+  TTaskRow,
+  TTaskState,
+} from './comment.repository';
 export { itemSearchBindings, visibleItemsCondition } from './item-search.repository';
 export type {
   TItemSearchRequest,

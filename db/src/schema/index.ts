@@ -22,3 +22,4 @@ export * from './search-columns';
 export * from './item-field-value.table';
 export * from './metadata-form.table';
 export * from './bookmark.table';
+export * from './comment.table';

@@ -1,0 +1,347 @@
+import { AppError, can, canView, type Actor, type Permission } from '@mam/core';
+import type { TCommentRow, TItemRow, TTaskState } from '@mam/db';
+import { loadActor, type AuthedActor } from './actor.service';
+import type { AuditService } from './audit.service';
+import type { RequestMeta, ServiceDeps } from './service-deps';
+
+export interface TCommentUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** One comment as the Comments tab shows it; a deleted one keeps its place with no text and no author. */
+export interface TCommentView {
+  id: string;
+  itemId: string;
+  parentId: string | null;
+  /** Null when the comment was deleted ("This comment was deleted") or its author no longer exists. */
+  author: TCommentUser | null;
+  text: string | null;
+  deleted: boolean;
+  /** Ticks of 1/12800 s from the media start; tcOut is set only for a range and is after tcIn. */
+  tcIn: number | null;
+  tcOut: number | null;
+  assignee: TCommentUser | null;
+  resolved: boolean;
+  resolvedAt: string | null;
+  resolvedBy: TCommentUser | null;
+  editedAt: string | null;
+  createdAt: string;
+  /** What this actor may do with it, so the console offers exactly what the server accepts. */
+  canEdit: boolean;
+  canDelete: boolean;
+  canResolve: boolean;
+  canAssign: boolean;
+}
+
+export interface TCommentThread extends TCommentView {
+  replies: TCommentView[];
+}
+
+export interface TTaskView {
+  item: { id: string; title: string };
+  comment: TCommentView;
+}
+
+export interface TCommentInput {
+  itemId: string;
+  text: string;
+  tcIn?: number | null;
+  tcOut?: number | null;
+  assigneeId?: string | null;
+}
+
+export interface TCommentEdit {
+  id: string;
+  text: string;
+  /** Left out: the timecode stays. Given: the in and out points are replaced (null clears). Top-level only. */
+  tcIn?: number | null;
+  tcOut?: number | null;
+}
+
+function invalid(path: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', { issues: [{ path, code: 'VALIDATION_FAILED', message }] });
+}
+
+function checkedText(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) throw invalid('text', 'Write a comment first.');
+  return trimmed;
+}
+
+/** A timecode is an in point, or an in and an out point after it. */
+function checkedTimecode(tcIn: number | null, tcOut: number | null): { tcIn: number | null; tcOut: number | null } {
+  if (tcOut !== null && tcIn === null) throw invalid('tcIn', 'A range needs an in point.');
+  if (tcIn !== null && tcOut !== null && tcOut <= tcIn)
+    throw invalid('tcOut', 'The out point must be after the in point.');
+  return { tcIn, tcOut };
+}
+
+function demand(actor: Actor, permission: Permission): void {
+  if (!can(actor, permission)) throw new AppError('COMMENT_FORBIDDEN', { params: { permission } });
+}
+
+/**
+ * Comments and tasks on items (spec section 6). Comments are only as visible as their item: a hidden item's
+ * comments are NOT_FOUND. commentStatus lets the author and the assignee resolve and reopen a comment,
+ * commentResolve anyone's. Every change is audited against the item so the History tab shows it.
+ */
+export function createCommentService(deps: ServiceDeps, audit: AuditService) {
+  const { repos } = deps;
+
+  async function visibleItem(actor: Actor, itemId: string): Promise<TItemRow> {
+    const item = await repos.items.findById(actor.tenantId, itemId);
+    if (!item || !canView(actor, item)) throw new AppError('NOT_FOUND');
+    return item;
+  }
+
+  /** Comments are written on live items only; the recycle bin keeps them readable. */
+  async function writableItem(actor: Actor, itemId: string): Promise<TItemRow> {
+    const item = await visibleItem(actor, itemId);
+    if (item.deletedAt) throw new AppError('NOT_FOUND');
+    return item;
+  }
+
+  /** A live comment on an item the actor may see and write on. */
+  async function target(actor: Actor, id: string): Promise<{ row: TCommentRow; item: TItemRow }> {
+    const row = await repos.comments.findById(actor.tenantId, id);
+    if (!row || row.deletedAt) throw new AppError('NOT_FOUND');
+    return { row, item: await writableItem(actor, row.itemId) };
+  }
+
+  function topLevel(row: TCommentRow): void {
+    if (row.parentId) throw invalid('id', 'Replies have no timecode, assignee or resolved state.');
+  }
+
+  function mayResolve(actor: Actor, row: TCommentRow): boolean {
+    if (can(actor, 'commentResolve')) return true;
+    return can(actor, 'commentStatus') && (row.authorId === actor.userId || row.assigneeId === actor.userId);
+  }
+
+  function mayDelete(actor: Actor, row: TCommentRow): boolean {
+    return can(actor, row.authorId === actor.userId ? 'commentDeleteOwn' : 'commentDeleteOthers');
+  }
+
+  /** An assignee is a user of this tenant, active, who can see the item. */
+  async function checkedAssignee(assigneeId: string, item: TItemRow): Promise<void> {
+    const user = await repos.users.findById(item.tenantId, assigneeId);
+    if (!user || !user.active) throw invalid('assigneeId', 'No such user.');
+    if (!canView(await loadActor(deps, user), item)) throw invalid('assigneeId', 'The assignee cannot see this item.');
+  }
+
+  async function usersById(tenantId: string, rows: TCommentRow[]): Promise<Map<string, TCommentUser>> {
+    const ids = new Set(rows.flatMap((r) => [r.authorId, r.assigneeId, r.resolvedBy]).filter((x): x is string => !!x));
+    const out = new Map<string, TCommentUser>();
+    for (const id of ids) {
+      const user = await repos.users.findById(tenantId, id);
+      if (user) out.set(id, { id: user.id, name: user.name, email: user.email });
+    }
+    return out;
+  }
+
+  function toView(actor: Actor, row: TCommentRow, users: Map<string, TCommentUser>): TCommentView {
+    const deleted = row.deletedAt !== null;
+    const user = (id: string | null) => (id ? (users.get(id) ?? null) : null);
+    return {
+      id: row.id,
+      itemId: row.itemId,
+      parentId: row.parentId,
+      author: deleted ? null : user(row.authorId),
+      text: deleted ? null : row.text,
+      deleted,
+      tcIn: row.tcIn,
+      tcOut: row.tcOut,
+      assignee: deleted ? null : user(row.assigneeId),
+      resolved: row.resolvedAt !== null,
+      resolvedAt: row.resolvedAt?.toISOString() ?? null,
+      resolvedBy: user(row.resolvedBy),
+      editedAt: row.editedAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+      canEdit: !deleted && row.authorId === actor.userId && can(actor, 'commentWrite'),
+      canDelete: !deleted && mayDelete(actor, row),
+      canResolve: !deleted && !row.parentId && mayResolve(actor, row),
+      canAssign: !deleted && !row.parentId && can(actor, 'commentAssign'),
+    };
+  }
+
+  async function oneView(actor: Actor, row: TCommentRow): Promise<TCommentView> {
+    return toView(actor, row, await usersById(actor.tenantId, [row]));
+  }
+
+  async function tasks(actor: Actor, query: { assigneeId?: string; state: TTaskState; limit: number }) {
+    // Hidden items are dropped after the read, so read more than asked for and cut afterwards.
+    const rows = await repos.comments.listTasks(actor.tenantId, { ...query, limit: Math.min(query.limit * 4, 2000) });
+    const kept = rows.filter((r) => canView(actor, r.item)).slice(0, query.limit);
+    const users = await usersById(
+      actor.tenantId,
+      kept.map((r) => r.comment),
+    );
+    return kept.map((r): TTaskView => ({
+      item: { id: r.item.id, title: r.item.title },
+      comment: toView(actor, r.comment, users),
+    }));
+  }
+
+  function record(actor: AuthedActor, meta: RequestMeta | null, row: TCommentRow, action: string, summary: string) {
+    return audit.record(actor.tenantId, actor, meta, {
+      action: `comment.${action}`,
+      targetType: 'item',
+      targetId: row.itemId,
+      summary,
+      details: { commentId: row.id },
+    });
+  }
+
+  return {
+    /**
+     * The item's threads, oldest first, replies under their comment. A deleted comment stays as a placeholder
+     * while it has live replies; otherwise it is left out.
+     */
+    async list(actor: AuthedActor, itemId: string): Promise<TCommentThread[]> {
+      await visibleItem(actor, itemId);
+      demand(actor, 'commentRead');
+      const rows = await repos.comments.listForItem(actor.tenantId, itemId);
+      const users = await usersById(actor.tenantId, rows);
+      const replies = new Map<string, TCommentView[]>();
+      for (const row of rows) {
+        if (!row.parentId || row.deletedAt) continue;
+        replies.set(row.parentId, [...(replies.get(row.parentId) ?? []), toView(actor, row, users)]);
+      }
+      return rows
+        .filter((row) => !row.parentId && (!row.deletedAt || replies.has(row.id)))
+        .map((row) => ({ ...toView(actor, row, users), replies: replies.get(row.id) ?? [] }));
+    },
+
+    async create(actor: AuthedActor, input: TCommentInput, meta: RequestMeta | null): Promise<TCommentView> {
+      const item = await writableItem(actor, input.itemId);
+      demand(actor, 'commentWrite');
+      const text = checkedText(input.text);
+      const tc = checkedTimecode(input.tcIn ?? null, input.tcOut ?? null);
+      const assigneeId = input.assigneeId ?? null;
+      if (assigneeId) {
+        demand(actor, 'commentAssign');
+        await checkedAssignee(assigneeId, item);
+      }
+      const row = await repos.comments.insert(actor.tenantId, {
+        itemId: item.id,
+        parentId: null,
+        authorId: actor.userId,
+        text,
+        ...tc,
+        assigneeId,
+      });
+      await record(actor, meta, row, 'created', 'Comment added');
+      return oneView(actor, row);
+    },
+
+    /** Replies are one level deep: replying to a reply adds to the same thread. */
+    async reply(
+      actor: AuthedActor,
+      input: { commentId: string; text: string },
+      meta: RequestMeta | null,
+    ): Promise<TCommentView> {
+      const { row: parent } = await target(actor, input.commentId);
+      demand(actor, 'commentWrite');
+      const text = checkedText(input.text);
+      const row = await repos.comments.insert(actor.tenantId, {
+        itemId: parent.itemId,
+        parentId: parent.parentId ?? parent.id,
+        authorId: actor.userId,
+        text,
+        tcIn: null,
+        tcOut: null,
+        assigneeId: null,
+      });
+      await record(actor, meta, row, 'replied', 'Reply added');
+      return oneView(actor, row);
+    },
+
+    /** Authors edit their own comments only; the edit time is shown from then on. */
+    async edit(actor: AuthedActor, input: TCommentEdit, meta: RequestMeta | null): Promise<TCommentView> {
+      const { row } = await target(actor, input.id);
+      demand(actor, 'commentWrite');
+      if (row.authorId !== actor.userId) throw new AppError('COMMENT_FORBIDDEN');
+      const text = checkedText(input.text);
+      if (input.tcIn !== undefined) topLevel(row);
+      const tc = input.tcIn === undefined ? {} : checkedTimecode(input.tcIn, input.tcOut ?? null);
+      const saved = await repos.comments.update(actor.tenantId, row.id, { text, ...tc, editedAt: deps.clock() });
+      if (!saved) throw new AppError('NOT_FOUND');
+      await record(actor, meta, saved, 'edited', 'Comment edited');
+      return oneView(actor, saved);
+    },
+
+    async setResolved(
+      actor: AuthedActor,
+      input: { id: string; resolved: boolean },
+      meta: RequestMeta | null,
+    ): Promise<TCommentView> {
+      const { row } = await target(actor, input.id);
+      topLevel(row);
+      if (!mayResolve(actor, row)) throw new AppError('COMMENT_FORBIDDEN');
+      if ((row.resolvedAt !== null) === input.resolved) return oneView(actor, row);
+      const saved = await repos.comments.update(
+        actor.tenantId,
+        row.id,
+        input.resolved
+          ? { resolvedAt: deps.clock(), resolvedBy: actor.userId }
+          : { resolvedAt: null, resolvedBy: null },
+      );
+      if (!saved) throw new AppError('NOT_FOUND');
+      await record(
+        actor,
+        meta,
+        saved,
+        input.resolved ? 'resolved' : 'reopened',
+        input.resolved ? 'Comment resolved' : 'Comment reopened',
+      );
+      return oneView(actor, saved);
+    },
+
+    /** Null takes the assignment away. */
+    async assign(
+      actor: AuthedActor,
+      input: { id: string; assigneeId: string | null },
+      meta: RequestMeta | null,
+    ): Promise<TCommentView> {
+      const { row, item } = await target(actor, input.id);
+      topLevel(row);
+      demand(actor, 'commentAssign');
+      if (input.assigneeId) await checkedAssignee(input.assigneeId, item);
+      const saved = await repos.comments.update(actor.tenantId, row.id, { assigneeId: input.assigneeId });
+      if (!saved) throw new AppError('NOT_FOUND');
+      const view = await oneView(actor, saved);
+      await record(
+        actor,
+        meta,
+        saved,
+        'assigned',
+        view.assignee ? `Comment assigned to ${view.assignee.email}` : 'Comment assignment removed',
+      );
+      return view;
+    },
+
+    /** Soft delete: the text goes, replies stay readable under "This comment was deleted". */
+    async delete(actor: AuthedActor, id: string, meta: RequestMeta | null): Promise<void> {
+      const { row } = await target(actor, id);
+      if (!mayDelete(actor, row)) throw new AppError('COMMENT_FORBIDDEN');
+      const saved = await repos.comments.update(actor.tenantId, row.id, { deletedAt: deps.clock() });
+      if (!saved) throw new AppError('NOT_FOUND');
+      await record(actor, meta, saved, 'deleted', 'Comment deleted');
+    },
+
+    /** Comments assigned to the actor on items they can still see, newest first. */
+    async myTasks(actor: AuthedActor, input: { state: TTaskState; limit: number }): Promise<TTaskView[]> {
+      demand(actor, 'commentRead');
+      return tasks(actor, { ...input, assigneeId: actor.userId });
+    },
+
+    /** Everyone's tasks (taskListAll), still limited to items the actor can see. */
+    async allTasks(actor: AuthedActor, input: { state: TTaskState; limit: number }): Promise<TTaskView[]> {
+      if (!can(actor, 'taskListAll')) throw new AppError('FORBIDDEN', { params: { permission: 'taskListAll' } });
+      return tasks(actor, input);
+    },
+  };
+}
+
+export type CommentService = ReturnType<typeof createCommentService>;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { authedProcedure } from '../../trpc';
+import { ZCommentText, ZTicks } from './comment-input.schema';
+
+export const ZCreateCommentInput = z.object({
+  itemId: z.uuid(),
+  text: ZCommentText,
+  tcIn: ZTicks.nullable().optional(),
+  tcOut: ZTicks.nullable().optional(),
+  assigneeId: z.uuid().nullable().optional(),
+});
+export type TCreateCommentInput = z.infer<typeof ZCreateCommentInput>;
+
+export const createCommentProcedure = authedProcedure
+  .input(ZCreateCommentInput)
+  .mutation(({ ctx, input }) => ctx.services.comments.create(ctx.auth.actor, input, ctx.meta));

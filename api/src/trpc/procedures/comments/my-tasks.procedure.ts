@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { authedProcedure } from '../../trpc';
+import { ZTaskLimit, ZTaskState } from './comment-input.schema';
+
+export const ZMyTasksInput = z.object({ state: ZTaskState, limit: ZTaskLimit }).default({ state: 'open', limit: 100 });
+export type TMyTasksInput = z.infer<typeof ZMyTasksInput>;
+
+export const myTasksProcedure = authedProcedure
+  .input(ZMyTasksInput)
+  .query(({ ctx, input }) => ctx.services.comments.myTasks(ctx.auth.actor, input));
