@@ -330,6 +330,20 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService) {
       await record(actor, meta, saved, 'deleted', 'Comment deleted');
     },
 
+    /** Who a comment on the item may be assigned to: active users of the tenant who can see it, by email. */
+    async assignees(actor: AuthedActor, itemId: string): Promise<TCommentUser[]> {
+      const item = await writableItem(actor, itemId);
+      demand(actor, 'commentAssign');
+      const users = await repos.users.list(actor.tenantId, { includeHidden: false });
+      const out: TCommentUser[] = [];
+      for (const user of users) {
+        if (user.active && canView(await loadActor(deps, user), item)) {
+          out.push({ id: user.id, name: user.name, email: user.email });
+        }
+      }
+      return out;
+    },
+
     /** Comments assigned to the actor on items they can still see, newest first. */
     async myTasks(actor: AuthedActor, input: { state: TTaskState; limit: number }): Promise<TTaskView[]> {
       demand(actor, 'commentRead');

@@ -261,6 +261,15 @@ describe.each(testBackends)('comments on %s', (backend) => {
       await lead.client.mutate('comments.create', { itemId: secret.id, text: 'x', assigneeId: colleague.id }),
     ).toMatchObject({ code: 'VALIDATION_FAILED' });
 
+    const offered = await lead.client.query<Array<{ id: string }>>('comments.assignees', { itemId: secret.id });
+    expect(offered.ok ? offered.data.map((u) => u.id) : []).toEqual([alpha.admin.id, lead.id]);
+    const everyone = await lead.client.query<Array<{ id: string }>>('comments.assignees', { itemId: clip.id });
+    expect(everyone.ok ? everyone.data.map((u) => u.id) : []).toEqual(
+      expect.arrayContaining([colleague.id, writer.id]),
+    );
+    expect(await writer.client.query('comments.assignees', { itemId: clip.id })).toMatchObject(forbidden);
+    expect(await writer.client.query('comments.assignees', { itemId: secret.id })).toMatchObject(notFound);
+
     const item = await insertItem(t, alpha, { title: 'Soon hidden', folderId: root, ownerId: lead.id });
     const task = await lead.client.mutate<TCommentView>('comments.create', {
       itemId: item.id,
@@ -306,6 +315,7 @@ describe.each(testBackends)('comments on %s', (backend) => {
     expect(await bravoAdmin.mutate('comments.setResolved', { id, resolved: true })).toMatchObject(notFound);
     expect(await bravoAdmin.mutate('comments.assign', { id, assigneeId: null })).toMatchObject(notFound);
     expect(await bravoAdmin.mutate('comments.delete', { id })).toMatchObject(notFound);
+    expect(await bravoAdmin.query('comments.assignees', { itemId: clip.id })).toMatchObject(notFound);
     expect(await tasks(bravoAdmin, 'comments.myTasks', 'all')).toEqual([]);
     expect(await bravoAdmin.query('comments.allTasks', { state: 'all' })).toMatchObject({ ok: true, data: [] });
     expect((await threads(writer.client)).map((c) => c.text)).toContain('Alpha only');

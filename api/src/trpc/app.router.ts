@@ -94,6 +94,7 @@ import { assignCommentProcedure } from './procedures/comments/assign-comment.pro
 import { deleteCommentProcedure } from './procedures/comments/delete-comment.procedure';
 import { myTasksProcedure } from './procedures/comments/my-tasks.procedure';
 import { allTasksProcedure } from './procedures/comments/all-tasks.procedure';
+import { listAssigneesProcedure } from './procedures/comments/list-assignees.procedure';
 
 /** The console's API: one procedure a file under procedures/, composed here. */
 export const appRouter = router({
@@ -229,6 +230,7 @@ export const appRouter = router({
     delete: deleteCommentProcedure,
     myTasks: myTasksProcedure,
     allTasks: allTasksProcedure,
+    assignees: listAssigneesProcedure,
   }),
 });
 
