@@ -19,6 +19,7 @@ import {
   IconHistory,
   IconInfoCircle,
   IconLicense,
+  IconMessageCircle,
   IconRefresh,
   IconTrash,
 } from '@tabler/icons-react';
@@ -26,10 +27,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useConfirm } from '../../components/confirm';
+import { NO_MARKS, type TMarks } from '../../features/player/marks';
 import { errorMessage } from '../../lib/app-error';
 import { notifyError } from '../../lib/notify';
 import { useCan, useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { CommentsTab } from './comments-tab';
 import { HistoryTab } from './history-tab';
 import { MediaViewer } from './media-viewer';
 import { MetadataTab } from './metadata-tab';
@@ -61,6 +64,8 @@ export default function ItemDetailsPage() {
   const session = useSession().data!;
   const [confirmation, confirm] = useConfirm();
   const [tab, setTab] = useState<string>('metadata');
+  // The player's in and out marks, offered as a new comment's timecode.
+  const [marks, setMarks] = useState<TMarks>(NO_MARKS);
   const item = trpc.items.get.useQuery(
     { itemId: id },
     {
@@ -162,7 +167,7 @@ export default function ItemDetailsPage() {
       </Group>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <MediaViewer item={data} />
+          <MediaViewer item={data} onMarksChange={setMarks} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="md">
@@ -189,6 +194,11 @@ export default function ItemDetailsPage() {
           <Tabs.Tab value="usageRules" leftSection={<IconLicense size={14} />} data-testid="tab-usage-rules">
             {t('itemDetails.tabs.usageRules')}
           </Tabs.Tab>
+          {can('tabComments') && can('commentRead') && (
+            <Tabs.Tab value="comments" leftSection={<IconMessageCircle size={14} />} data-testid="tab-comments">
+              {t('itemDetails.tabs.comments')}
+            </Tabs.Tab>
+          )}
           {can('history') && (
             <Tabs.Tab value="history" leftSection={<IconHistory size={14} />} data-testid="tab-history">
               {t('itemDetails.tabs.history')}
@@ -200,6 +210,9 @@ export default function ItemDetailsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="usageRules" pt="md">
           {tab === 'usageRules' && <UsageRulesTab itemId={data.id} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="comments" pt="md">
+          {tab === 'comments' && <CommentsTab item={data} marks={marks} />}
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
           {tab === 'history' && <HistoryTab itemId={data.id} />}

@@ -1,0 +1,206 @@
+import { Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { IconArrowBackUp, IconCheck, IconClock, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconAction } from '../../components/icon-action';
+import type { TFrameClock } from '../../features/player/frame-math';
+import { useFormat } from '../../lib/format';
+import type { RouterOutputs } from '../../lib/trpc';
+import { CommentForm, type TCommentDraft } from './comment-form';
+import { timecodeLabel } from './comment-timecode';
+
+export type TCommentThread = RouterOutputs['comments']['list'][number];
+type TComment = Omit<TCommentThread, 'replies'>;
+export type TAssignee = RouterOutputs['comments']['assignees'][number];
+
+export interface TCommentActions {
+  edit: (id: string, draft: TCommentDraft, timecoded: boolean) => Promise<unknown>;
+  reply: (commentId: string, text: string) => Promise<unknown>;
+  setResolved: (id: string, resolved: boolean) => void;
+  assign: (id: string, assigneeId: string | null) => void;
+  remove: (id: string) => void;
+}
+
+/** One comment: author, time, timecode, state, text, and the actions the server said this user may take. */
+function CommentBody({
+  comment,
+  clock,
+  actions,
+  assignees,
+  onReply,
+}: {
+  comment: TComment;
+  clock: TFrameClock | null;
+  actions: TCommentActions;
+  assignees: TAssignee[] | undefined;
+  onReply?: () => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [editing, setEditing] = useState(false);
+  const timecoded = !comment.parentId && !!clock;
+  const tc = clock ? timecodeLabel(comment.tcIn, comment.tcOut, clock) : null;
+
+  if (comment.deleted) {
+    return (
+      <Text size="sm" c="dimmed" fs="italic" data-testid="comment-deleted">
+        {t('comments.deleted')}
+      </Text>
+    );
+  }
+  const options = (assignees ?? []).map((u) => ({ value: u.id, label: u.name || u.email }));
+  if (comment.assignee && !options.some((o) => o.value === comment.assignee!.id)) {
+    options.push({ value: comment.assignee.id, label: comment.assignee.name || comment.assignee.email });
+  }
+
+  return (
+    <Stack gap={4} data-testid="comment" data-resolved={comment.resolved}>
+      <Group gap="xs" justify="space-between" wrap="nowrap">
+        <Group gap="xs">
+          <Text size="sm" fw={600}>
+            {comment.author?.name || comment.author?.email || t('comments.unknownAuthor')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {format.dateTime(comment.createdAt)}
+          </Text>
+          {comment.editedAt && (
+            <Text size="xs" c="dimmed" data-testid="comment-edited">
+              {t('comments.edited', { time: format.dateTime(comment.editedAt) })}
+            </Text>
+          )}
+          {tc && (
+            <Badge variant="light" leftSection={<IconClock size={12} />} ff="monospace" data-testid="comment-timecode">
+              {tc}
+            </Badge>
+          )}
+          {!comment.parentId && comment.resolved && (
+            <Badge color="teal" variant="light">
+              {t('comments.resolved')}
+            </Badge>
+          )}
+        </Group>
+        <Group gap={2} wrap="nowrap">
+          {onReply && (
+            <IconAction label={t('comments.reply')} onClick={onReply} data-testid="comment-reply">
+              <IconArrowBackUp size={16} />
+            </IconAction>
+          )}
+          {comment.canEdit && (
+            <IconAction label={t('common.edit')} onClick={() => setEditing(true)} data-testid="comment-edit">
+              <IconPencil size={16} />
+            </IconAction>
+          )}
+          {comment.canDelete && (
+            <IconAction
+              label={t('common.delete')}
+              color="red"
+              onClick={() => actions.remove(comment.id)}
+              data-testid="comment-delete"
+            >
+              <IconTrash size={16} />
+            </IconAction>
+          )}
+        </Group>
+      </Group>
+      {editing ? (
+        <CommentForm
+          clock={timecoded ? clock : null}
+          initial={{ text: comment.text ?? '', tcIn: comment.tcIn, tcOut: comment.tcOut }}
+          submitLabel={t('common.save')}
+          placeholder={t('comments.placeholder')}
+          onSubmit={(draft) => actions.edit(comment.id, draft, timecoded).then(() => setEditing(false))}
+          onCancel={() => setEditing(false)}
+          testId="comment-edit-form"
+        />
+      ) : (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="comment-text">
+          {comment.text}
+        </Text>
+      )}
+      {!comment.parentId && (comment.canResolve || comment.canAssign || comment.assignee) && (
+        <Group gap="xs">
+          {comment.canAssign ? (
+            <Select
+              size="xs"
+              w={220}
+              placeholder={t('comments.unassigned')}
+              aria-label={t('comments.assignee')}
+              data={options}
+              value={comment.assignee?.id ?? null}
+              onChange={(value) => actions.assign(comment.id, value)}
+              clearable
+              searchable
+              data-testid="comment-assignee"
+            />
+          ) : (
+            comment.assignee && (
+              <Text size="xs" c="dimmed">
+                {t('comments.assignedTo', { name: comment.assignee.name || comment.assignee.email })}
+              </Text>
+            )
+          )}
+          {comment.canResolve && (
+            <Button
+              size="xs"
+              variant={comment.resolved ? 'default' : 'light'}
+              leftSection={comment.resolved ? <IconArrowBackUp size={14} /> : <IconCheck size={14} />}
+              onClick={() => actions.setResolved(comment.id, !comment.resolved)}
+              data-testid="comment-resolve"
+            >
+              {comment.resolved ? t('comments.reopen') : t('comments.resolve')}
+            </Button>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** A top-level comment with its replies and, on demand, a reply form. */
+export function CommentThreadCard({
+  thread,
+  clock,
+  actions,
+  assignees,
+  canReply,
+}: {
+  thread: TCommentThread;
+  clock: TFrameClock | null;
+  actions: TCommentActions;
+  assignees: TAssignee[] | undefined;
+  canReply: boolean;
+}) {
+  const { t } = useTranslation();
+  const [replying, setReplying] = useState(false);
+  // The server takes replies under live comments only.
+  const openReply = canReply && !thread.deleted ? () => setReplying(true) : undefined;
+  return (
+    <Paper withBorder p="sm" data-testid="comment-thread" data-comment-id={thread.id}>
+      <CommentBody comment={thread} clock={clock} actions={actions} assignees={assignees} onReply={openReply} />
+      {(thread.replies.length > 0 || replying) && (
+        <Stack gap="sm" mt="sm" pl="md" style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}>
+          {thread.replies.map((reply) => (
+            <CommentBody
+              key={reply.id}
+              comment={reply}
+              clock={clock}
+              actions={actions}
+              assignees={assignees}
+              onReply={openReply}
+            />
+          ))}
+          {replying && (
+            <CommentForm
+              clock={null}
+              submitLabel={t('comments.reply')}
+              placeholder={t('comments.replyPlaceholder')}
+              onSubmit={(draft) => actions.reply(thread.id, draft.text).then(() => setReplying(false))}
+              onCancel={() => setReplying(false)}
+              testId="comment-reply-form"
+            />
+          )}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
