@@ -12,6 +12,9 @@ export interface TCommentDraft {
   tcOut: number | null;
 }
 
+// Monospace digits in the input only; the field label stays in the normal font.
+const monospace = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+
 const label = (ticks: number | null, clock: TFrameClock | null) =>
   ticks === null || !clock ? '' : ticksToTimecode(ticks, clock);
 
@@ -106,7 +109,7 @@ export function CommentForm({
             <TextInput
               size="xs"
               w={130}
-              ff="monospace"
+              styles={monospace}
               label={t('comments.timecodeIn')}
               placeholder={example}
               value={inText}
@@ -117,7 +120,7 @@ export function CommentForm({
             <TextInput
               size="xs"
               w={130}
-              ff="monospace"
+              styles={monospace}
               label={t('comments.timecodeOut')}
               placeholder={example}
               value={outText}
