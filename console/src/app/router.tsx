@@ -51,6 +51,7 @@ export const router = createBrowserRouter([
       { path: '/recycle-bin', element: page(() => import('../pages/recycle-bin/recycle-bin.page')) },
       { path: '/item-details/:id', element: page(() => import('../pages/item-details/item-details.page')) },
       { path: '/activity', element: page(() => import('../pages/activity/activity-monitor.page')) },
+      { path: '/userTasks', element: page(() => import('../pages/tasks/tasks.page')) },
       { path: '/change-password', element: page(() => import('../pages/auth/change-password.page')) },
       { path: '/my-account', element: <Navigate to="/my-organisation" replace /> },
       { path: '/my-organisation', element: page(() => import('../pages/organisation/my-organisation.page')) },

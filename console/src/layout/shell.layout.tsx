@@ -18,6 +18,7 @@ import {
   IconActivity,
   IconBuilding,
   IconCheck,
+  IconChecklist,
   IconChevronDown,
   IconFolders,
   IconHome,
@@ -110,6 +111,14 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
       label: t('recycleBin.title'),
       icon: <IconTrash size={18} />,
       testId: 'nav-recycle-bin',
+    });
+  if (!restricted && can('commentRead'))
+    nav.push({
+      to: '/userTasks',
+      match: '/userTasks',
+      label: t('nav.myTasks'),
+      icon: <IconChecklist size={18} />,
+      testId: 'nav-my-tasks',
     });
   if (!restricted)
     nav.push({

@@ -1,1 +1,1 @@
-export { MediaPlayer, type MediaPlayerProps, type TMarks } from './media-player';
+export { MediaPlayer, type MediaPlayerProps, type TMarks, type TPlayerMarker, type TSeekRequest } from './media-player';

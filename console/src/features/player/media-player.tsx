@@ -47,6 +47,7 @@ import {
 } from './frame-math';
 import { NO_MARKS, setMarkIn, setMarkOut, type TMarks } from './marks';
 import { PlayerTimeline } from './player-timeline';
+import type { TPlayerMarker } from './timeline-markers';
 import { isButtonTarget, isTypingTarget, playerShortcut, type TPlayerAction } from './shortcuts';
 import { reversePosition, shuttleForward, shuttleReverse, speedLabel, togglePlay } from './shuttle';
 import { useMediaJson } from './use-media-json';
@@ -55,6 +56,14 @@ import { parseWaveform } from './waveform';
 import { WaveformCanvas } from './waveform-canvas';
 
 export type { TMarks } from './marks';
+export type { TPlayerMarker } from './timeline-markers';
+
+/** Move the playhead from outside; a new nonce repeats a seek to the same time. */
+export interface TSeekRequest {
+  /** Media seconds; the player lands on the start of the frame that holds it. */
+  seconds: number;
+  nonce: number;
+}
 
 export interface MediaPlayerProps {
   /** HLS master playlist (same origin; the session cookie authenticates it). */
@@ -73,6 +82,11 @@ export interface MediaPlayerProps {
   /** In/out points in media seconds. Given: the player shows these (controlled); left out: it keeps its own. */
   marks?: TMarks;
   onMarksChange?(marks: TMarks): void;
+  /** Notes drawn on the timeline (comments); clicking one calls onMarkerClick rather than seeking. */
+  markers?: readonly TPlayerMarker[];
+  onMarkerClick?(id: string): void;
+  /** Applied once the media is loaded, and again whenever the nonce changes. */
+  seekRequest?: TSeekRequest | null;
 }
 
 const NO_TIMECODE = '--:--:--:--';
@@ -127,6 +141,9 @@ export function MediaPlayer({
   kind,
   marks: controlledMarks,
   onMarksChange,
+  markers,
+  onMarkerClick,
+  seekRequest,
 }: MediaPlayerProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
@@ -147,6 +164,9 @@ export function MediaPlayer({
   // Reverse play moves this on; seeks move it too, so reverse continues from where the user put the playhead.
   const reverseFrom = useRef(0);
   const [mediaDuration, setMediaDuration] = useState(0);
+  // Seeks before the metadata has loaded are lost (and the HLS start offset is not known yet).
+  const [loaded, setLoaded] = useState(false);
+  const appliedSeek = useRef<number | null>(null);
   const [volume, setVolume] = useState(1);
   const [muted, setMuted] = useState(false);
   const [waiting, setWaiting] = useState(false);
@@ -226,8 +246,10 @@ export function MediaPlayer({
     };
     const onWaiting = () => setWaiting(true);
     const onReady = () => setWaiting(false);
-    const onMetadata = () =>
+    const onMetadata = () => {
       setMediaDuration(Number.isFinite(video.duration) ? Math.max(0, video.duration - offset.current) : 0);
+      setLoaded(true);
+    };
     const onVolume = () => {
       setVolume(video.volume);
       setMuted(video.muted);
@@ -282,6 +304,12 @@ export function MediaPlayer({
     },
     [stop, seek, clock, duration],
   );
+
+  useEffect(() => {
+    if (!seekRequest || !loaded || appliedSeek.current === seekRequest.nonce) return;
+    appliedSeek.current = seekRequest.nonce;
+    goToFrameOf(seekRequest.seconds);
+  }, [seekRequest, loaded, goToFrameOf]);
 
   const run = useCallback(
     (action: TPlayerAction) => {
@@ -410,6 +438,8 @@ export function MediaPlayer({
           clock={clock}
           filmstrip={filmstripData}
           onSeek={seek}
+          markers={markers}
+          onMarkerClick={onMarkerClick}
         />
         {waveform && (
           <WaveformCanvas

@@ -1,13 +1,17 @@
-import { Box, Paper, Text } from '@mantine/core';
+import { Box, Paper, Text, Tooltip } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filmstripTileStyle, type TFilmstripManifest } from './filmstrip';
 import { timecodeAt, type TFrameClock } from './frame-math';
 import { markedRange, type TMarks } from './marks';
+import { layoutMarkers, type TPlayerMarker } from './timeline-markers';
 
 const PREVIEW_WIDTH = 160;
 const HEIGHT = 22;
+const MARKER_HEIGHT = 9;
+// Narrower than this a marker is hard to hit with the pointer.
+const MARKER_MIN_WIDTH = 6;
 
 export interface TPlayerTimelineProps {
   durationSeconds: number;
@@ -16,6 +20,8 @@ export interface TPlayerTimelineProps {
   clock: TFrameClock;
   filmstrip: { spriteUrl: string; manifest: TFilmstripManifest } | null;
   onSeek(seconds: number): void;
+  markers?: readonly TPlayerMarker[];
+  onMarkerClick?(id: string): void;
 }
 
 const percent = (fraction: number) => `${Math.min(100, Math.max(0, fraction * 100))}%`;
@@ -28,6 +34,8 @@ export function PlayerTimeline({
   clock,
   filmstrip,
   onSeek,
+  markers = [],
+  onMarkerClick,
 }: TPlayerTimelineProps) {
   const { t } = useTranslation();
   const { ref, width } = useElementSize<HTMLDivElement>();
@@ -50,6 +58,7 @@ export function PlayerTimeline({
   const previewWidth = tile?.width ?? 96;
   const previewLeft = hoverX === null ? 0 : Math.min(Math.max(0, hoverX - previewWidth / 2), width - previewWidth);
   const fraction = (seconds: number) => (duration > 0 ? seconds / duration : 0);
+  const placed = layoutMarkers(markers, duration, clock.frameSeconds);
 
   return (
     <Box
@@ -104,6 +113,40 @@ export function PlayerTimeline({
           data-testid="player-marked-range"
         />
       )}
+      {placed.map(({ marker, start, width: span }) => {
+        const colour = marker.colour ?? 'var(--mantine-color-orange-5)';
+        return (
+          <Tooltip key={marker.id} label={marker.label} multiline maw={320} withinPortal>
+            <Box
+              component="button"
+              type="button"
+              aria-label={marker.label}
+              pos="absolute"
+              top={0}
+              h={MARKER_HEIGHT}
+              left={percent(start)}
+              w={span > 0 ? percent(span) : MARKER_MIN_WIDTH}
+              miw={MARKER_MIN_WIDTH}
+              bg={colour}
+              p={0}
+              style={{
+                border: 'none',
+                borderRadius: 2,
+                cursor: 'pointer',
+                opacity: marker.dimmed ? 0.35 : 0.9,
+                transform: span > 0 ? undefined : `translateX(-${MARKER_MIN_WIDTH / 2}px)`,
+                zIndex: 1,
+              }}
+              data-testid="player-marker"
+              data-marker-id={marker.id}
+              data-dimmed={marker.dimmed ? 'true' : undefined}
+              // The marker is its own target: pressing it must not also seek through the bar beneath.
+              onPointerDown={(event) => event.stopPropagation()}
+              onClick={() => onMarkerClick?.(marker.id)}
+            />
+          </Tooltip>
+        );
+      })}
       <Box
         pos="absolute"
         top={0}

@@ -1,6 +1,6 @@
-import { Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconClock, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAction } from '../../components/icon-action';
 import type { TFrameClock } from '../../features/player/frame-math';
@@ -28,12 +28,15 @@ function CommentBody({
   actions,
   assignees,
   onReply,
+  onSeek,
 }: {
   comment: TComment;
   clock: TFrameClock | null;
   actions: TCommentActions;
   assignees: TAssignee[] | undefined;
   onReply?: () => void;
+  /** Moves the player to a timecode (ticks); without it the timecode is plain text. */
+  onSeek?: (ticks: number) => void;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -68,10 +71,32 @@ function CommentBody({
               {t('comments.edited', { time: format.dateTime(comment.editedAt) })}
             </Text>
           )}
-          {tc && (
-            <Badge variant="light" leftSection={<IconClock size={12} />} ff="monospace" data-testid="comment-timecode">
-              {tc}
-            </Badge>
+          {tc && onSeek && comment.tcIn !== null ? (
+            <Tooltip label={t('comments.seek')}>
+              <Badge
+                component="button"
+                type="button"
+                variant="light"
+                leftSection={<IconClock size={12} />}
+                ff="monospace"
+                style={{ cursor: 'pointer', border: 'none' }}
+                onClick={() => onSeek(comment.tcIn!)}
+                data-testid="comment-timecode"
+              >
+                {tc}
+              </Badge>
+            </Tooltip>
+          ) : (
+            tc && (
+              <Badge
+                variant="light"
+                leftSection={<IconClock size={12} />}
+                ff="monospace"
+                data-testid="comment-timecode"
+              >
+                {tc}
+              </Badge>
+            )
           )}
           {!comment.parentId && comment.resolved && (
             <Badge color="teal" variant="light">
@@ -163,20 +188,44 @@ export function CommentThreadCard({
   actions,
   assignees,
   canReply,
+  highlighted = false,
+  onSeek,
 }: {
   thread: TCommentThread;
   clock: TFrameClock | null;
   actions: TCommentActions;
   assignees: TAssignee[] | undefined;
   canReply: boolean;
+  /** The thread a marker or a link pointed at: outlined and scrolled into view. */
+  highlighted?: boolean;
+  onSeek?: (ticks: number) => void;
 }) {
   const { t } = useTranslation();
   const [replying, setReplying] = useState(false);
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (highlighted) card.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [highlighted]);
   // The server takes replies under live comments only.
   const openReply = canReply && !thread.deleted ? () => setReplying(true) : undefined;
   return (
-    <Paper withBorder p="sm" data-testid="comment-thread" data-comment-id={thread.id}>
-      <CommentBody comment={thread} clock={clock} actions={actions} assignees={assignees} onReply={openReply} />
+    <Paper
+      ref={card}
+      withBorder
+      p="sm"
+      data-testid="comment-thread"
+      data-comment-id={thread.id}
+      data-highlighted={highlighted ? 'true' : undefined}
+      style={highlighted ? { outline: '2px solid var(--mantine-color-blue-5)', outlineOffset: 1 } : undefined}
+    >
+      <CommentBody
+        comment={thread}
+        clock={clock}
+        actions={actions}
+        assignees={assignees}
+        onReply={openReply}
+        onSeek={onSeek}
+      />
       {(thread.replies.length > 0 || replying) && (
         <Stack gap="sm" mt="sm" pl="md" style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}>
           {thread.replies.map((reply) => (

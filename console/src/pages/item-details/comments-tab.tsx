@@ -13,9 +13,22 @@ import type { TItem } from './item-types';
 
 /**
  * The item's comments: threads with replies, timecodes as SMPTE at the media's rate and start timecode, resolve,
- * assign and delete as the server allows. A new comment can take the player's in and out marks as its timecode.
+ * assign and delete as the server allows. A new comment can take the player's in and out marks as its timecode;
+ * a comment's timecode moves the player there.
  */
-export function CommentsTab({ item, marks }: { item: TItem; marks: TMarks }) {
+export function CommentsTab({
+  item,
+  marks,
+  highlightId = null,
+  onSeek,
+}: {
+  item: TItem;
+  marks: TMarks;
+  /** The comment a player marker or a link opened. */
+  highlightId?: string | null;
+  /** Clicking a comment's timecode moves the player there (ticks). */
+  onSeek?: (ticks: number) => void;
+}) {
   const { t } = useTranslation();
   const can = useCan();
   const utils = trpc.useUtils();
@@ -81,6 +94,8 @@ export function CommentsTab({ item, marks }: { item: TItem; marks: TMarks }) {
             actions={actions}
             assignees={assignees.data}
             canReply={can('commentWrite') && !item.deletedAt}
+            highlighted={thread.id === highlightId}
+            onSeek={clock ? onSeek : undefined}
           />
         ))
       )}

@@ -23,15 +23,20 @@ import {
   IconRefresh,
   IconTrash,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { ticksToSeconds } from '@mam/core';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useConfirm } from '../../components/confirm';
+import { frameClock } from '../../features/player/frame-math';
 import { NO_MARKS, type TMarks } from '../../features/player/marks';
+import type { TSeekRequest } from '../../features/player/media-player';
 import { errorMessage } from '../../lib/app-error';
 import { notifyError } from '../../lib/notify';
 import { useCan, useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { commentMarkers, commentTarget } from './comment-link';
+import { timecodeLabel } from './comment-timecode';
 import { CommentsTab } from './comments-tab';
 import { HistoryTab } from './history-tab';
 import { MediaViewer } from './media-viewer';
@@ -55,7 +60,10 @@ function stateBadge(item: TItem, t: (key: string) => string) {
   }
 }
 
-/** Item details (/item-details/{id}): the media, its technical data, versions, metadata and history. */
+/**
+ * Item details (/item-details/{id}): the media, its technical data, versions, metadata and history. A comment link
+ * (?t=<ticks>&comment=<id>, from My tasks) opens with the player at the timecode and the comment's thread open.
+ */
 export default function ItemDetailsPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
@@ -63,7 +71,16 @@ export default function ItemDetailsPage() {
   const can = useCan();
   const session = useSession().data!;
   const [confirmation, confirm] = useConfirm();
-  const [tab, setTab] = useState<string>('metadata');
+  const [searchParams] = useSearchParams();
+  const [target] = useState(() => commentTarget(searchParams));
+  const showComments = can('tabComments') && can('commentRead');
+  const [tab, setTab] = useState<string>(target.commentId && showComments ? 'comments' : 'metadata');
+  const [highlightId, setHighlightId] = useState<string | null>(target.commentId);
+  const [seekRequest, setSeekRequest] = useState<TSeekRequest | null>(
+    target.ticks === null ? null : { seconds: ticksToSeconds(target.ticks), nonce: 1 },
+  );
+  const seekToTicks = (ticks: number) =>
+    setSeekRequest((previous) => ({ seconds: ticksToSeconds(ticks), nonce: (previous?.nonce ?? 0) + 1 }));
   // The player's in and out marks, offered as a new comment's timecode.
   const [marks, setMarks] = useState<TMarks>(NO_MARKS);
   const item = trpc.items.get.useQuery(
@@ -81,6 +98,21 @@ export default function ItemDetailsPage() {
       },
     },
   );
+  const media = item.data?.media;
+  const timed = (item.data?.itemType === 'video' || item.data?.itemType === 'audio') && !!media;
+  // The same query as the Comments tab, so the markers and the threads share one fetch and refresh together.
+  const comments = trpc.comments.list.useQuery({ itemId: id }, { enabled: showComments && timed });
+  const markers = useMemo(() => {
+    if (!timed || !comments.data) return [];
+    const clock = frameClock(media?.frameRate ?? '50/1', media?.timecodeStart);
+    return commentMarkers(comments.data, (tcIn, tcOut) => timecodeLabel(tcIn, tcOut, clock) ?? '');
+  }, [timed, comments.data, media?.frameRate, media?.timecodeStart]);
+  const openComment = (commentId: string) => {
+    const marker = markers.find((m) => m.id === commentId);
+    if (marker) setSeekRequest((previous) => ({ seconds: marker.inSeconds, nonce: (previous?.nonce ?? 0) + 1 }));
+    setHighlightId(commentId);
+    setTab('comments');
+  };
   const reprocess = trpc.items.reprocess.useMutation({
     onSuccess: () => void item.refetch(),
     onError: (error) => notifyError(t, error),
@@ -167,7 +199,13 @@ export default function ItemDetailsPage() {
       </Group>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <MediaViewer item={data} onMarksChange={setMarks} />
+          <MediaViewer
+            item={data}
+            onMarksChange={setMarks}
+            markers={markers}
+            onMarkerClick={openComment}
+            seekRequest={seekRequest}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="md">
@@ -194,7 +232,7 @@ export default function ItemDetailsPage() {
           <Tabs.Tab value="usageRules" leftSection={<IconLicense size={14} />} data-testid="tab-usage-rules">
             {t('itemDetails.tabs.usageRules')}
           </Tabs.Tab>
-          {can('tabComments') && can('commentRead') && (
+          {showComments && (
             <Tabs.Tab value="comments" leftSection={<IconMessageCircle size={14} />} data-testid="tab-comments">
               {t('itemDetails.tabs.comments')}
             </Tabs.Tab>
@@ -212,7 +250,9 @@ export default function ItemDetailsPage() {
           {tab === 'usageRules' && <UsageRulesTab itemId={data.id} />}
         </Tabs.Panel>
         <Tabs.Panel value="comments" pt="md">
-          {tab === 'comments' && <CommentsTab item={data} marks={marks} />}
+          {tab === 'comments' && (
+            <CommentsTab item={data} marks={marks} highlightId={highlightId} onSeek={seekToTicks} />
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
           {tab === 'history' && <HistoryTab itemId={data.id} />}

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Image, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MediaPlayer } from '../../features/player/media-player';
+import { MediaPlayer, type TPlayerMarker, type TSeekRequest } from '../../features/player/media-player';
 import type { TItem } from './item-types';
 
 /** The largest preview that fits a typical screen, in the best format the browser is sure to show. */
@@ -16,9 +16,15 @@ function bestPreview(item: TItem): string | null {
 export function MediaViewer({
   item,
   onMarksChange,
+  markers,
+  onMarkerClick,
+  seekRequest,
 }: {
   item: TItem;
   onMarksChange?: (marks: { in: number | null; out: number | null }) => void;
+  markers?: readonly TPlayerMarker[];
+  onMarkerClick?: (id: string) => void;
+  seekRequest?: TSeekRequest | null;
 }) {
   const { t } = useTranslation();
   const transcoding = item.transcoding;
@@ -66,6 +72,9 @@ export function MediaViewer({
         }
         waveformUrl={item.urls.waveform ?? undefined}
         onMarksChange={onMarksChange}
+        markers={markers}
+        onMarkerClick={onMarkerClick}
+        seekRequest={seekRequest}
       />
     );
   }
