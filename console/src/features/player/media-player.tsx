@@ -166,7 +166,7 @@ export function MediaPlayer({
   const [mediaDuration, setMediaDuration] = useState(0);
   // Seeks before the metadata has loaded are lost (and the HLS start offset is not known yet).
   const [loaded, setLoaded] = useState(false);
-  const appliedSeek = useRef<number | null>(null);
+  const appliedSeek = useRef<{ nonce: number; offset: number; elementTime: number } | null>(null);
   const [volume, setVolume] = useState(1);
   const [muted, setMuted] = useState(false);
   const [waiting, setWaiting] = useState(false);
@@ -306,10 +306,21 @@ export function MediaPlayer({
   );
 
   useEffect(() => {
-    if (!seekRequest || !loaded || appliedSeek.current === seekRequest.nonce) return;
-    appliedSeek.current = seekRequest.nonce;
+    if (!seekRequest || !loaded || !video) return;
+    const applied = appliedSeek.current;
+    if (applied?.nonce === seekRequest.nonce) {
+      // The HLS start offset can arrive after the metadata, moving what the element time means: land the request
+      // again at the same media time, unless the playhead has moved since.
+      const moved = speedRef.current !== 0 || Math.abs(video.currentTime - applied.elementTime) > 1e-3;
+      if (applied.offset === source.offsetSeconds || moved) return;
+    }
     goToFrameOf(seekRequest.seconds);
-  }, [seekRequest, loaded, goToFrameOf]);
+    appliedSeek.current = {
+      nonce: seekRequest.nonce,
+      offset: source.offsetSeconds,
+      elementTime: video.currentTime,
+    };
+  }, [seekRequest, loaded, video, source.offsetSeconds, goToFrameOf]);
 
   const run = useCallback(
     (action: TPlayerAction) => {

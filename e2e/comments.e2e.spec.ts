@@ -1,0 +1,176 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { makeVideo } from '@mam/api/testing/media-fixtures';
+import type { Browser, Page } from 'playwright-core';
+import { cookieValue, createApiKey } from './support/api-key';
+import { launchBrowser } from './support/browser';
+import { uploadItem } from './support/seed-item';
+import { startServer, type RunningServer } from './support/server';
+
+jest.setTimeout(300_000);
+
+const REVIEWER = { email: 'rita@demo.local', name: 'Rita Reviewer', password: 'rita-reviews-every-cut-1' };
+
+/** The administrator's tRPC calls as the console makes them (CSRF cookie and header, session cookie). */
+async function adminCalls(server: RunningServer) {
+  const csrf = cookieValue(await fetch(`${server.url}/api/health`), 'mam_csrf');
+  if (!csrf) throw new Error('GET /api/health set no mam_csrf cookie');
+  let cookies = `mam_csrf=${csrf}`;
+  const call = async <T>(procedure: string, input: unknown): Promise<{ data: T; response: Response }> => {
+    const response = await fetch(`${server.url}/trpc/${procedure}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: cookies, 'x-csrf-token': csrf },
+      body: JSON.stringify(input),
+    });
+    if (!response.ok) throw new Error(`${procedure} failed ${response.status}: ${await response.text()}`);
+    return { data: ((await response.json()) as { result: { data: T } }).result.data, response };
+  };
+  const login = await call<{ status: string }>('auth.login', {
+    organisation: 'demo',
+    email: server.adminEmail,
+    password: server.adminPassword,
+  });
+  const session = cookieValue(login.response, 'mam_session');
+  if (login.data.status !== 'ok' || !session) throw new Error(`auth.login answered ${login.data.status}`);
+  cookies = `${cookies}; mam_session=${session}`;
+  return async <T>(procedure: string, input: unknown) => (await call<T>(procedure, input)).data;
+}
+
+async function signIn(page: Page, server: RunningServer, email: string, password: string) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Organisation or email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+const timecodeOf = async (page: Page) => (await page.getByTestId('player-timecode').textContent())?.trim() ?? '';
+
+async function waitForTimecode(page: Page, expected: string, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const timecode = await timecodeOf(page);
+    if (timecode === expected) return;
+    if (Date.now() > until) throw new Error(`timecode stayed at ${timecode}, expected ${expected}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+describe('comments and tasks in a browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  const dir = mkdtempSync(path.join(tmpdir(), 'mam-e2e-comments-'));
+
+  beforeAll(async () => {
+    server = await startServer();
+    ({ browser, close: closeBrowser } = await launchBrowser());
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('comments on a range, assigns it, and the assignee finds it in My tasks, jumps to it, replies and resolves', async () => {
+    const call = await adminCalls(server);
+    const group = await call<{ id: string }>('groups.create', { name: 'Reviewers' });
+    await call('users.create', { ...REVIEWER, groupIds: [group.id] });
+    const apiKey = await createApiKey(server, 'comments-e2e');
+    const itemId = await uploadItem(
+      server,
+      apiKey,
+      'Interview.mp4',
+      readFileSync(makeVideo(dir, 'Interview.mp4', 6, '640x360')),
+    );
+
+    // The producer comments on 10:00:02:00 – 10:00:03:00 and assigns it to the reviewer.
+    const producerContext = await browser.newContext({ locale: 'en-GB' });
+    const producer = await producerContext.newPage();
+    await signIn(producer, server, server.adminEmail, server.adminPassword);
+    await producer.goto(`${server.url}/item-details/${itemId}`);
+    await producer.getByTestId('media-player').waitFor({ timeout: 180_000 });
+    await producer.getByTestId('tab-comments').click();
+    await producer.getByTestId('comment-new-text').fill('Cut the cough before the answer');
+    await producer.getByTestId('comment-new-in').fill('10:00:02:00');
+    await producer.getByTestId('comment-new-out').fill('10:00:03:00');
+    await producer.getByTestId('comment-new-submit').click();
+    const thread = producer.getByTestId('comment-thread').filter({ hasText: 'Cut the cough' });
+    await thread.waitFor();
+    expect((await thread.getByTestId('comment-timecode').textContent())?.trim()).toBe('10:00:02:00 – 10:00:03:00');
+    await thread.getByTestId('comment-assignee').click();
+    await Promise.all([
+      producer.waitForResponse((response) => response.url().includes('comments.assign') && response.ok()),
+      producer.getByRole('option', { name: REVIEWER.name }).click(),
+    ]);
+    // The comment is a marker on the timeline.
+    await producer.getByTestId('player-marker').first().waitFor();
+    expect(await producer.getByTestId('player-marker').count()).toBe(1);
+    await producerContext.close();
+
+    // The reviewer, in a browser of her own, finds it under My tasks with its SMPTE timecode.
+    const reviewerContext = await browser.newContext({ locale: 'en-GB' });
+    const reviewer = await reviewerContext.newPage();
+    await signIn(reviewer, server, REVIEWER.email, REVIEWER.password);
+    await reviewer.getByTestId('nav-my-tasks').click();
+    await reviewer.waitForURL(/\/userTasks$/);
+    const task = reviewer.getByTestId('task-row').filter({ hasText: 'Cut the cough' });
+    await task.waitFor();
+    expect(await reviewer.getByTestId('task-row').count()).toBe(1);
+    expect(await task.getByTestId('task-state').textContent()).toBe('Open');
+    await task.getByTestId('task-timecode').getByText('10:00:02:00 – 10:00:03:00').waitFor();
+
+    // Jumping to it opens the item at the comment's in point with its thread open.
+    await task.getByTestId('task-link').click();
+    await reviewer.waitForURL(new RegExp(`/item-details/${itemId}\\?t=25600&comment=[0-9a-f-]{36}$`));
+    await reviewer.getByTestId('media-player').waitFor({ timeout: 60_000 });
+    await waitForTimecode(reviewer, '10:00:02:00');
+    const opened = reviewer.locator('[data-testid="comment-thread"][data-highlighted="true"]');
+    await opened.waitFor();
+    expect(await opened.getByTestId('comment-text').first().textContent()).toBe('Cut the cough before the answer');
+    const marker = reviewer.getByTestId('player-marker');
+    await marker.waitFor();
+    expect(await marker.getAttribute('aria-label')).toMatch(
+      /^10:00:02:00 – 10:00:03:00 · .+: Cut the cough before the answer$/,
+    );
+
+    // From another tab, the marker opens the Comments tab at the thread and moves the player to its in point.
+    await reviewer.getByTestId('tab-metadata').click();
+    await opened.waitFor({ state: 'detached' });
+    await reviewer.getByTestId('player-next-frame').click();
+    await waitForTimecode(reviewer, '10:00:02:01');
+    await marker.click();
+    await opened.waitFor();
+    await waitForTimecode(reviewer, '10:00:02:00');
+
+    // Moving away and clicking the comment's timecode brings the player back to it.
+    await reviewer.locator('body').press('ArrowRight');
+    await waitForTimecode(reviewer, '10:00:02:01');
+    await opened.getByTestId('comment-timecode').click();
+    await waitForTimecode(reviewer, '10:00:02:00');
+
+    // She replies and resolves; the marker stays, dimmed.
+    await opened.getByTestId('comment-reply').first().click();
+    await opened.getByTestId('comment-reply-form-text').fill('Done, cut 8 frames');
+    await opened.getByTestId('comment-reply-form-submit').click();
+    await opened.getByText('Done, cut 8 frames').waitFor();
+    await opened.getByTestId('comment-resolve').click();
+    await opened.getByText('Resolved').waitFor();
+    await reviewer.locator('[data-testid="player-marker"][data-dimmed="true"]').waitFor();
+
+    // My tasks: nothing open any more; under Resolved it is there, and can be reopened from the list.
+    await reviewer.getByTestId('nav-my-tasks').click();
+    await reviewer.getByText('No tasks here.').waitFor();
+    await reviewer.getByTestId('tasks-filter').getByText('Resolved', { exact: true }).click();
+    const resolved = reviewer.getByTestId('task-row').filter({ hasText: 'Cut the cough' });
+    await resolved.waitFor();
+    expect(await resolved.getByTestId('task-state').textContent()).toBe('Resolved');
+    await resolved.getByTestId('task-resolve').click();
+    await reviewer.getByText('No tasks here.').waitFor();
+    await reviewer.getByTestId('tasks-filter').getByText('Open', { exact: true }).click();
+    await reviewer.getByTestId('task-row').filter({ hasText: 'Cut the cough' }).waitFor();
+    await reviewerContext.close();
+  });
+});
