@@ -172,5 +172,17 @@ describe('comments and tasks in a browser', () => {
     await reviewer.getByTestId('tasks-filter').getByText('Open', { exact: true }).click();
     await reviewer.getByTestId('task-row').filter({ hasText: 'Cut the cough' }).waitFor();
     await reviewerContext.close();
+
+    // The producer has no tasks of her own; with taskListAll she sees everyone's, with the assignee.
+    const leadContext = await browser.newContext({ locale: 'en-GB' });
+    const lead = await leadContext.newPage();
+    await signIn(lead, server, server.adminEmail, server.adminPassword);
+    await lead.goto(`${server.url}/userTasks`);
+    await lead.getByText('No tasks here.').waitFor();
+    await lead.getByTestId('tasks-everyone').click();
+    const everyone = lead.getByTestId('task-row').filter({ hasText: 'Cut the cough' });
+    await everyone.waitFor();
+    await everyone.getByText(REVIEWER.name).waitFor();
+    await leadContext.close();
   });
 });

@@ -24,7 +24,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { ticksToSeconds } from '@mam/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useConfirm } from '../../components/confirm';
@@ -72,6 +72,7 @@ export default function ItemDetailsPage() {
   const session = useSession().data!;
   const [confirmation, confirm] = useConfirm();
   const [searchParams] = useSearchParams();
+  const search = searchParams.toString();
   const [target] = useState(() => commentTarget(searchParams));
   const showComments = can('tabComments') && can('commentRead');
   const [tab, setTab] = useState<string>(target.commentId && showComments ? 'comments' : 'metadata');
@@ -81,6 +82,21 @@ export default function ItemDetailsPage() {
   );
   const seekToTicks = (ticks: number) =>
     setSeekRequest((previous) => ({ seconds: ticksToSeconds(ticks), nonce: (previous?.nonce ?? 0) + 1 }));
+  // Another comment link to this same page (the route stays mounted) opens that comment too.
+  const linkedSearch = useRef(search);
+  useEffect(() => {
+    if (linkedSearch.current === search) return;
+    linkedSearch.current = search;
+    const next = commentTarget(new URLSearchParams(search));
+    if (next.commentId) {
+      setHighlightId(next.commentId);
+      if (showComments) setTab('comments');
+    }
+    if (next.ticks !== null) {
+      const seconds = ticksToSeconds(next.ticks);
+      setSeekRequest((previous) => ({ seconds, nonce: (previous?.nonce ?? 0) + 1 }));
+    }
+  }, [search, showComments]);
   // The player's in and out marks, offered as a new comment's timecode.
   const [marks, setMarks] = useState<TMarks>(NO_MARKS);
   const item = trpc.items.get.useQuery(
