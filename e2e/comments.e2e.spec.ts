@@ -10,6 +10,11 @@ import { startServer, type RunningServer } from './support/server';
 
 jest.setTimeout(300_000);
 
+const shots = process.env.E2E_SCREENSHOTS;
+const shot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+};
+
 const REVIEWER = { email: 'rita@demo.local', name: 'Rita Reviewer', password: 'rita-reviews-every-cut-1' };
 
 /** The administrator's tRPC calls as the console makes them (CSRF cookie and header, session cookie). */
@@ -108,6 +113,7 @@ describe('comments and tasks in a browser', () => {
     // The comment is a marker on the timeline.
     await producer.getByTestId('player-marker').first().waitFor();
     expect(await producer.getByTestId('player-marker').count()).toBe(1);
+    await shot(producer, 'comments-01-marker');
     await producerContext.close();
 
     // The reviewer, in a browser of her own, finds it under My tasks with its SMPTE timecode.
@@ -121,6 +127,7 @@ describe('comments and tasks in a browser', () => {
     expect(await reviewer.getByTestId('task-row').count()).toBe(1);
     expect(await task.getByTestId('task-state').textContent()).toBe('Open');
     await task.getByTestId('task-timecode').getByText('10:00:02:00 – 10:00:03:00').waitFor();
+    await shot(reviewer, 'comments-02-my-tasks');
 
     // Jumping to it opens the item at the comment's in point with its thread open.
     await task.getByTestId('task-link').click();
@@ -159,6 +166,7 @@ describe('comments and tasks in a browser', () => {
     await opened.getByTestId('comment-resolve').click();
     await opened.getByText('Resolved').waitFor();
     await reviewer.locator('[data-testid="player-marker"][data-dimmed="true"]').waitFor();
+    await shot(reviewer, 'comments-03-resolved');
 
     // My tasks: nothing open any more; under Resolved it is there, and can be reopened from the list.
     await reviewer.getByTestId('nav-my-tasks').click();

@@ -90,7 +90,13 @@ export function TaskRow({
         </Table.Td>
       )}
       <Table.Td>
-        <Badge color={comment.resolved ? 'teal' : 'blue'} variant="light" data-testid="task-state">
+        <Badge
+          color={comment.resolved ? 'teal' : 'blue'}
+          variant="light"
+          // A badge truncates its label; in an auto-sized table column it would be squeezed to an ellipsis.
+          style={{ minWidth: 'max-content' }}
+          data-testid="task-state"
+        >
           {comment.resolved ? t('tasks.resolved') : t('tasks.open')}
         </Badge>
       </Table.Td>
