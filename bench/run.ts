@@ -6,7 +6,10 @@
  *   - embedded workflow runtime: 1,000 short workflows, resume of 100 running ones after a restart
  *   - tus upload throughput of 1 GiB vs. copying the file; upload-complete → playable proxy for a 60 s 1080p50 clip
  *   - transcode of that clip through the workflow vs. the same ffmpeg commands run bare
- * BENCH=startup,workflows,upload,transcode picks sections (all by default; upload and transcode take minutes).
+ *   - search over 100,000 items on PGlite and PostgreSQL (p50/p95 per query vs. a bare count of the same matches) and
+ *     bulk metadata update (vs. a bare UPDATE per item); BENCH_LARGE=1 adds 1,000,000 items on PostgreSQL
+ * BENCH=startup,workflows,upload,transcode,search picks sections (all by default; upload, transcode and search take
+ * minutes).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +18,7 @@ import path from 'node:path';
 import { createWorkflowTranscoder } from '@mam/api/testing/workflow-transcoder';
 import { freePort, startServer } from '../e2e/support/server';
 import { formatTranscodeMeasurement, measureTranscode } from './transcode.bench';
+import { benchSearch } from './search.bench';
 import { benchUpload } from './upload.bench';
 import { benchWorkflowRuntime } from './workflow-runtime.bench';
 
@@ -108,12 +112,13 @@ async function benchTranscodeWorkflow(): Promise<string[]> {
 }
 
 async function main() {
-  const sections = (process.env.BENCH ?? 'startup,workflows,upload,transcode').split(',');
+  const sections = (process.env.BENCH ?? 'startup,workflows,upload,transcode,search').split(',');
   if (sections.includes('startup')) await benchStartup();
   const more: Array<[string, () => Promise<string[]>]> = [
     ['workflows', benchWorkflowRuntime],
     ['upload', benchUpload],
     ['transcode', benchTranscodeWorkflow],
+    ['search', benchSearch],
   ];
   for (const [name, run] of more) {
     if (!sections.includes(name)) continue;
