@@ -22,10 +22,8 @@ import type { TTestBackend } from '@mam/db/testing';
 import { sql, type SQL } from 'drizzle-orm';
 // The api package exports no entry for its test app and fixtures yet; an `./testing/test-app` export in
 // api/package.json would let these two imports go through `@mam/api` like the transcode bench's.
-// eslint-disable-next-line no-restricted-imports
-import { addMember, adminActor, groupIdByKind, rootFolderId } from '../api/src/testing/library-fixtures';
-// eslint-disable-next-line no-restricted-imports
-import { createTenant, createTestApp, type TestApp } from '../api/src/testing/test-app';
+import { addMember, adminActor, groupIdByKind, rootFolderId } from '@mam/api/testing/library-fixtures';
+import { createTenant, createTestApp, type TestApp } from '@mam/api/testing/test-app';
 
 const ITEMS = Number(process.env.BENCH_SEARCH_ITEMS ?? 100_000);
 const LARGE_ITEMS = 1_000_000;
