@@ -6,6 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { cookieValue, createApiKey } from './support/api-key';
 import { launchBrowser } from './support/browser';
 import { uploadItem } from './support/seed-item';
+import { waitForTimecode } from './support/player';
+import { signIn } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
 
 jest.setTimeout(300_000);
@@ -40,27 +42,6 @@ async function adminCalls(server: RunningServer) {
   if (login.data.status !== 'ok' || !session) throw new Error(`auth.login answered ${login.data.status}`);
   cookies = `${cookies}; mam_session=${session}`;
   return async <T>(procedure: string, input: unknown) => (await call<T>(procedure, input)).data;
-}
-
-async function signIn(page: Page, server: RunningServer, email: string, password: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Organisation or email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
-const timecodeOf = async (page: Page) => (await page.getByTestId('player-timecode').textContent())?.trim() ?? '';
-
-async function waitForTimecode(page: Page, expected: string, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const timecode = await timecodeOf(page);
-    if (timecode === expected) return;
-    if (Date.now() > until) throw new Error(`timecode stayed at ${timecode}, expected ${expected}`);
-    await page.waitForTimeout(100);
-  }
 }
 
 describe('comments and tasks in a browser', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { makeAudio, makeVideo } from '@mam/api/testing/media-fixtures';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
+import { timecodeOf, waitForTimecode } from './support/player';
 import { startServer, type RunningServer } from './support/server';
 
 jest.setTimeout(240_000);
@@ -12,18 +13,6 @@ const shots = process.env.E2E_SCREENSHOTS;
 const shot = async (page: Page, name: string) => {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
 };
-
-const timecodeOf = async (page: Page) => (await page.getByTestId('player-timecode').textContent())?.trim() ?? '';
-
-async function waitForTimecode(page: Page, accept: (timecode: string) => boolean, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const timecode = await timecodeOf(page);
-    if (accept(timecode)) return timecode;
-    if (Date.now() > until) throw new Error(`timecode stayed at ${timecode}`);
-    await page.waitForTimeout(100);
-  }
-}
 
 describe('media pipeline in a browser', () => {
   let server: RunningServer;

@@ -1,19 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { createApiKey } from './support/api-key';
 import { launchBrowser } from './support/browser';
 import { uploadItem } from './support/seed-item';
+import { signIn } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
 
 jest.setTimeout(180_000);
-
-async function signIn(page: Page, server: RunningServer) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Organisation or email').fill(server.adminEmail);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(server.adminPassword);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
 
 describe('metadata entry, bulk edit and bookmarks in a browser', () => {
   let server: RunningServer;
