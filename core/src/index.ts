@@ -43,3 +43,4 @@ export * from './forms/built-in-forms';
 export * from './forms/field-value-rows';
 export * from './forms/metadata-csv';
 export * from './forms/metadata-xmp';
+export * from './items/item-search-filters';

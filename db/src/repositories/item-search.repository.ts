@@ -1,4 +1,4 @@
-import type { TViewScope } from '@mam/core';
+import type { TItemSearchFilters, TViewScope } from '@mam/core';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../client/database';
@@ -34,17 +34,7 @@ export const itemSearchBindings = (tenantId: string) => ({
   },
 });
 
-export interface TItemSearchFilters {
-  itemTypes?: string[];
-  /** The folder and everything below it. */
-  folderId?: string;
-  states?: string[];
-  createdBy?: string[];
-  createdFrom?: Date;
-  createdTo?: Date;
-  /** Values of one field are alternatives; fields are all required. */
-  fieldValues?: Array<{ fieldId: string; values: string[] }>;
-}
+export type { TItemSearchFilters };
 
 export type TItemSearchSort =
   | { by: 'relevance'; rank: SQL }

@@ -1,20 +1,10 @@
-import type { TViewScope } from '@mam/core';
+import type { TItemSearchFilters, TViewScope } from '@mam/core';
 import type { QueryNode } from '../query.ast';
 import { compileToElasticsearch, type ElasticsearchQuery } from './elasticsearch.compiler';
 import { fieldSortKeysProperty, fieldValuesProperty, sortSubField } from './elasticsearch.fields';
 
-/** The filters of a search besides its query, as @mam/db's item search takes them. */
-export interface EsSearchFilters {
-  itemTypes?: string[];
-  /** The folder and everything below it. */
-  folderId?: string;
-  states?: string[];
-  createdBy?: string[];
-  createdFrom?: Date;
-  createdTo?: Date;
-  /** Values of one field are alternatives; fields are all required. */
-  fieldValues?: Array<{ fieldId: string; values: string[] }>;
-}
+/** The filters of a search besides its query: the same as @mam/db's item search takes. */
+export type EsSearchFilters = TItemSearchFilters;
 
 export type EsSearchSort =
   | { by: 'relevance' }
