@@ -121,10 +121,9 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
   }
 
   async function formsFor(actor: AuthedActor, view: FormViewId) {
-    const all = await forms.loadAll(actor.tenantId);
-    const views = await forms.list(actor);
-    const offered = views.filter((v) => v.form.active && !v.form.isSubtype && v.form.views[view] !== undefined);
-    return { all: all.map(({ form }) => form), offered };
+    const { visible, all } = await forms.listWithAll(actor);
+    const offered = visible.filter((v) => v.form.active && !v.form.isSubtype && v.form.views[view] !== undefined);
+    return { all, offered };
   }
 
   /** A form with a rule (a search query) applies to the items that match it; a rule that no longer parses, to none. */

@@ -93,10 +93,18 @@ export function createMetadataFormService(deps: ServiceDeps, audit: AuditService
 
     /** The forms the actor may see; administrators see all of them, inactive ones included. */
     async list(actor: AuthedActor): Promise<TMetadataFormView[]> {
+      return (await this.listWithAll(actor)).visible;
+    },
+
+    /** What `list` gives, with every form of the tenant beside it (field types), from one read. */
+    async listWithAll(actor: AuthedActor): Promise<{ visible: TMetadataFormView[]; all: TMetadataForm[] }> {
       const all = await loadAll(actor.tenantId);
-      return all
-        .filter(({ form }) => isAdmin(actor) || (form.active && canSeeForm(actor, form)))
-        .map(({ row, form }) => toView(row, form));
+      return {
+        visible: all
+          .filter(({ form }) => isAdmin(actor) || (form.active && canSeeForm(actor, form)))
+          .map(({ row, form }) => toView(row, form)),
+        all: all.map(({ form }) => form),
+      };
     },
 
     async get(actor: AuthedActor, id: string): Promise<TMetadataFormView> {
