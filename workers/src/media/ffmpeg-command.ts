@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { resolveFfmpeg, type TFfmpegBinaries } from './ffmpeg-binaries';
 import { createProgressReporter, progressPercent, progressSeconds } from './ffmpeg-progress';
-import { ffmpegFailure, runProcess } from './run-process';
+import { runFluentFfmpeg } from './fluent-ffmpeg-run';
+import { ffmpegFailure } from './run-process';
 import type { TFfmpegCommand } from './media-task.types';
 
 /** ffmpeg reads `file:` URLs as plain files, whatever the name looks like (a name with a colon is not a protocol). */
@@ -21,12 +22,12 @@ export interface RunFfmpegOptions {
   reportDone?: boolean;
 }
 
-/** Runs one planned command; a failed run becomes MediaError (the media) or Error (the machine). */
+/** Runs one planned command through fluent-ffmpeg; a failed run becomes MediaError (the media) or Error (the machine). */
 export async function runFfmpeg(command: TFfmpegCommand, options: RunFfmpegOptions = {}): Promise<void> {
   const binaries = options.binaries ?? (await resolveFfmpeg());
   const reporter = options.onProgress ? createProgressReporter({ onProgress: options.onProgress }) : null;
   const expected = command.expectedSeconds;
-  const exit = await runProcess(binaries.ffmpegPath, command.args, {
+  const exit = await runFluentFfmpeg(binaries, command.args, {
     signal: options.signal,
     onStdout: command.pipesStdout ? (options.onStdout ?? (() => undefined)) : undefined,
     onProgressLine:

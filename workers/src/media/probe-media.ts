@@ -16,7 +16,8 @@ import { progressSeconds } from './ffmpeg-progress';
 import { MediaError } from './media-error';
 import { fileMimeType, sniffHeader, type SniffResult } from './media-sniff';
 import type { TImageInfo, TMediaProbe } from './media-probe.types';
-import { runProcess, summariseLog } from './run-process';
+import { fluentFfprobe, runFluentFfmpeg, type FfprobeRun } from './fluent-ffmpeg-run';
+import { summariseLog } from './run-process';
 
 export interface ProbeOptions {
   signal?: AbortSignal;
@@ -25,8 +26,9 @@ export interface ProbeOptions {
 
 const HEADER_BYTES = 64 * 1024;
 
+/** The ffprobe command fluent-ffmpeg spawns for probeMedia, for the benchmark to run bare. */
 export function ffprobeArgs(input: string): string[] {
-  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', fileUrl(input)];
+  return ['-show_streams', '-show_format', '-v', 'error', fileUrl(input)];
 }
 
 /**
@@ -185,22 +187,13 @@ function fileProbe(file: string, size: number, sniff: SniffResult): TMediaProbe 
   };
 }
 
-type FfprobeRun = { ok: true; output: FfprobeOutput } | { ok: false; reason: string };
-
-async function ffprobe(file: string, binaries: TFfmpegBinaries, signal?: AbortSignal): Promise<FfprobeRun> {
-  const exit = await runProcess(binaries.ffprobePath, ffprobeArgs(file), { collectStdout: true, signal });
-  const reason = summariseLog(exit.log, [fileUrl(file), file]);
-  if (exit.code !== 0) return { ok: false, reason: reason || `ffprobe exited with code ${exit.code}` };
-  try {
-    return { ok: true, output: JSON.parse(exit.stdout) as FfprobeOutput };
-  } catch {
-    return { ok: false, reason: 'ffprobe wrote no readable description' };
-  }
+function ffprobe(file: string, binaries: TFfmpegBinaries): Promise<FfprobeRun> {
+  return fluentFfprobe(binaries, fileUrl(file), [fileUrl(file), file]);
 }
 
 async function checkTail(file: string, durationSeconds: number, binaries: TFfmpegBinaries, signal?: AbortSignal) {
   let decodedSeconds = 0;
-  const exit = await runProcess(binaries.ffmpegPath, tailCheckArgs(file, durationSeconds), {
+  const exit = await runFluentFfmpeg(binaries, tailCheckArgs(file, durationSeconds), {
     signal,
     onProgressLine: (line) => {
       decodedSeconds = progressSeconds(line) ?? decodedSeconds;
@@ -231,7 +224,7 @@ export async function probeMedia(file: string, options: ProbeOptions = {}): Prom
   if (header.length === 0) return fileProbe(file, info.size, sniff);
 
   const binaries = options.binaries ?? (await resolveFfmpeg());
-  const probed = await ffprobe(file, binaries, options.signal);
+  const probed = await ffprobe(file, binaries);
   const output = probed.ok ? probed.output : null;
   // A weak guess on bytes that look like nothing in particular is ffprobe finding patterns in noise.
   const credible = output && !((output.format?.probe_score ?? 100) <= 25 && sniff.kind === 'unknown');

@@ -22,6 +22,24 @@ export interface ProcessExit {
 
 const LOG_LINES_KEPT = 40;
 
+/**
+ * Sorts a tool's stderr lines: ffmpeg's `-progress` lines go to the progress callback, the last others are kept
+ * for error messages.
+ */
+export function createLogSink(onProgressLine?: (line: string) => void) {
+  const log: string[] = [];
+  const onLine = (line: string) => {
+    if (!line) return;
+    if (onProgressLine && isProgressLine(line)) {
+      onProgressLine(line);
+      return;
+    }
+    log.push(line);
+    if (log.length > LOG_LINES_KEPT) log.shift();
+  };
+  return { log, onLine };
+}
+
 export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted', 'AbortError');
 }
@@ -41,20 +59,10 @@ export function runProcess(command: string, args: readonly string[], options: Ru
     const wantsStdout = Boolean(options.onStdout || options.collectStdout);
     const child = spawn(command, args, { stdio: ['ignore', wantsStdout ? 'pipe' : 'ignore', 'pipe'] });
     const stdout: Buffer[] = [];
-    const log: string[] = [];
+    const { log, onLine } = createLogSink(options.onProgressLine);
     let pending = '';
     let aborted = false;
     let spawnError: Error | null = null;
-
-    const onLine = (line: string) => {
-      if (!line) return;
-      if (options.onProgressLine && isProgressLine(line)) {
-        options.onProgressLine(line);
-        return;
-      }
-      log.push(line);
-      if (log.length > LOG_LINES_KEPT) log.shift();
-    };
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (text: string) => {
       const lines = (pending + text).split(/\r?\n|\r/);
