@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeVideo } from '@mam/api/testing/media-fixtures';
 import type { Browser, Page } from 'playwright-core';
-import { cookieValue, createApiKey } from './support/api-key';
+import { createApiKey } from './support/api-key';
 import { launchBrowser } from './support/browser';
 import { uploadItem } from './support/seed-item';
 import { waitForTimecode } from './support/player';
+import { adminCalls } from './support/console-calls';
 import { signIn } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
 
@@ -18,31 +19,6 @@ const shot = async (page: Page, name: string) => {
 };
 
 const REVIEWER = { email: 'rita@demo.local', name: 'Rita Reviewer', password: 'rita-reviews-every-cut-1' };
-
-/** The administrator's tRPC calls as the console makes them (CSRF cookie and header, session cookie). */
-async function adminCalls(server: RunningServer) {
-  const csrf = cookieValue(await fetch(`${server.url}/api/health`), 'mam_csrf');
-  if (!csrf) throw new Error('GET /api/health set no mam_csrf cookie');
-  let cookies = `mam_csrf=${csrf}`;
-  const call = async <T>(procedure: string, input: unknown): Promise<{ data: T; response: Response }> => {
-    const response = await fetch(`${server.url}/trpc/${procedure}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: cookies, 'x-csrf-token': csrf },
-      body: JSON.stringify(input),
-    });
-    if (!response.ok) throw new Error(`${procedure} failed ${response.status}: ${await response.text()}`);
-    return { data: ((await response.json()) as { result: { data: T } }).result.data, response };
-  };
-  const login = await call<{ status: string }>('auth.login', {
-    organisation: 'demo',
-    email: server.adminEmail,
-    password: server.adminPassword,
-  });
-  const session = cookieValue(login.response, 'mam_session');
-  if (login.data.status !== 'ok' || !session) throw new Error(`auth.login answered ${login.data.status}`);
-  cookies = `${cookies}; mam_session=${session}`;
-  return async <T>(procedure: string, input: unknown) => (await call<T>(procedure, input)).data;
-}
 
 describe('comments and tasks in a browser', () => {
   let server: RunningServer;

@@ -284,7 +284,9 @@ describe('search page in a browser', () => {
 
   it('follows new items every 30 seconds, loads more hits on scroll and limits tile selection to 32', async () => {
     const key = await createApiKey(server, 'search seeding 2');
-    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
+    // Short enough that a first page of 48 tiles ends well beyond the infinite scroll's look-ahead (one viewport):
+    // only scrolling loads the next page, never a refresh that happens to leave the sentinel near the view.
+    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 600 } });
     const page = await context.newPage();
     await page.goto(`${server.url}/login?next=${encodeURIComponent('/?q=archive')}`);
     await page.getByLabel('Organisation or email').fill(server.adminEmail);

@@ -71,6 +71,7 @@ async function main() {
     exclusive: !env.DATABASE_URL,
     logger,
     storages: () => services.storages,
+    notifications: () => services.notifications,
     mediaConcurrency: env.MEDIA_CONCURRENCY,
   });
   const searchBackend = searchBackendOf(env);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Database, Repositories } from '@mam/db';
 import { createTranscodeActivities, type StorageResolver } from '@mam/workers';
 import { createWorkflowRuntime, TRANSCODE_TASK_QUEUE, type WorkflowEngine } from '@mam/workflows';
+import type { NotificationService } from './services/notification.service';
 import type { ServiceLogger } from './services/service-deps';
 
 export interface MediaPipelineOptions {
@@ -18,6 +19,8 @@ export interface MediaPipelineOptions {
   storages: () => StorageResolver;
   /** ffmpeg runs at once; they are CPU-bound, so one per core when unset. */
   mediaConcurrency?: number;
+  /** Resolved late like storages: tells the user who started a run that it finished or failed. */
+  notifications?: () => Pick<NotificationService, 'operationEnded'>;
 }
 
 export interface MediaPipeline {
@@ -40,6 +43,15 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     uploadsDir,
     workDir: path.join(options.dataDir, 'work'),
     logger: options.logger,
+    onOperationEnded: async ({ tenantId, operation, outcome }) => {
+      await options.notifications?.().operationEnded(tenantId, {
+        userId: operation.userId,
+        itemId: operation.itemId,
+        operation: operation.kind,
+        outcome,
+        error: operation.error,
+      });
+    },
   });
   const runtime = createWorkflowRuntime({
     temporalAddress: options.temporalAddress,

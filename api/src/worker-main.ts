@@ -41,6 +41,7 @@ async function main() {
     exclusive: false,
     logger,
     storages: () => services.storages,
+    notifications: () => services.notifications,
     mediaConcurrency: env.MEDIA_CONCURRENCY,
   });
   const services = createRuntimeServices(env, handle, logger, pipeline.engine);

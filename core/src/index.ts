@@ -44,3 +44,6 @@ export * from './forms/field-value-rows';
 export * from './forms/metadata-csv';
 export * from './forms/metadata-xmp';
 export * from './items/item-search-filters';
+export * from './shares/share-rules';
+export * from './notifications/mentions';
+export * from './notifications/notification-kinds';

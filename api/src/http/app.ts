@@ -8,7 +8,10 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { restPlugin } from '../rest/rest.plugin';
 import { ssoRoutes } from './sso.routes';
 import { mediaRoutes } from './media.routes';
+import { sharePublicRoutes } from './share-public.routes';
 import { uploadRoutes } from './uploads.routes';
+import { notificationRoutes } from './notifications.routes';
+import { uploadRequestRoutes } from './upload-requests.routes';
 import type { Services } from '../services';
 import { appRouter, type AppRouter } from '../trpc/app.router';
 import { createContextFactory } from '../trpc/context';
@@ -88,6 +91,9 @@ export async function createApp(options: AppOptions) {
     onUploadComplete: (tenantId, versionId) => options.services.processing.startTranscode(tenantId, versionId, null),
   });
   await app.register(mediaRoutes, { services: options.services, apiKeyHeader: options.apiKeyHeader });
+  await notificationRoutes(app, { services: options.services, apiKeyHeader: options.apiKeyHeader });
+  await app.register(sharePublicRoutes, { services: options.services, publicUrl: options.publicUrl });
+  await app.register(uploadRequestRoutes, { services: options.services, publicUrl: options.publicUrl });
   await app.register(restPlugin, {
     services: options.services,
     apiKeyHeader: options.apiKeyHeader,

@@ -48,6 +48,50 @@ export function safeRelativeKey(raw: string): string | null {
   return parts.join('/');
 }
 
+/** The storage interface media are read through (a resolved storage location). */
+type TMediaStorage = Awaited<ReturnType<Services['storages']['resolve']>>;
+
+/**
+ * Streams one stored file with its content type and Range support so players can seek; `attachment` makes the
+ * browser save it. NOT_FOUND when the file is not there.
+ */
+export async function sendStored(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: TMediaStorage,
+  key: string,
+  fileName: string,
+  attachment: boolean,
+) {
+  const head = await storage.head(key);
+  if (!head) throw new AppError('NOT_FOUND');
+  const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
+  void reply.header('content-type', contentTypes[extension] ?? head.contentType ?? 'application/octet-stream');
+  void reply.header('accept-ranges', 'bytes');
+  // Renditions are written once under version-specific keys; the playlist may still be growing, so not cached.
+  void reply.header('cache-control', extension === 'm3u8' ? 'private, no-cache' : 'private, max-age=3600');
+  if (attachment) {
+    void reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+  }
+  const range = parseRange(request.headers.range, head.size);
+  if (range === 'invalid') {
+    return reply.status(416).header('content-range', `bytes */${head.size}`).send();
+  }
+  if (request.method === 'HEAD') {
+    return reply.header('content-length', String(head.size)).status(200).send();
+  }
+  if (range) {
+    const { body } = await storage.get(key, range);
+    return reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${head.size}`)
+      .header('content-length', String(range.end - range.start + 1))
+      .send(body);
+  }
+  const { body } = await storage.get(key);
+  return reply.header('content-length', String(head.size)).send(body);
+}
+
 /**
  * Media of an item (proxy, HLS, thumbnails, filmstrip, waveform, previews, the original) for whoever may see the
  * item, by session or API key. Streams from storage with Range support so players can seek.
@@ -84,34 +128,7 @@ export async function mediaRoutes(app: FastifyInstance, options: { services: Ser
     }
     if (!storageId) throw new AppError('NOT_FOUND');
     const storage = await services.storages.resolve(tenantId, storageId);
-    const head = await storage.head(key);
-    if (!head) throw new AppError('NOT_FOUND');
-
-    const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
-    void reply.header('content-type', contentTypes[extension] ?? head.contentType ?? 'application/octet-stream');
-    void reply.header('accept-ranges', 'bytes');
-    // Renditions are written once under version-specific keys; the playlist may still be growing, so not cached.
-    void reply.header('cache-control', extension === 'm3u8' ? 'private, no-cache' : 'private, max-age=3600');
-    if (rest === 'original' || query.download === '1') {
-      void reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
-    }
-    const range = parseRange(request.headers.range, head.size);
-    if (range === 'invalid') {
-      return reply.status(416).header('content-range', `bytes */${head.size}`).send();
-    }
-    if (request.method === 'HEAD') {
-      return reply.header('content-length', String(head.size)).status(200).send();
-    }
-    if (range) {
-      const { body } = await storage.get(key, range);
-      return reply
-        .status(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${head.size}`)
-        .header('content-length', String(range.end - range.start + 1))
-        .send(body);
-    }
-    const { body } = await storage.get(key);
-    return reply.header('content-length', String(head.size)).send(body);
+    return sendStored(request, reply, storage, key, fileName, rest === 'original' || query.download === '1');
   }
 
   app.route({ method: ['GET', 'HEAD'], url: '/api/v1/items/:id/media/*', handler: serve });

@@ -1,11 +1,18 @@
 import { FileStore } from '@tus/file-store';
-import { EVENTS, Server as TusServer, type Upload } from '@tus/server';
+import { EVENTS, Server as TusServer, TUS_RESUMABLE, type Upload } from '@tus/server';
 import { AppError } from '@mam/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TItemVersionRow } from '@mam/db';
 import type { Services } from '../services';
+import { VISITOR_COOKIE } from '../services/shares/share-access';
 import { resolvePrincipal } from './request-principal';
 
 export const UPLOADS_PATH = '/api/v1/uploads';
+/**
+ * A contributor to an upload request sends the request's token in this header on every tus request instead of a
+ * session or API key; with a password, the unlock cookie of their browser goes along.
+ */
+export const UPLOAD_REQUEST_HEADER = 'upload-request';
 const EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -68,6 +75,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
     relativeLocation: true,
     respectForwardedHeaders: true,
     exposedHeaders: ['Item-Id'],
+    allowedHeaders: ['Upload-Request'],
     postReceiveInterval: 1000,
     namingFunction: (req) => {
       const id = decisionOf(req)?.uploadId;
@@ -88,7 +96,10 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
     const tenantId = upload.metadata?.tenantId;
     if (!tenantId) return;
     const version = await services.uploads.complete(tenantId, upload.id, upload.offset);
-    if (version) await options.onUploadComplete(tenantId, version.id);
+    if (version) {
+      await options.onUploadComplete(tenantId, version.id);
+      await services.publicUploadRequests.fileArrived(tenantId, version.itemId);
+    }
   }
 
   tus.on(EVENTS.POST_RECEIVE, (_req, upload) => {
@@ -108,7 +119,69 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
+  /**
+   * A finished upload's partial file moves into storage, so tus would answer 404 and the client would send the whole
+   * file again as a new item. A client that lost the last PATCH's answer (a reload, a dropped connection) learns
+   * instead that every byte is in, and finishes.
+   */
+  function answerFinished(reply: FastifyReply, version: TItemVersionRow): boolean {
+    if (version.upload.state !== 'COMPLETE') return false;
+    const size = String(version.upload.totalBytes ?? version.fileSize ?? version.upload.receivedBytes);
+    void reply
+      .code(200)
+      .header('Tus-Resumable', TUS_RESUMABLE)
+      .header('Upload-Offset', size)
+      .header('Upload-Length', size)
+      .header('Cache-Control', 'no-store')
+      .header('Access-Control-Expose-Headers', 'Upload-Offset, Upload-Length, Tus-Resumable')
+      .send();
+    return true;
+  }
+
+  /** tus for an upload request's contributor: only new items in the request's folder, and only their own uploads. */
+  async function handleContributor(request: FastifyRequest, reply: FastifyReply, token: string) {
+    const principal = await services.publicUploadRequests.principal(
+      token,
+      request.cookies[VISITOR_COOKIE],
+      (name) => request.cookies[name],
+    );
+    const tenantId = principal.request.tenantId;
+    decisions.set(request.raw, { tenantId });
+    if (request.method === 'POST') {
+      const metadata = parseUploadMetadata(request.headers['upload-metadata'] as string | undefined);
+      if (!metadata.filename) throw new AppError('VALIDATION_FAILED');
+      const length = request.headers['upload-length'];
+      const target = await services.publicUploadRequests.begin(principal, {
+        fileName: metadata.filename,
+        contributorName: metadata.name ?? '',
+        size: typeof length === 'string' && /^\d+$/.test(length) ? Number(length) : null,
+        metadata: metadata.form ? { formId: metadata.form, values: parseValues(metadata.values) } : undefined,
+      });
+      decisions.set(request.raw, { tenantId, uploadId: target.versionId });
+      reply.raw.setHeader('Item-Id', target.itemId);
+      reply.hijack();
+      try {
+        await tus.handle(request.raw, reply.raw);
+      } finally {
+        if (reply.raw.statusCode >= 400) await services.uploads.discard(tenantId, target.versionId, 'cancelled');
+      }
+      return;
+    }
+    const uploadId = request.url.split('?')[0]!.slice(UPLOADS_PATH.length + 1);
+    if (!uploadId || uploadId.includes('/')) throw new AppError('NOT_FOUND');
+    const version = await services.uploads.authoriseForRequest(tenantId, principal.request.id, uploadId);
+    if (request.method === 'HEAD' && answerFinished(reply, version)) return;
+    if (request.method === 'DELETE') await services.uploads.discard(tenantId, version.id, 'cancelled');
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  }
+
   async function handle(request: FastifyRequest, reply: FastifyReply) {
+    const uploadRequestToken = request.headers[UPLOAD_REQUEST_HEADER];
+    if (request.method !== 'OPTIONS' && typeof uploadRequestToken === 'string') {
+      await handleContributor(request, reply, uploadRequestToken);
+      return;
+    }
     if (request.method !== 'OPTIONS') {
       const principal = await resolvePrincipal(request, services, options.apiKeyHeader);
       decisions.set(request.raw, { tenantId: principal.tenant.id });
@@ -139,6 +212,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
       const uploadId = request.url.split('?')[0]!.slice(UPLOADS_PATH.length + 1);
       if (!uploadId || uploadId.includes('/')) throw new AppError('NOT_FOUND');
       const version = await services.uploads.authorise(principal.actor, uploadId);
+      if (request.method === 'HEAD' && answerFinished(reply, version)) return;
       // Termination: the item goes before the answer does, so a client that reads it next finds it gone.
       if (request.method === 'DELETE') await services.uploads.discard(principal.tenant.id, version.id, 'cancelled');
       reply.hijack();

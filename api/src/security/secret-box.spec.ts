@@ -19,3 +19,13 @@ describe('secret box', () => {
     expect(() => createSecretBox(randomBytes(32)).open(sealed)).toThrow();
   });
 });
+
+describe('secret box signatures', () => {
+  it('signs the same data the same way under one key, and differently under another', () => {
+    const box = createSecretBox(randomBytes(32));
+    expect(box.sign('share-media|a|b')).toBe(box.sign('share-media|a|b'));
+    expect(box.sign('share-media|a|b')).not.toBe(box.sign('share-media|a|c'));
+    expect(createSecretBox(randomBytes(32)).sign('share-media|a|b')).not.toBe(box.sign('share-media|a|b'));
+    expect(box.sign('x')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+});

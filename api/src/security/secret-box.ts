@@ -1,16 +1,23 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface SecretBox {
   seal(plaintext: string): string;
   open(sealed: string): string;
+  /** HMAC-SHA256 (base64url) under a key derived from the secret key, for links that must not be forged. */
+  sign(data: string): string;
 }
 
 /** AES-256-GCM for secrets the server must read back (TOTP seeds, SSO client secrets, storage keys). */
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error('The secret key must be 32 bytes');
+  // A separate key for signing, so a signature never doubles as anything sealed with the encryption key.
+  const signingKey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'mam-signing', 32));
   return {
+    sign(data) {
+      return createHmac('sha256', signingKey).update(data).digest('base64url');
+    },
     seal(plaintext) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

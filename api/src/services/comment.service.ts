@@ -1,7 +1,8 @@
-import { AppError, can, canView, type Actor, type Permission } from '@mam/core';
+import { AppError, can, canView, parseMentions, type Actor, type Permission } from '@mam/core';
 import type { TCommentRow, TItemRow, TTaskState } from '@mam/db';
 import { loadActor, type AuthedActor } from './actor.service';
 import type { AuditService } from './audit.service';
+import type { NotificationService } from './notification.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
 
 export interface TCommentUser {
@@ -17,6 +18,8 @@ export interface TCommentView {
   parentId: string | null;
   /** Null when the comment was deleted ("This comment was deleted") or its author no longer exists. */
   author: TCommentUser | null;
+  /** The name an outside reviewer gave when commenting through a share link ("External" in the console). */
+  externalAuthor: string | null;
   text: string | null;
   deleted: boolean;
   /** Ticks of 1/12800 s from the media start; tcOut is set only for a range and is after tcIn. */
@@ -42,6 +45,11 @@ export interface TCommentThread extends TCommentView {
 export interface TTaskView {
   item: { id: string; title: string };
   comment: TCommentView;
+}
+
+export interface TMentionTargets {
+  users: TCommentUser[];
+  groups: Array<{ id: string; name: string; memberCount: number }>;
 }
 
 export interface TCommentInput {
@@ -87,8 +95,71 @@ function demand(actor: Actor, permission: Permission): void {
  * comments are NOT_FOUND. commentStatus lets the author and the assignee resolve and reopen a comment,
  * commentResolve anyone's. Every change is audited against the item so the History tab shows it.
  */
-export function createCommentService(deps: ServiceDeps, audit: AuditService) {
+export function createCommentService(deps: ServiceDeps, audit: AuditService, notifications: NotificationService) {
   const { repos } = deps;
+
+  /**
+   * The bell for a new or changed comment: mentioned users and groups' members, a new assignee, and on a reply the
+   * thread's author and earlier repliers. Each person once, by the strongest reason (assigned, mentioned, reply);
+   * notify() drops the actor and anyone who cannot see the item.
+   */
+  async function notifyAbout(
+    actor: AuthedActor,
+    row: TCommentRow,
+    events: { assigneeId?: string | null; thread?: TCommentRow | null; mentionsBefore?: string },
+  ): Promise<void> {
+    const base = { actor: { userId: actor.userId }, itemId: row.itemId, commentId: row.id };
+    const tcIn = events.thread ? events.thread.tcIn : row.tcIn;
+    const params = { text: row.text.slice(0, 500) };
+    const done = new Set<string>([actor.userId]);
+    try {
+      if (events.assigneeId && !done.has(events.assigneeId)) {
+        const sent = await notifications.notify(actor.tenantId, {
+          ...base,
+          kind: 'assigned',
+          recipients: { users: [events.assigneeId] },
+          tcIn,
+          params,
+        });
+        sent.forEach((n) => done.add(n.userId));
+      }
+      const mentions = parseMentions(row.text);
+      const before = parseMentions(events.mentionsBefore ?? '');
+      const users = mentions.users.filter((id) => !before.users.includes(id) && !done.has(id));
+      const groups = mentions.groups.filter((id) => !before.groups.includes(id));
+      if (users.length > 0 || groups.length > 0) {
+        const sent = await notifications.notify(actor.tenantId, {
+          ...base,
+          kind: 'mentioned',
+          recipients: { users, groups },
+          tcIn,
+          params,
+        });
+        sent.forEach((n) => done.add(n.userId));
+      }
+      if (events.thread) {
+        const earlier = await repos.comments.listForItem(actor.tenantId, row.itemId);
+        const people = new Set<string>();
+        for (const c of earlier) {
+          const inThread = c.id === events.thread.id || c.parentId === events.thread.id;
+          if (inThread && c.id !== row.id && !c.deletedAt && c.authorId && !done.has(c.authorId))
+            people.add(c.authorId);
+        }
+        if (people.size > 0) {
+          await notifications.notify(actor.tenantId, {
+            ...base,
+            kind: 'reply',
+            recipients: { users: [...people] },
+            tcIn,
+            params,
+          });
+        }
+      }
+    } catch (error) {
+      // The comment is saved; a failed notification is logged, not thrown back at its writer.
+      deps.logger.error({ err: error, commentId: row.id }, 'comment notification failed');
+    }
+  }
 
   async function visibleItem(actor: Actor, itemId: string): Promise<TItemRow> {
     const item = await repos.items.findById(actor.tenantId, itemId);
@@ -148,6 +219,7 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService) {
       itemId: row.itemId,
       parentId: row.parentId,
       author: deleted ? null : user(row.authorId),
+      externalAuthor: deleted ? null : row.externalAuthor,
       text: deleted ? null : row.text,
       deleted,
       tcIn: row.tcIn,
@@ -232,6 +304,7 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService) {
         assigneeId,
       });
       await record(actor, meta, row, 'created', 'Comment added');
+      await notifyAbout(actor, row, { assigneeId });
       return oneView(actor, row);
     },
 
@@ -254,6 +327,8 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService) {
         assigneeId: null,
       });
       await record(actor, meta, row, 'replied', 'Reply added');
+      const thread = parent.parentId ? await repos.comments.findById(actor.tenantId, parent.parentId) : parent;
+      await notifyAbout(actor, row, { thread: thread ?? parent });
       return oneView(actor, row);
     },
 
@@ -268,6 +343,8 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService) {
       const saved = await repos.comments.update(actor.tenantId, row.id, { text, ...tc, editedAt: deps.clock() });
       if (!saved) throw new AppError('NOT_FOUND');
       await record(actor, meta, saved, 'edited', 'Comment edited');
+      // Only people newly mentioned by the edit hear of it.
+      await notifyAbout(actor, saved, { mentionsBefore: row.text });
       return oneView(actor, saved);
     },
 
@@ -311,6 +388,9 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService) {
       const saved = await repos.comments.update(actor.tenantId, row.id, { assigneeId: input.assigneeId });
       if (!saved) throw new AppError('NOT_FOUND');
       const view = await oneView(actor, saved);
+      if (input.assigneeId && input.assigneeId !== row.assigneeId) {
+        await notifyAbout(actor, saved, { assigneeId: input.assigneeId, mentionsBefore: saved.text });
+      }
       await record(
         actor,
         meta,
@@ -342,6 +422,27 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService) {
         }
       }
       return out;
+    },
+
+    /**
+     * Whom a comment on the item may mention (the @ picker): active users who can see it, and the tenant's groups
+     * (a group's members who cannot see the item are left out when it is notified).
+     */
+    async mentionTargets(actor: AuthedActor, itemId: string): Promise<TMentionTargets> {
+      const item = await writableItem(actor, itemId);
+      demand(actor, 'commentWrite');
+      const users: TCommentUser[] = [];
+      for (const user of await repos.users.list(actor.tenantId, { includeHidden: false })) {
+        if (user.active && canView(await loadActor(deps, user), item)) {
+          users.push({ id: user.id, name: user.name, email: user.email });
+        }
+      }
+      const groups = (await repos.groups.list(actor.tenantId)).map((g) => ({
+        id: g.id,
+        name: g.name,
+        memberCount: g.memberCount,
+      }));
+      return { users, groups };
     },
 
     /** Comments assigned to the actor on items they can still see, newest first. */

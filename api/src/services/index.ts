@@ -22,6 +22,13 @@ import { createMetadataExchangeService } from './metadata/metadata-exchange.serv
 import { createSearchService } from './search/search.service';
 import { createBookmarkService } from './bookmark.service';
 import { createCommentService } from './comment.service';
+import { createNotificationService } from './notification.service';
+import { createShareService } from './shares/share.service';
+import { createSharePublicService } from './shares/share-public.service';
+import { createUploadRequestService } from './shares/upload-request.service';
+import { createPublicUploadRequestService } from './shares/public-upload-request.service';
+import { createLogEntryService } from './logging/log-entry.service';
+import { createItemRelationService } from './item-relation.service';
 
 /** Wires the domain services once per process. */
 export function createServices(deps: ServiceDeps) {
@@ -35,6 +42,7 @@ export function createServices(deps: ServiceDeps) {
   const metadataForms = createMetadataFormService(deps, audit);
   const itemMetadata = createItemMetadataService(deps, audit, metadataForms);
   const uploads = createUploadService(deps, audit, itemMetadata);
+  const notifications = createNotificationService(deps);
   return {
     deps,
     audit,
@@ -59,7 +67,14 @@ export function createServices(deps: ServiceDeps) {
     metadataExchange: createMetadataExchangeService(itemMetadata),
     search: createSearchService(deps, metadataForms),
     bookmarks: createBookmarkService(deps, audit),
-    comments: createCommentService(deps, audit),
+    comments: createCommentService(deps, audit, notifications),
+    notifications,
+    shares: createShareService(deps, audit, folders),
+    publicShares: createSharePublicService(deps, metadataForms, itemMetadata, notifications),
+    uploadRequests: createUploadRequestService(deps, audit),
+    publicUploadRequests: createPublicUploadRequestService(deps, uploads, metadataForms, notifications),
+    logEntries: createLogEntryService(deps, audit, metadataForms),
+    relations: createItemRelationService(deps, audit),
   };
 }
 

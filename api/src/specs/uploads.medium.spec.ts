@@ -115,6 +115,13 @@ describe.each(testBackends)('uploads and processing on %s', (backend) => {
     expect((await tus.append(location, half, data.subarray(half))).statusCode).toBe(204);
 
     const item = await settled(itemId);
+    // A client that lost the last answer asks again: every byte is in, so it finishes instead of sending it anew.
+    const again = await tus.offset(location);
+    expect({
+      status: again.statusCode,
+      offset: again.headers['upload-offset'],
+      length: again.headers['upload-length'],
+    }).toEqual({ status: 200, offset: String(size), length: String(size) });
     // The uploader sees both runs in the activity monitor.
     const operations = await t.app.inject({ method: 'GET', url: '/api/v1/operations', headers: auth(alphaKey) });
     const ofItem = (operations.json() as { operations: { itemId: string; kind: string; status: string }[] }).operations

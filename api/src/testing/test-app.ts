@@ -47,6 +47,7 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
     exclusive: true,
     logger: silentLogger,
     storages: () => services.storages,
+    notifications: () => services.notifications,
     mediaConcurrency: 2,
   });
   const services = createServices({

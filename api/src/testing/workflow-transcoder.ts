@@ -1,4 +1,4 @@
-import { copyFile, stat } from 'node:fs/promises';
+import { copyFile, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createRepositories } from '@mam/db';
@@ -44,6 +44,8 @@ export async function createWorkflowTranscoder(dataDir: string) {
   });
   const actor = await loadActor(services.deps, admin);
   await pipeline.start();
+  // tus makes this folder when the HTTP server starts; the bench hands files over without one.
+  await mkdir(pipeline.uploadsDir, { recursive: true });
 
   return {
     async run(file: string): Promise<void> {

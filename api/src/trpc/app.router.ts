@@ -85,6 +85,14 @@ import { exportItemXmpProcedure } from './procedures/items/export-item-xmp.proce
 import { importItemXmpProcedure } from './procedures/items/import-item-xmp.procedure';
 import { listOperationsProcedure } from './procedures/operations/list-operations.procedure';
 import { cancelOperationProcedure } from './procedures/operations/cancel-operation.procedure';
+import { createShareProcedure } from './procedures/shares/create-share.procedure';
+import { updateShareProcedure } from './procedures/shares/update-share.procedure';
+import { revokeShareProcedure } from './procedures/shares/revoke-share.procedure';
+import { listMySharesProcedure } from './procedures/shares/list-my-shares.procedure';
+import { getShareProcedure } from './procedures/shares/get-share.procedure';
+import { inviteShareProcedure } from './procedures/shares/invite-share.procedure';
+import { shareEmailHistoryProcedure } from './procedures/shares/share-email-history.procedure';
+import { shareLimitsProcedure } from './procedures/shares/share-limits.procedure';
 import { listCommentsProcedure } from './procedures/comments/list-comments.procedure';
 import { createCommentProcedure } from './procedures/comments/create-comment.procedure';
 import { replyCommentProcedure } from './procedures/comments/reply-comment.procedure';
@@ -95,7 +103,26 @@ import { deleteCommentProcedure } from './procedures/comments/delete-comment.pro
 import { myTasksProcedure } from './procedures/comments/my-tasks.procedure';
 import { allTasksProcedure } from './procedures/comments/all-tasks.procedure';
 import { listAssigneesProcedure } from './procedures/comments/list-assignees.procedure';
+import { listMentionTargetsProcedure } from './procedures/comments/list-mention-targets.procedure';
+import { listNotificationsProcedure } from './procedures/notifications/list-notifications.procedure';
+import { unreadNotificationCountProcedure } from './procedures/notifications/unread-notification-count.procedure';
+import { markNotificationReadProcedure } from './procedures/notifications/mark-notification-read.procedure';
+import { markAllNotificationsReadProcedure } from './procedures/notifications/mark-all-notifications-read.procedure';
+import { notificationSettingsProcedure } from './procedures/notifications/notification-settings.procedure';
+import { updateNotificationSettingsProcedure } from './procedures/notifications/update-notification-settings.procedure';
+import { listLogEntriesProcedure } from './procedures/log-entries/list-log-entries.procedure';
+import { createLogEntryProcedure } from './procedures/log-entries/create-log-entry.procedure';
+import { updateLogEntryProcedure } from './procedures/log-entries/update-log-entry.procedure';
+import { deleteLogEntryProcedure } from './procedures/log-entries/delete-log-entry.procedure';
+import { listRelationsProcedure } from './procedures/relations/list-relations.procedure';
+import { addRelationProcedure } from './procedures/relations/add-relation.procedure';
+import { removeRelationProcedure } from './procedures/relations/remove-relation.procedure';
 
+import { createUploadRequestProcedure } from './procedures/upload-requests/create-upload-request.procedure';
+import { listMyUploadRequestsProcedure } from './procedures/upload-requests/list-my-upload-requests.procedure';
+import { revokeUploadRequestProcedure } from './procedures/upload-requests/revoke-upload-request.procedure';
+import { inviteUploadRequestProcedure } from './procedures/upload-requests/invite-upload-request.procedure';
+import { uploadRequestEmailsProcedure } from './procedures/upload-requests/upload-request-emails.procedure';
 /** The console's API: one procedure a file under procedures/, composed here. */
 export const appRouter = router({
   sso: router({
@@ -231,6 +258,43 @@ export const appRouter = router({
     myTasks: myTasksProcedure,
     allTasks: allTasksProcedure,
     assignees: listAssigneesProcedure,
+    mentionTargets: listMentionTargetsProcedure,
+  }),
+  notifications: router({
+    list: listNotificationsProcedure,
+    unreadCount: unreadNotificationCountProcedure,
+    markRead: markNotificationReadProcedure,
+    markAllRead: markAllNotificationsReadProcedure,
+    settings: notificationSettingsProcedure,
+    updateSettings: updateNotificationSettingsProcedure,
+  }),
+  logEntries: router({
+    list: listLogEntriesProcedure,
+    create: createLogEntryProcedure,
+    update: updateLogEntryProcedure,
+    delete: deleteLogEntryProcedure,
+  }),
+  relations: router({
+    list: listRelationsProcedure,
+    add: addRelationProcedure,
+    remove: removeRelationProcedure,
+  }),
+  shares: router({
+    create: createShareProcedure,
+    update: updateShareProcedure,
+    revoke: revokeShareProcedure,
+    listMine: listMySharesProcedure,
+    get: getShareProcedure,
+    invite: inviteShareProcedure,
+    emailHistory: shareEmailHistoryProcedure,
+    limits: shareLimitsProcedure,
+  }),
+  uploadRequests: router({
+    create: createUploadRequestProcedure,
+    listMine: listMyUploadRequestsProcedure,
+    revoke: revokeUploadRequestProcedure,
+    invite: inviteUploadRequestProcedure,
+    emails: uploadRequestEmailsProcedure,
   }),
 });
 

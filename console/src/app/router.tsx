@@ -40,6 +40,8 @@ export const router = createBrowserRouter([
   { path: '/public/forgot-password/verify', element: page(() => import('../pages/auth/verify-reset-code.page')) },
   { path: '/public/forgot-password/reset', element: page(() => import('../pages/auth/reset-password.page')) },
   { path: '/sign-in-code', element: page(() => import('../pages/auth/sign-in-code.page')) },
+  { path: '/u/:token', element: page(() => import('../pages/upload-request/upload-request.page')) },
+  { path: '/s/:token', element: page(() => import('../pages/share/public-share.page')) },
   {
     element: <Authenticated />,
     children: [
@@ -52,6 +54,7 @@ export const router = createBrowserRouter([
       { path: '/item-details/:id', element: page(() => import('../pages/item-details/item-details.page')) },
       { path: '/activity', element: page(() => import('../pages/activity/activity-monitor.page')) },
       { path: '/userTasks', element: page(() => import('../pages/tasks/tasks.page')) },
+      { path: '/share', element: page(() => import('../pages/share/my-shares.page')) },
       { path: '/change-password', element: page(() => import('../pages/auth/change-password.page')) },
       { path: '/my-account', element: <Navigate to="/my-organisation" replace /> },
       { path: '/my-organisation', element: page(() => import('../pages/organisation/my-organisation.page')) },

@@ -19,6 +19,7 @@ import {
   IconBuilding,
   IconCheck,
   IconChecklist,
+  IconShare,
   IconChevronDown,
   IconFolders,
   IconHome,
@@ -38,6 +39,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AdminMark } from '../components/admin-mark';
 import { BookmarkPageButton, BookmarksNav } from '../features/bookmarks';
+import { NotificationBell } from '../features/notifications';
 import { UploadProvider } from '../features/upload';
 import { languages, type TLanguage } from '../lib/i18n';
 import { useCan, useSession } from '../lib/session';
@@ -119,6 +121,14 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
       label: t('nav.myTasks'),
       icon: <IconChecklist size={18} />,
       testId: 'nav-my-tasks',
+    });
+  if (!restricted && can('shareMedia'))
+    nav.push({
+      to: '/share',
+      match: '/share',
+      label: t('nav.myShares'),
+      icon: <IconShare size={18} />,
+      testId: 'nav-my-shares',
     });
   if (!restricted)
     nav.push({
@@ -210,6 +220,7 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
           </Group>
           <Group gap={6} wrap="nowrap">
             {!restricted && <BookmarkPageButton />}
+            {!restricted && <NotificationBell />}
             <Tooltip label={t('nav.toggleTheme')}>
               <ActionIcon
                 variant="subtle"

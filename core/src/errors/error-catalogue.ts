@@ -182,6 +182,16 @@ export const errorCatalogue = {
 
   METADATA_IMPORT_INVALID: { status: 400, message: 'The file could not be imported: {{reason}}' },
 
+  // Shares (spec sections 3, 5 and 6)
+  SHARE_FORBIDDEN: { status: 403, message: "You don't have permission to share media" },
+  SHARE_EMPTY: { status: 400, message: 'Choose at least one item or a folder to share.' },
+  SHARE_PASSWORD_TOO_SHORT: { status: 400, message: 'The share password must be at least {{min}} characters long.' },
+  SHARE_EXPIRY_TOO_LATE: { status: 400, message: 'A share can be valid for at most {{days}} days.' },
+  SHARE_VIEWS_TOO_MANY: { status: 400, message: 'A share can have at most {{max}} views.' },
+  SHARE_PASSWORD_WRONG: { status: 401, message: 'The password is not correct.' },
+  SHARE_CLOSED: { status: 410, message: 'This link is no longer available.' },
+  SHARE_MEDIA_LINK_INVALID: { status: 403, message: 'This media link is not valid or has expired. Reload the page.' },
+
   // Search (spec section 5)
   SEARCH_QUERY_INVALID: {
     status: 400,

@@ -49,6 +49,17 @@ export function createCommentRepository(db: Database) {
         .returning();
       return row!;
     },
+    /** A comment from an outside reviewer through a share: no user, the name they gave. */
+    async insertExternal(
+      tenantId: string,
+      values: Pick<typeof comment.$inferInsert, 'itemId' | 'externalAuthor' | 'shareId' | 'text' | 'tcIn' | 'tcOut'>,
+    ): Promise<TCommentRow> {
+      const [row] = await db
+        .insert(comment)
+        .values({ ...values, tenantId, parentId: null, authorId: null })
+        .returning();
+      return row!;
+    },
     async update(tenantId: string, id: string, patch: TCommentPatch): Promise<TCommentRow | undefined> {
       const [row] = await db
         .update(comment)

@@ -18,6 +18,13 @@ import { createMetadataFormRepository } from './metadata-form.repository';
 import { createBookmarkRepository } from './bookmark.repository';
 import { createItemSearchRepository } from './item-search.repository';
 import { createCommentRepository } from './comment.repository';
+export type { TShareRow, TShareInsert, TSharePatch, TShareVisitRow, TShareEmailRow } from './share.repository';
+export type { TShareType, TShareMetadataAccess } from '../schema/share.table';
+import { createShareRepository } from './share.repository';
+import { createNotificationRepository } from './notification.repository';
+import { createLogEntryRepository } from './log-entry.repository';
+import { createItemRelationRepository } from './item-relation.repository';
+import { createUploadRequestRepository } from './upload-request.repository';
 
 export function createRepositories(db: Database) {
   return {
@@ -40,6 +47,11 @@ export function createRepositories(db: Database) {
     bookmarks: createBookmarkRepository(db),
     itemSearch: createItemSearchRepository(db),
     comments: createCommentRepository(db),
+    shares: createShareRepository(db),
+    notifications: createNotificationRepository(db),
+    logEntries: createLogEntryRepository(db),
+    itemRelations: createItemRelationRepository(db),
+    uploadRequests: createUploadRequestRepository(db),
   };
 }
 
@@ -62,6 +74,7 @@ export type {
   TItemPatch,
   TItemVersionPatch,
   TFieldValueInsert,
+  TMetadataWrite,
 } from './item.repository';
 export type { TMetadataFormRow, TMetadataFormInsert, TMetadataFormPatch } from './metadata-form.repository';
 export type { TBookmarkRow, TBookmarkInsert, TBookmarkPatch } from './bookmark.repository';
@@ -73,6 +86,21 @@ export type {
   TTaskRow,
   TTaskState,
 } from './comment.repository';
+export type { TLogEntryRow, TLogEntryInsert, TLogEntryPatch } from './log-entry.repository';
+export type { TItemRelationRow } from './item-relation.repository';
+export { logEntrySearchBindings } from './log-entry-search';
+export type { TLogEntryMatch } from './log-entry-search';
+export type { TUploadRequestFileRow } from './upload-request.repository';
+export { itemRelationKinds } from '../schema/item-relation.table';
+export type { TItemRelationKind } from '../schema/item-relation.table';
+export { NOTIFICATION_NOTIFY_CHANNEL } from './notification.repository';
+export type {
+  TNotificationRow,
+  TNotificationInsert,
+  TNotificationState,
+  TNotificationWithItem,
+  TNotificationQuery,
+} from './notification.repository';
 export { itemSearchBindings, visibleItemsCondition } from './item-search.repository';
 export type {
   TItemSearchRequest,

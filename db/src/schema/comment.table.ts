@@ -1,6 +1,7 @@
 import { bigint, index, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, tenantIdColumn } from './columns';
 import { item } from './item.table';
+import { share } from './share.table';
 import { user } from './user.table';
 
 /**
@@ -18,6 +19,9 @@ export const comment = pgTable(
     parentId: uuid('parent_id').references((): AnyPgColumn => comment.id, { onDelete: 'cascade' }),
     // Kept as a plain id when the user goes: the thread stays readable, the author shows as unknown.
     authorId: uuid('author_id').references(() => user.id, { onDelete: 'set null' }),
+    // An outside reviewer commenting through a share link: no user, the name they gave, and the share.
+    externalAuthor: text('external_author'),
+    shareId: uuid('share_id').references(() => share.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
     tcIn: bigint('tc_in', { mode: 'number' }),
     tcOut: bigint('tc_out', { mode: 'number' }),

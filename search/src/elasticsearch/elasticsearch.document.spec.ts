@@ -97,6 +97,23 @@ describe('indexedItem', () => {
     expect(item.fieldSortKeys).toEqual({ codes: ['10', '9'], tiny: ['-0.000001234567890123456'] });
   });
 
+  it("searches the log entries' values with the item's own but never filters, counts or sorts by them", () => {
+    const item = indexedItem({
+      ...doc,
+      fields: { genre: 'football', code: 42 },
+      logEntryFields: { scorer: ['Nusa', '', 'Haaland'], genre: ['handball'], code: ['7'], empty: [''] },
+    });
+    expect(item.fields).toMatchObject({
+      scorer: ['Nusa', 'Haaland'],
+      genre: ['football', 'handball'],
+      code: ['42', '7'],
+    });
+    expect(item.fields).not.toHaveProperty('empty');
+    expect(item.fieldValues).not.toHaveProperty('scorer');
+    expect(item.fieldValues.genre).toEqual(['football']);
+    expect(item.fieldSortKeys).not.toHaveProperty('scorer');
+  });
+
   it('refuses an item whose dates are not dates', () => {
     expect(() => indexedItem({ ...doc, updatedAt: 'yesterday' })).toThrow('Item item-1: updatedAt is not a date');
   });

@@ -21,6 +21,11 @@ export interface SearchDocument {
   updatedAt: string;
   /** Metadata by fieldId. */
   fields: Record<string, SearchDocumentValue>;
+  /**
+   * The values of the item's log entries (timed metadata) by fieldId, so that a query matching an entry finds its
+   * item. They are searched like the item's own values but never filter, count or sort it.
+   */
+  logEntryFields?: Record<string, string[]>;
 }
 
 /** The `_source` of an item in its index, shaped as elasticsearchMapping maps it. */
@@ -92,6 +97,12 @@ export function indexedItem(doc: SearchDocument): IndexedItem {
       fieldValues[fieldId] = [String(value)];
       fieldSortKeys[fieldId] = [sortKey(value, true)];
     }
+  }
+  for (const [fieldId, values] of Object.entries(doc.logEntryFields ?? {})) {
+    const logged = values.filter((value) => value !== '');
+    if (logged.length === 0) continue;
+    const own = fields[fieldId];
+    fields[fieldId] = [...(own === undefined ? [] : Array.isArray(own) ? own : [String(own)]), ...logged];
   }
   return {
     id: doc.id,

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ItemMedia, ItemRenditions } from '@mam/core';
-import type { Repositories, TItemVersionRow } from '@mam/db';
+import type { Repositories, TItemVersionRow, TOperationRow } from '@mam/db';
 import {
   ApplicationFailure,
   currentActivity,
@@ -39,6 +39,8 @@ export interface TranscodeActivityDeps {
   /** Scratch space for renders; each activity cleans up after itself. */
   workDir: string;
   logger: { info(o: object, m: string): void; warn(o: object, m: string): void };
+  /** Told when a run ends, so whoever started it hears of it (the bell); a failure here is logged, not retried. */
+  onOperationEnded?(event: { tenantId: string; operation: TOperationRow; outcome: 'done' | 'error' }): Promise<void>;
 }
 
 export function versionPrefix(input: TranscodeInput): string {
@@ -63,6 +65,15 @@ function asBusinessFailure(error: unknown): unknown {
 
 export function createTranscodeActivities(deps: TranscodeActivityDeps): TranscodeActivities {
   const { repos } = deps;
+
+  async function ended(tenantId: string, operation: TOperationRow | undefined, outcome: 'done' | 'error') {
+    if (!operation || !deps.onOperationEnded) return;
+    try {
+      await deps.onOperationEnded({ tenantId, operation, outcome });
+    } catch (error) {
+      deps.logger.warn({ err: error, operationId: operation.id }, 'operation-ended hook failed');
+    }
+  }
 
   async function loadVersion(input: TranscodeInput): Promise<TItemVersionRow> {
     const version = await repos.items.findVersion(input.tenantId, input.versionId);
@@ -242,7 +253,11 @@ export function createTranscodeActivities(deps: TranscodeActivityDeps): Transcod
       await repos.items.updateVersion(input.tenantId, input.versionId, {
         transcoding: { ...version.transcoding, state: 'COMPLETE', error: null, progress: 100, step: null },
       });
-      await repos.operations.update(input.tenantId, input.operationId, { status: 'done', progress: 100, step: null });
+      const operation = await repos.operations.update(input.tenantId, input.operationId, {
+        status: 'done',
+        progress: 100,
+        step: null,
+      });
       await repos.auditEvents.record(input.tenantId, {
         actorUserId: null,
         actorEmail: null,
@@ -252,6 +267,7 @@ export function createTranscodeActivities(deps: TranscodeActivityDeps): Transcod
         summary: `Processed version ${version.number}`,
         details: { versionId: input.versionId },
       });
+      await ended(input.tenantId, operation, 'done');
     },
 
     async failTranscode(input) {
@@ -260,7 +276,10 @@ export function createTranscodeActivities(deps: TranscodeActivityDeps): Transcod
       await repos.items.updateVersion(input.tenantId, input.versionId, {
         transcoding: { ...version.transcoding, state: 'ERROR', error: input.message, step: null },
       });
-      await repos.operations.update(input.tenantId, input.operationId, { status: 'error', error: input.message });
+      const operation = await repos.operations.update(input.tenantId, input.operationId, {
+        status: 'error',
+        error: input.message,
+      });
       await repos.auditEvents.record(input.tenantId, {
         actorUserId: null,
         actorEmail: null,
@@ -270,6 +289,7 @@ export function createTranscodeActivities(deps: TranscodeActivityDeps): Transcod
         summary: `Processing failed: ${input.message}`,
         details: { versionId: input.versionId },
       });
+      await ended(input.tenantId, operation, 'error');
     },
   };
 }

@@ -5,6 +5,9 @@ import { folderRoutes } from './folders.route';
 import { itemLibraryRoutes } from './items-library.route';
 import { searchRoutes } from './search.route';
 import { metadataExchangeRoutes } from './metadata-exchange.route';
+import { logEntryRoutes } from './log-entries.route';
+import { relationRoutes } from './relations.route';
+import { commentRoutes } from './comments.route';
 
 export const v1Routes: RestRoute[] = [
   meRoute as unknown as RestRoute,
@@ -13,4 +16,7 @@ export const v1Routes: RestRoute[] = [
   ...itemLibraryRoutes,
   ...searchRoutes,
   ...metadataExchangeRoutes,
+  ...logEntryRoutes,
+  ...relationRoutes,
+  ...commentRoutes,
 ];

@@ -39,6 +39,9 @@ export const searchRoute = defineRoute({
       }),
       warnings: z.array(z.object({ code: z.string(), message: z.string() })),
       nextCursor: z.string().nullable(),
+      logMatches: z
+        .record(z.string(), z.array(z.object({ entryId: z.uuid(), tcIn: z.number(), tcOut: z.number().nullable() })))
+        .describe('By hit id: the log entries the query matched, by timecode in ticks of 1/12800 s'),
     })
     .meta({ id: 'SearchResult' }),
   handler: async ({ query }, { services, principal }) => {

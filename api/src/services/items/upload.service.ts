@@ -16,6 +16,13 @@ export interface BeginUploadInput {
   metadata?: { formId: string; values: Record<string, unknown> };
 }
 
+/** Who sent a file through an upload request: the request and the name the contributor gave. */
+export interface TUploadVia {
+  requestId: string;
+  requestTitle: string;
+  contributorName: string;
+}
+
 export interface UploadTarget {
   itemId: string;
   versionId: string;
@@ -58,6 +65,61 @@ export function createUploadService(
     if (!canView(actor, access)) throw new AppError('NOT_FOUND');
     if (!canUpdate(actor, access)) throw new AppError('UPLOAD_FORBIDDEN');
     return folder.id;
+  }
+
+  /** A new item for an upload; `via` names the upload request and contributor when the file comes through one. */
+  async function createItem(
+    actor: AuthedActor,
+    folderId: string,
+    fileName: string,
+    input: Pick<BeginUploadInput, 'title' | 'size' | 'metadata'>,
+    version: Parameters<typeof repos.items.insertWithVersion>[2],
+    via: TUploadVia | null,
+  ): Promise<UploadTarget> {
+    const title = input.title?.trim() || titleFromFileName(fileName);
+    // Checked before anything is written, so a refusal leaves no item behind.
+    const prepared = input.metadata ? await metadata.prepareForNewItem(actor, { ...input.metadata, title }) : null;
+    const created = await repos.items.insertWithVersion(
+      actor.tenantId,
+      { folderId, title, createdBy: actor.userId, ownerId: actor.userId },
+      version,
+    );
+    await repos.items.updateVersion(actor.tenantId, created.version.id, { uploadId: created.version.id });
+    if (via) {
+      await repos.uploadRequests.recordFile(actor.tenantId, {
+        shareId: via.requestId,
+        itemId: created.item.id,
+        contributorName: via.contributorName,
+        fileName,
+      });
+    }
+    if (prepared) await metadata.storeForNewItem(actor, created.item.id, prepared);
+    const operation = await repos.operations.insert(actor.tenantId, {
+      userId: actor.userId,
+      kind: 'upload',
+      status: 'in_progress',
+      itemId: created.item.id,
+      versionId: created.version.id,
+      title,
+      bytesTotal: input.size,
+      bytesDone: 0,
+    });
+    await audit.record(actor.tenantId, via ? null : actor, null, {
+      action: 'item.uploadStarted',
+      targetType: 'item',
+      targetId: created.item.id,
+      summary: via
+        ? `Started uploading ${fileName}: ${via.contributorName} through upload request ${via.requestTitle}`
+        : `Started uploading ${fileName}`,
+      details: {
+        versionId: created.version.id,
+        fileName,
+        size: input.size,
+        folderId,
+        ...(via ? { uploadRequestId: via.requestId, contributor: via.contributorName } : {}),
+      },
+    });
+    return { itemId: created.item.id, versionId: created.version.id, operationId: operation.id };
   }
 
   return {
@@ -105,33 +167,33 @@ export function createUploadService(
 
       if (!can(actor, 'create') || !can(actor, 'upload')) throw new AppError('UPLOAD_FORBIDDEN');
       const folderId = await targetFolderId(actor, input.folderId);
-      const title = input.title?.trim() || titleFromFileName(fileName);
-      const prepared = input.metadata ? await metadata.prepareForNewItem(actor, { ...input.metadata, title }) : null;
-      const created = await repos.items.insertWithVersion(
-        actor.tenantId,
-        { folderId, title, createdBy: actor.userId, ownerId: actor.userId },
-        version,
-      );
-      await repos.items.updateVersion(actor.tenantId, created.version.id, { uploadId: created.version.id });
-      if (prepared) await metadata.storeForNewItem(actor, created.item.id, prepared);
-      const operation = await repos.operations.insert(actor.tenantId, {
-        userId: actor.userId,
-        kind: 'upload',
-        status: 'in_progress',
-        itemId: created.item.id,
-        versionId: created.version.id,
-        title,
-        bytesTotal: input.size,
-        bytesDone: 0,
-      });
-      await audit.record(actor.tenantId, actor, null, {
-        action: 'item.uploadStarted',
-        targetType: 'item',
-        targetId: created.item.id,
-        summary: `Started uploading ${fileName}`,
-        details: { versionId: created.version.id, fileName, size: input.size, folderId },
-      });
-      return { itemId: created.item.id, versionId: created.version.id, operationId: operation.id };
+      return createItem(actor, folderId, fileName, input, version, null);
+    },
+
+    /**
+     * An upload through an upload request: the item goes into the request's folder and belongs to the request's
+     * creator, whose rights (requestUpload, updating the folder) must still hold; the contributor is only named.
+     */
+    async beginForRequest(
+      owner: AuthedActor,
+      tenant: TTenantRow,
+      input: Omit<BeginUploadInput, 'itemId'> & { folderId: string },
+      via: TUploadVia,
+    ): Promise<UploadTarget> {
+      const fileName = cleanFileName(input.fileName);
+      const config = parseTenantConfig(tenant.config);
+      const blocked = blockedExtensionOf(fileName, config.blockedUploadExtensions);
+      if (blocked) throw new AppError('EXTENSION_BLOCKED', { params: { suffix: `.${blocked}` } });
+      if (!can(owner, 'requestUpload')) throw new AppError('NOT_FOUND');
+      const folderId = await targetFolderId(owner, input.folderId);
+      const version = {
+        fileName,
+        fileSize: input.size,
+        upload: { state: 'PROGRESSING' as const, receivedBytes: 0, totalBytes: input.size, error: null },
+        transcoding: initiatedProcess(),
+        createdBy: owner.userId,
+      };
+      return createItem(owner, folderId, fileName, input, version, via);
     },
 
     /** The upload's version, if it belongs to this tenant and the actor may continue it. */
@@ -140,6 +202,15 @@ export function createUploadService(
       if (!version) throw new AppError('NOT_FOUND');
       if (version.createdBy !== actor.userId && !actor.isSuperAdmin && !can(actor, 'tenantAdmin'))
         throw new AppError('NOT_FOUND');
+      return version;
+    },
+
+    /** The upload's version, if it was started through this upload request (the contributor's own uploads). */
+    async authoriseForRequest(tenantId: string, requestId: string, uploadId: string): Promise<TItemVersionRow> {
+      const version = await repos.items.findVersionByUploadId(tenantId, uploadId);
+      if (!version) throw new AppError('NOT_FOUND');
+      const file = await repos.uploadRequests.findFileByItem(tenantId, version.itemId);
+      if (!file || file.shareId !== requestId) throw new AppError('NOT_FOUND');
       return version;
     },
 
@@ -174,13 +245,24 @@ export function createUploadService(
           bytesTotal: size,
         });
       }
-      await audit.record(tenantId, version.createdBy ? await actorRef(version.createdBy) : null, null, {
-        action: 'item.uploaded',
-        targetType: 'item',
-        targetId: version.itemId,
-        summary: `Uploaded ${version.fileName}`,
-        details: { versionId, size },
-      });
+      const viaRequest = await repos.uploadRequests.findFileByItem(tenantId, version.itemId);
+      const request = viaRequest ? await repos.shares.findById(tenantId, viaRequest.shareId) : undefined;
+      await audit.record(
+        tenantId,
+        viaRequest ? null : version.createdBy ? await actorRef(version.createdBy) : null,
+        null,
+        {
+          action: 'item.uploaded',
+          targetType: 'item',
+          targetId: version.itemId,
+          summary: viaRequest
+            ? `Uploaded by ${viaRequest.contributorName} through upload request ${request?.pageTitle ?? ''}`.trim()
+            : `Uploaded ${version.fileName}`,
+          details: viaRequest
+            ? { versionId, size, uploadRequestId: viaRequest.shareId, contributor: viaRequest.contributorName }
+            : { versionId, size },
+        },
+      );
       return updated;
 
       async function actorRef(userId: string) {

@@ -22,10 +22,24 @@ export function folderChain(folderId: string | null, parents: ReadonlyMap<string
   return chain;
 }
 
-/** One item as the search backend indexes it: the item, its leading version and its metadata values. */
+/** Log entries' values by fieldId, flattened to text as the index searches them. */
+export function logEntryFields(entries: ReadonlyArray<Record<string, unknown>>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const values of entries) {
+    for (const [fieldId, value] of Object.entries(values)) {
+      const flat = documentValue(value as TJsonValue);
+      if (flat === null || flat === '') continue;
+      (out[fieldId] ??= []).push(...(Array.isArray(flat) ? flat : [String(flat)]));
+    }
+  }
+  return out;
+}
+
+/** One item as the search backend indexes it: the item, its leading version, its metadata values and its log entries'. */
 export function toSearchDocument(
   { item, version }: TItemWithVersion,
   parents: ReadonlyMap<string, string | null>,
+  logEntries: ReadonlyArray<Record<string, unknown>> = [],
 ): SearchDocument {
   const metadata = item.metadata as Record<string, TJsonValue>;
   return {
@@ -43,6 +57,7 @@ export function toSearchDocument(
     createdAt: item.createdAt.toISOString(),
     updatedAt: item.updatedAt.toISOString(),
     fields: Object.fromEntries(Object.entries(metadata).map(([fieldId, value]) => [fieldId, documentValue(value)])),
+    ...(logEntries.length > 0 ? { logEntryFields: logEntryFields(logEntries) } : {}),
   };
 }
 
@@ -79,6 +94,20 @@ export function createSearchIndexer(deps: {
     mappings.set(tenantId, signature);
   }
 
+  /** The documents of live items, each with its log entries' values. */
+  async function documentsOf(
+    tenantId: string,
+    rows: readonly TItemWithVersion[],
+    parents: ReadonlyMap<string, string | null>,
+  ): Promise<SearchDocument[]> {
+    const entries = new Map<string, Array<Record<string, unknown>>>();
+    const ids = rows.map((row) => row.item.id);
+    for (const { itemId, values } of await repos.logEntries.valuesForItems(tenantId, ids)) {
+      entries.set(itemId, [...(entries.get(itemId) ?? []), values]);
+    }
+    return rows.map((row) => toSearchDocument(row, parents, entries.get(row.item.id)));
+  }
+
   async function parentsOf(tenantId: string) {
     return new Map((await repos.folders.listAll(tenantId)).map((f) => [f.id, f.parentId] as const));
   }
@@ -93,7 +122,7 @@ export function createSearchIndexer(deps: {
       parents ??= await parentsOf(tenantId);
       const live = rows.filter((row) => row.item.deletedAt === null);
       const binned = rows.filter((row) => row.item.deletedAt !== null).map((row) => row.item.id);
-      if (live.length > 0) await backend.index(live.map((row) => toSearchDocument(row, parents!)));
+      if (live.length > 0) await backend.index(await documentsOf(tenantId, live, parents));
       if (binned.length > 0) await backend.remove(tenantId, binned);
       const last = rows[rows.length - 1]!.item;
       watermarks.set(tenantId, { updatedAt: last.updatedAt, id: last.id });
@@ -128,7 +157,11 @@ export function createSearchIndexer(deps: {
           if (rows.length === 0) return;
           const last = rows[rows.length - 1]!.item;
           since = { updatedAt: last.updatedAt, id: last.id };
-          yield rows.filter((row) => row.item.deletedAt === null).map((row) => toSearchDocument(row, parents));
+          yield await documentsOf(
+            tenantId,
+            rows.filter((row) => row.item.deletedAt === null),
+            parents,
+          );
           if (rows.length < BATCH) return;
         }
       }

@@ -1,5 +1,5 @@
 import { AppError, mediaItemTypes, parseTenantConfig, viewScope, type FieldType } from '@mam/core';
-import { itemSearchBindings, type TFacetCount } from '@mam/db';
+import { itemSearchBindings, logEntrySearchBindings, type TFacetCount } from '@mam/db';
 import {
   compileToPostgres,
   parseQuery,
@@ -52,6 +52,29 @@ export interface TSearchResult {
   facets: TSearchFacets;
   warnings: QueryWarning[];
   nextCursor: string | null;
+  /** By hit id: the log entries (timed metadata) the query matched, by timecode in ticks of 1/12800 s. */
+  logMatches: Record<string, Array<{ entryId: string; tcIn: number; tcOut: number | null }>>;
+}
+
+/**
+ * Whether log entries take part: a query that finds something positive. Under NOT an entry without the word would
+ * make its item match although the item has it, so negations search the items alone.
+ */
+function searchesLogEntries(node: QueryNode): boolean {
+  switch (node.kind) {
+    case 'all':
+      return false;
+    case 'not':
+      return false;
+    case 'and':
+    case 'or':
+      return node.operands.every(searchesLogEntries);
+    case 'term':
+    case 'phrase':
+    case 'wildcard':
+    case 'range':
+      return true;
+  }
 }
 
 /** The words a relevance rank weighs: unfielded terms and phrases outside NOT. */
@@ -145,6 +168,8 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
         createdTo: input.createdTo ? new Date(input.createdTo) : undefined,
         fieldValues: input.fieldValues,
       };
+      const withLogEntries = searchesLogEntries(ast);
+      const entryWhere = withLogEntries ? compileToPostgres(ast, logEntrySearchBindings(actor.tenantId)) : undefined;
       const offset = offsetOf(input.cursor);
       const page = { scope: viewScope(actor), filters, offset, limit: input.limit, facetFields };
       const result = deps.searchBackend
@@ -152,6 +177,7 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
         : await repos.itemSearch.search(actor.tenantId, {
             ...page,
             where: compileToPostgres(ast, bindings),
+            entryWhere,
             sort:
               sort.by === 'relevance'
                 ? {
@@ -169,6 +195,13 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
           return { ...facet, label: user?.name || user?.email || facet.value };
         }),
       );
+      const logMatches: TSearchResult['logMatches'] = {};
+      if (entryWhere) {
+        const ids = result.rows.map((row) => row.item.id);
+        for (const match of await repos.logEntries.matching(actor.tenantId, ids, entryWhere)) {
+          (logMatches[match.itemId] ??= []).push({ entryId: match.entryId, tcIn: match.tcIn, tcOut: match.tcOut });
+        }
+      }
       const next = offset + result.rows.length;
       return {
         hits: result.rows.map(toItemView),
@@ -176,6 +209,7 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
         facets: { ...result.facets, createdBy: creators },
         warnings,
         nextCursor: result.rows.length === input.limit && next < result.total ? String(next) : null,
+        logMatches,
       };
     },
   };

@@ -87,6 +87,8 @@ export interface MediaPlayerProps {
   onMarkerClick?(id: string): void;
   /** Applied once the media is loaded, and again whenever the nonce changes. */
   seekRequest?: TSeekRequest | null;
+  /** The media time in seconds whenever it changes (e.g. to comment at the current position). */
+  onTimeChange?(seconds: number): void;
 }
 
 const NO_TIMECODE = '--:--:--:--';
@@ -144,6 +146,7 @@ export function MediaPlayer({
   markers,
   onMarkerClick,
   seekRequest,
+  onTimeChange,
 }: MediaPlayerProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
@@ -233,6 +236,10 @@ export function MediaPlayer({
     });
     return () => cancelAnimationFrame(frame);
   }, [video]);
+
+  const timeListener = useRef(onTimeChange);
+  timeListener.current = onTimeChange;
+  useEffect(() => timeListener.current?.(currentTime), [currentTime]);
 
   // Play and pause from outside the player (media keys, picture-in-picture) and the end of the media.
   useEffect(() => {

@@ -9,5 +9,14 @@ export type {
 } from './upload-manager';
 export type { TUploadError } from './upload-error';
 export type { TUploadTotals } from './upload-progress';
-export { UploadProvider, useOnUploaded, useUploadManager, useUploads, type TUseUploads } from './upload.provider';
+export {
+  UploadManagerProvider,
+  browserStore,
+  UploadProvider,
+  useOnUploaded,
+  useUploadManager,
+  useUploads,
+  type TUseUploads,
+} from './upload.provider';
+export { createUploadManager, type TUploadManager, type TKeyValueStore } from './upload-manager';
 export { UploadsPanel } from './uploads.panel';

@@ -106,7 +106,14 @@ function stored(f: File, uploadUrl: string, extra: Partial<PreviousUpload> = {},
   };
 }
 
-function setup(options: { previous?: PreviousUpload[]; csrf?: () => string } = {}) {
+function setup(
+  options: {
+    previous?: PreviousUpload[];
+    csrf?: () => string;
+    headers?: Record<string, string>;
+    extraMetadata?: () => Record<string, string>;
+  } = {},
+) {
   const drivers: FakeDriver[] = [];
   let storage = [...(options.previous ?? [])];
   const store = memoryStore();
@@ -140,6 +147,8 @@ function setup(options: { previous?: PreviousUpload[]; csrf?: () => string } = {
     now: () => Date.now(),
     maxParallel: 2,
     warn: (message) => warnings.push(message),
+    headers: options.headers,
+    extraMetadata: options.extraMetadata,
   });
   const statuses = () => manager.getSnapshot().uploads.map((u) => u.status);
   return {
@@ -183,6 +192,26 @@ describe('upload manager', () => {
     // What tus does for each request: every header entry is set once on the request.
     expect(Object.entries(drivers[0]!.options.headers!)).toEqual([['x-csrf-token', 'renewed']]);
     expect(drivers[0]!.options.onBeforeRequest).toBeUndefined();
+  });
+
+  it("sends an upload request's token header and the contributor's name as it is when each file starts", async () => {
+    let name = 'Kari';
+    const { manager, drivers } = setup({
+      headers: { 'Upload-Request': 'token-1' },
+      extraMetadata: () => ({ name }),
+      csrf: () => '',
+    });
+    manager.add([file('a.mp4')]);
+    await flush();
+    name = 'Kari Nordmann';
+    manager.add([file('b.mp4')]);
+    await flush();
+    expect(Object.entries(drivers[0]!.options.headers!)).toEqual([
+      ['Upload-Request', 'token-1'],
+      ['x-csrf-token', ''],
+    ]);
+    expect(drivers[0]!.options.metadata).toEqual({ name: 'Kari', filename: 'a.mp4', title: 'a' });
+    expect(drivers[1]!.options.metadata).toEqual({ name: 'Kari Nordmann', filename: 'b.mp4', title: 'b' });
   });
 
   it('leaves the folder out of the metadata when there is none, and passes the item for a new version', async () => {

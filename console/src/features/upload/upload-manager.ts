@@ -99,6 +99,10 @@ export interface TUploadManagerDeps {
   now(): number;
   maxParallel?: number;
   warn(message: string, error: unknown): void;
+  /** Sent with every tus request besides the CSRF header (the public upload page's Upload-Request token). */
+  headers?: Readonly<Record<string, string>>;
+  /** More Upload-Metadata, read when a file starts (the contributor's name on the public upload page). */
+  extraMetadata?(): Record<string, string>;
 }
 
 export type TUploadedListener = (itemId: string | null, upload: TUpload) => void;
@@ -219,12 +223,16 @@ export function createUploadManager(deps: TUploadManagerDeps): TUploadManager {
    * issued again during a long upload. (Setting the header in onBeforeRequest as well would send it twice.)
    */
   function csrfHeaders(): Record<string, string> {
-    return Object.defineProperty({}, CSRF_HEADER, { enumerable: true, get: deps.csrfToken }) as Record<string, string>;
+    return Object.defineProperty({ ...deps.headers }, CSRF_HEADER, {
+      enumerable: true,
+      get: deps.csrfToken,
+    }) as Record<string, string>;
   }
 
   function optionsFor(record: TRecord): UploadOptions {
     const { target } = record.upload;
     const metadata: Record<string, string> = {
+      ...deps.extraMetadata?.(),
       filename: record.file.name,
       title: titleFromFileName(record.file.name),
     };

@@ -14,7 +14,7 @@ import { UploadsPanel } from './uploads.panel';
 const UploadContext = createContext<TUploadManager | null>(null);
 
 /** localStorage, or nothing where the browser refuses it (sandboxed frames): uploads then only lose resuming. */
-function browserStore(): TKeyValueStore {
+export function browserStore(): TKeyValueStore {
   const storage = (() => {
     try {
       return window.localStorage;
@@ -72,6 +72,11 @@ export function UploadProvider({ children }: { children: ReactNode }) {
       <UploadsPanel />
     </UploadContext.Provider>
   );
+}
+
+/** Uploads through a manager made elsewhere (the public upload page's, which runs without a session). */
+export function UploadManagerProvider({ manager, children }: { manager: TUploadManager; children: ReactNode }) {
+  return <UploadContext.Provider value={manager}>{children}</UploadContext.Provider>;
 }
 
 export function useUploadManager(): TUploadManager {

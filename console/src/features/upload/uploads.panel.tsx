@@ -46,7 +46,7 @@ const statusColour: Record<TUploadStatus, string> = {
   cancelled: 'gray',
 };
 
-function UploadRow({ upload }: { upload: TUpload }) {
+function UploadRow({ upload, linkItems }: { upload: TUpload; linkItems: boolean }) {
   const { t } = useTranslation();
   const { pause, resume, cancel, dismiss } = useUploads();
   const percent = upload.status === 'done' ? 100 : percentOf(upload.bytesUploaded, upload.bytesTotal);
@@ -66,7 +66,7 @@ function UploadRow({ upload }: { upload: TUpload }) {
     <Stack gap={2} data-testid="upload-row" data-status={upload.status} data-file-name={upload.fileName}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Box miw={0}>
-          {upload.status === 'done' && upload.itemId ? (
+          {upload.status === 'done' && upload.itemId && linkItems ? (
             <Anchor component={Link} to={`/item-details/${upload.itemId}`} size="sm" truncate="end" display="block">
               {upload.fileName}
             </Anchor>
@@ -188,7 +188,7 @@ function InterruptedRow({ entry, onDiscard }: { entry: TInterruptedUpload; onDis
  * The user's uploads in a corner of every signed-in page: progress per file and in total, pause, resume, cancel,
  * errors, and the uploads an earlier page load left unfinished.
  */
-export function UploadsPanel() {
+export function UploadsPanel({ linkItems = true }: { linkItems?: boolean } = {}) {
   const { t } = useTranslation();
   const { uploads, interrupted, totals, pauseAll, resumeAll, clearFinished, forgetInterrupted } = useUploads();
   const [expanded, setExpanded] = useState(true);
@@ -278,7 +278,7 @@ export function UploadsPanel() {
             <ScrollArea.Autosize mah={340} mt="xs" type="auto" offsetScrollbars>
               <Stack gap="sm">
                 {uploads.map((upload) => (
-                  <UploadRow key={upload.id} upload={upload} />
+                  <UploadRow linkItems={linkItems} key={upload.id} upload={upload} />
                 ))}
                 {interrupted.length > 0 && (
                   <Stack gap={6} data-testid="interrupted-uploads">

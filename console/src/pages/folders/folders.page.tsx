@@ -1,9 +1,13 @@
-import { Alert, Anchor, Breadcrumbs, Button, Center, Grid, Loader, Text } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { Alert, Anchor, Breadcrumbs, Button, Center, Grid, Group, Loader, Text } from '@mantine/core';
+import { IconCloudUpload, IconLock, IconShare } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
+import { RequestUploadDialog } from '../../features/upload-requests/request-upload.dialog';
+import { ShareDialog } from '../../features/shares/share-dialog';
 import { errorMessage } from '../../lib/app-error';
+import { useCan } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { FolderItemsPanel } from './folder-items.panel';
 import { pathTo } from './folder-tree';
@@ -18,6 +22,9 @@ export default function FoldersPage() {
   const [params] = useSearchParams();
   const folderId = params.get('folderId');
   const tree = trpc.folders.tree.useQuery();
+  const can = useCan();
+  const [requesting, setRequesting] = useState(false);
+  const [sharing, setSharing] = useState(false);
 
   if (tree.isLoading) {
     return (
@@ -39,6 +46,32 @@ export default function FoldersPage() {
       <PageHeader
         title={folder?.name ?? t('folders.title')}
         badge={restricted ? <IconLock size={18} aria-label={t('folders.restricted')} /> : undefined}
+        actions={
+          folder ? (
+            <Group gap="xs">
+              {can('shareMedia') && (
+                <Button
+                  variant="default"
+                  leftSection={<IconShare size={16} />}
+                  onClick={() => setSharing(true)}
+                  data-testid="share-folder"
+                >
+                  {t('shares.share')}
+                </Button>
+              )}
+              {folder.canAddTo && can('requestUpload') && (
+                <Button
+                  variant="light"
+                  leftSection={<IconCloudUpload size={16} />}
+                  onClick={() => setRequesting(true)}
+                  data-testid="request-upload"
+                >
+                  {t('uploadRequests.action')}
+                </Button>
+              )}
+            </Group>
+          ) : undefined
+        }
         description={
           path.length > 1 ? (
             <Breadcrumbs separatorMargin={4} data-testid="folder-path">
@@ -69,6 +102,12 @@ export default function FoldersPage() {
           )}
         </Grid.Col>
       </Grid>
+      {folder && requesting && (
+        <RequestUploadDialog folder={folder} opened={requesting} onClose={() => setRequesting(false)} />
+      )}
+      {folder && sharing && (
+        <ShareDialog folderId={folder.id} defaultTitle={folder.name} opened onClose={() => setSharing(false)} />
+      )}
     </>
   );
 }

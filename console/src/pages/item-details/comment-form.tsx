@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconBrackets } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MentionTextarea } from '../../features/notifications';
 import type { TFrameClock } from '../../features/player/frame-math';
 import type { TMarks } from '../../features/player/marks';
 import { marksToTimecodes, ticksToTimecode, timecodeToTicks } from './comment-timecode';
@@ -93,9 +94,9 @@ export function CommentForm({
 
   return (
     <Stack gap="xs" data-testid={testId}>
-      <Textarea
+      <MentionTextarea
         value={text}
-        onChange={(e) => setText(e.currentTarget.value)}
+        onChange={setText}
         placeholder={placeholder}
         aria-label={placeholder}
         autosize

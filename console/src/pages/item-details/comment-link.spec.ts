@@ -42,6 +42,11 @@ describe('commentMarkers', () => {
     ]);
   });
 
+  it('shows mentions as @names in the label', () => {
+    const text = 'Ask @[Rita Reviewer](user:6f1c2e8a-1b2c-4d3e-8f9a-0b1c2d3e4f5a) first';
+    expect(commentMarkers([thread({ text })], label)[0]!.label).toBe('12800- · Ann: Ask @Rita Reviewer first');
+  });
+
   it('skips comments without a timecode and deleted ones, and dims resolved ones', () => {
     const markers = commentMarkers(
       [thread({ id: 'untimed', tcIn: null }), thread({ id: 'gone', deleted: true }), thread({ resolved: true })],

@@ -1,4 +1,4 @@
-import { ticksToSeconds } from '@mam/core';
+import { mentionsToPlainText, ticksToSeconds } from '@mam/core';
 import type { TPlayerMarker } from '../../features/player/timeline-markers';
 
 /** Where a link to a comment points: the item, the comment's in point (ticks) and the comment to open. */
@@ -42,7 +42,9 @@ export function commentMarkers(
 ): TPlayerMarker[] {
   return threads.flatMap((thread) => {
     if (thread.tcIn === null || thread.deleted) return [];
-    const text = (thread.text ?? '').replace(/\s+/g, ' ').trim();
+    const text = mentionsToPlainText(thread.text ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
     const short = text.length > LABEL_LENGTH ? `${text.slice(0, LABEL_LENGTH - 1)}…` : text;
     const author = thread.author?.name || thread.author?.email;
     return [

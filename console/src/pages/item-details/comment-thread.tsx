@@ -3,6 +3,7 @@ import { IconArrowBackUp, IconCheck, IconClock, IconPencil, IconTrash } from '@t
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAction } from '../../components/icon-action';
+import { MentionText } from '../../features/notifications';
 import type { TFrameClock } from '../../features/player/frame-math';
 import { useFormat } from '../../lib/format';
 import type { RouterOutputs } from '../../lib/trpc';
@@ -61,8 +62,13 @@ function CommentBody({
       <Group gap="xs" justify="space-between" wrap="nowrap">
         <Group gap="xs">
           <Text size="sm" fw={600}>
-            {comment.author?.name || comment.author?.email || t('comments.unknownAuthor')}
+            {comment.externalAuthor || comment.author?.name || comment.author?.email || t('comments.unknownAuthor')}
           </Text>
+          {comment.externalAuthor && (
+            <Badge size="xs" variant="outline" color="grape" data-testid="comment-external">
+              {t('comments.external')}
+            </Badge>
+          )}
           <Text size="xs" c="dimmed">
             {format.dateTime(comment.createdAt)}
           </Text>
@@ -138,9 +144,7 @@ function CommentBody({
           testId="comment-edit-form"
         />
       ) : (
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="comment-text">
-          {comment.text}
-        </Text>
+        <MentionText text={comment.text ?? ''} testId="comment-text" />
       )}
       {!comment.parentId && (comment.canResolve || comment.canAssign || comment.assignee) && (
         <Group gap="xs">

@@ -1,6 +1,7 @@
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';
+import { MentionTargetsProvider } from '../../features/notifications';
 import { frameClock } from '../../features/player/frame-math';
 import type { TMarks } from '../../features/player/marks';
 import { errorMessage, hasErrorCode } from '../../lib/app-error';
@@ -69,36 +70,38 @@ export function CommentsTab({
   const threads = comments.data ?? [];
 
   return (
-    <Stack gap="md" maw={960}>
-      {confirmation}
-      {can('commentWrite') && !item.deletedAt && (
-        <CommentForm
-          clock={clock}
-          marks={clock ? marks : undefined}
-          submitLabel={t('comments.add')}
-          placeholder={t('comments.placeholder')}
-          onSubmit={(draft: TCommentDraft) => create.mutateAsync({ itemId: item.id, ...draft })}
-          testId="comment-new"
-        />
-      )}
-      {threads.length === 0 ? (
-        <Text c="dimmed" data-testid="comments-none">
-          {t('comments.none')}
-        </Text>
-      ) : (
-        threads.map((thread) => (
-          <CommentThreadCard
-            key={thread.id}
-            thread={thread}
+    <MentionTargetsProvider itemId={item.id} enabled={can('commentWrite') && !item.deletedAt}>
+      <Stack gap="md" maw={960}>
+        {confirmation}
+        {can('commentWrite') && !item.deletedAt && (
+          <CommentForm
             clock={clock}
-            actions={actions}
-            assignees={assignees.data}
-            canReply={can('commentWrite') && !item.deletedAt}
-            highlighted={thread.id === highlightId}
-            onSeek={clock ? onSeek : undefined}
+            marks={clock ? marks : undefined}
+            submitLabel={t('comments.add')}
+            placeholder={t('comments.placeholder')}
+            onSubmit={(draft: TCommentDraft) => create.mutateAsync({ itemId: item.id, ...draft })}
+            testId="comment-new"
           />
-        ))
-      )}
-    </Stack>
+        )}
+        {threads.length === 0 ? (
+          <Text c="dimmed" data-testid="comments-none">
+            {t('comments.none')}
+          </Text>
+        ) : (
+          threads.map((thread) => (
+            <CommentThreadCard
+              key={thread.id}
+              thread={thread}
+              clock={clock}
+              actions={actions}
+              assignees={assignees.data}
+              canReply={can('commentWrite') && !item.deletedAt}
+              highlighted={thread.id === highlightId}
+              onSeek={clock ? onSeek : undefined}
+            />
+          ))
+        )}
+      </Stack>
+    </MentionTargetsProvider>
   );
 }

@@ -19,8 +19,11 @@ import {
   IconHistory,
   IconInfoCircle,
   IconLicense,
+  IconLink,
+  IconListDetails,
   IconMessageCircle,
   IconRefresh,
+  IconShare,
   IconTrash,
 } from '@tabler/icons-react';
 import { ticksToSeconds } from '@mam/core';
@@ -39,7 +42,11 @@ import { commentMarkers, commentTarget } from './comment-link';
 import { timecodeLabel } from './comment-timecode';
 import { CommentsTab } from './comments-tab';
 import { HistoryTab } from './history-tab';
+import { LOG_MARKER_PREFIX, logEntryMarkers } from './log-entry-rules';
+import { LoggingTab } from './logging-tab';
+import { RelationsTab } from './relations-tab';
 import { MediaViewer } from './media-viewer';
+import { ShareDialog } from '../../features/shares/share-dialog';
 import { MetadataTab } from './metadata-tab';
 import { TechnicalPanel } from './technical-panel';
 import { UsageRulesTab } from './usage-rules-tab';
@@ -99,6 +106,7 @@ export default function ItemDetailsPage() {
   }, [search, showComments]);
   // The player's in and out marks, offered as a new comment's timecode.
   const [marks, setMarks] = useState<TMarks>(NO_MARKS);
+  const [sharing, setSharing] = useState(false);
   const item = trpc.items.get.useQuery(
     { itemId: id },
     {
@@ -118,12 +126,25 @@ export default function ItemDetailsPage() {
   const timed = (item.data?.itemType === 'video' || item.data?.itemType === 'audio') && !!media;
   // The same query as the Comments tab, so the markers and the threads share one fetch and refresh together.
   const comments = trpc.comments.list.useQuery({ itemId: id }, { enabled: showComments && timed });
+  // Log entries show on the timeline beside comments; the Logging tab reads the same query.
+  const showLogging = can('tabLogging');
+  const logEntries = trpc.logEntries.list.useQuery({ itemId: id }, { enabled: showLogging && timed });
   const markers = useMemo(() => {
-    if (!timed || !comments.data) return [];
     const clock = frameClock(media?.frameRate ?? '50/1', media?.timecodeStart);
-    return commentMarkers(comments.data, (tcIn, tcOut) => timecodeLabel(tcIn, tcOut, clock) ?? '');
-  }, [timed, comments.data, media?.frameRate, media?.timecodeStart]);
+    const label = (tcIn: number, tcOut: number | null) => timecodeLabel(tcIn, tcOut, clock) ?? '';
+    if (!timed) return [];
+    return [
+      ...(comments.data ? commentMarkers(comments.data, label) : []),
+      ...(logEntries.data ? logEntryMarkers(logEntries.data.entries, label) : []),
+    ];
+  }, [timed, comments.data, logEntries.data, media?.frameRate, media?.timecodeStart]);
   const openComment = (commentId: string) => {
+    if (commentId.startsWith(LOG_MARKER_PREFIX)) {
+      const marker = markers.find((m) => m.id === commentId);
+      if (marker) setSeekRequest((previous) => ({ seconds: marker.inSeconds, nonce: (previous?.nonce ?? 0) + 1 }));
+      setTab('logging');
+      return;
+    }
     const marker = markers.find((m) => m.id === commentId);
     if (marker) setSeekRequest((previous) => ({ seconds: marker.inSeconds, nonce: (previous?.nonce ?? 0) + 1 }));
     setHighlightId(commentId);
@@ -151,6 +172,9 @@ export default function ItemDetailsPage() {
   return (
     <Stack gap="md">
       {confirmation}
+      {sharing && (
+        <ShareDialog itemIds={[data.id]} defaultTitle={data.title} opened onClose={() => setSharing(false)} />
+      )}
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div>
           <Group gap="xs">
@@ -172,6 +196,17 @@ export default function ItemDetailsPage() {
           )}
         </div>
         <Group gap="xs">
+          {can('shareMedia') && (
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconShare size={14} />}
+              onClick={() => setSharing(true)}
+              data-testid="share-item"
+            >
+              {t('shares.share')}
+            </Button>
+          )}
           {data.urls.original && can('downloadMedia') && (
             <Button
               component="a"
@@ -248,6 +283,16 @@ export default function ItemDetailsPage() {
           <Tabs.Tab value="usageRules" leftSection={<IconLicense size={14} />} data-testid="tab-usage-rules">
             {t('itemDetails.tabs.usageRules')}
           </Tabs.Tab>
+          {showLogging && timed && (
+            <Tabs.Tab value="logging" leftSection={<IconListDetails size={14} />} data-testid="tab-logging">
+              {t('itemDetails.tabs.logging')}
+            </Tabs.Tab>
+          )}
+          {can('tabRelations') && (
+            <Tabs.Tab value="relations" leftSection={<IconLink size={14} />} data-testid="tab-relations">
+              {t('itemDetails.tabs.relations')}
+            </Tabs.Tab>
+          )}
           {showComments && (
             <Tabs.Tab value="comments" leftSection={<IconMessageCircle size={14} />} data-testid="tab-comments">
               {t('itemDetails.tabs.comments')}
@@ -264,6 +309,12 @@ export default function ItemDetailsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="usageRules" pt="md">
           {tab === 'usageRules' && <UsageRulesTab itemId={data.id} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="logging" pt="md">
+          {tab === 'logging' && <LoggingTab item={data} marks={marks} onSeek={seekToTicks} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="relations" pt="md">
+          {tab === 'relations' && <RelationsTab itemId={data.id} canAdd={can('update')} />}
         </Tabs.Panel>
         <Tabs.Panel value="comments" pt="md">
           {tab === 'comments' && (

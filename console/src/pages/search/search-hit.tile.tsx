@@ -4,6 +4,7 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ItemStateBadge, ItemTypeIcon, useDurationWords } from '../folders/item-visuals';
+import { LogMatchLinks, type TLogMatch } from './log-match.links';
 import { ScrubThumbnail } from './scrub-thumbnail';
 import type { TSearchHit } from './use-search-results';
 
@@ -13,11 +14,14 @@ export function SearchHitTile({
   selected,
   onSelect,
   onPreview,
+  logMatches,
 }: {
   item: TSearchHit;
   selected: boolean;
   onSelect: (on: boolean) => void;
   onPreview: () => void;
+  /** The log entries the query matched in this item. */
+  logMatches?: readonly TLogMatch[];
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -92,6 +96,7 @@ export function SearchHitTile({
         <Text size="xs" c="dimmed" truncate>
           {duration(item) ?? t(`items.types.${item.itemType}`)}
         </Text>
+        <LogMatchLinks item={item} matches={logMatches} />
       </Stack>
     </Card>
   );

@@ -6,6 +6,7 @@ import { DataTable } from '../../components/data-table';
 import { IconAction } from '../../components/icon-action';
 import { useFormat } from '../../lib/format';
 import { ItemSelectAndThumbCells, ItemStateBadge, ItemTypeCell, useDurationWords } from '../folders/item-visuals';
+import { LogMatchLinks, type TLogMatch } from './log-match.links';
 import type { TSearchHit } from './use-search-results';
 
 /** The hits as table rows; selection is not limited here. */
@@ -14,8 +15,11 @@ export function SearchHitsList({
   selected,
   onSelect,
   onPreview,
+  logMatches = {},
 }: {
   hits: readonly TSearchHit[];
+  /** By hit id: the log entries the query matched. */
+  logMatches?: Readonly<Record<string, readonly TLogMatch[]>>;
   selected: ReadonlySet<string>;
   onSelect: (ids: string[], on: boolean) => void;
   onPreview: (item: TSearchHit) => void;
@@ -50,6 +54,7 @@ export function SearchHitsList({
               <Anchor component={Link} to={`/item-details/${item.id}`} size="sm" data-testid="item-title">
                 {item.title}
               </Anchor>
+              <LogMatchLinks item={item} matches={logMatches[item.id]} />
             </Table.Td>
             <ItemTypeCell type={item.itemType} />
             <Table.Td>{duration(item) ?? '—'}</Table.Td>

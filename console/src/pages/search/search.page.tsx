@@ -32,6 +32,7 @@ import { fieldCatalogue, sortableFields } from './search-fields.catalogue';
 import { SearchFiltersPanel } from './search-filters.panel';
 import { SearchHitTile } from './search-hit.tile';
 import { SearchHitsList } from './search-hits.list';
+import type { TLogMatch } from './log-match.links';
 import { selectedHits, uniqueById } from './search-hits.rules';
 import { SearchBulkActions } from './search-bulk-actions';
 import { SearchSelectionContext, type TSearchSelection } from './search-selection.context';
@@ -87,6 +88,10 @@ export default function SearchPage({ toolbar }: { toolbar?: ReactNode }) {
   const results = useSearchResults(toSearchInput(state, timeZone));
   const first = results.data?.pages[0];
   const hits = useMemo(() => uniqueById(results.data?.pages.map((p) => p.hits) ?? []), [results.data]);
+  const logMatches = useMemo(
+    () => Object.assign({}, ...(results.data?.pages.map((p) => p.logMatches) ?? [])) as Record<string, TLogMatch[]>,
+    [results.data],
+  );
   const problem = queryProblemOf(results.error);
   const sentinel = useInfiniteScroll(results);
 
@@ -268,6 +273,7 @@ export default function SearchPage({ toolbar }: { toolbar?: ReactNode }) {
                         selected={selected.has(item.id)}
                         onSelect={(on) => select([item.id], on)}
                         onPreview={() => setPreviewId(item.id)}
+                        logMatches={logMatches[item.id]}
                       />
                     ))}
                   </SimpleGrid>
@@ -277,6 +283,7 @@ export default function SearchPage({ toolbar }: { toolbar?: ReactNode }) {
                     selected={selected}
                     onSelect={select}
                     onPreview={(item) => setPreviewId(item.id)}
+                    logMatches={logMatches}
                   />
                 ))}
               {!results.error && (

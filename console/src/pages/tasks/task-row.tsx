@@ -3,6 +3,7 @@ import { IconArrowBackUp, IconCheck, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { MentionText } from '../../features/notifications';
 import { frameClock } from '../../features/player/frame-math';
 import { useFormat } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
@@ -69,9 +70,7 @@ export function TaskRow({
         <Anchor component={Link} to={link} fw={600} size="sm" data-testid="task-link">
           {item.title}
         </Anchor>
-        <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap' }} data-testid="task-text">
-          {comment.text}
-        </Text>
+        <MentionText text={comment.text ?? ''} lineClamp={3} testId="task-text" />
       </Table.Td>
       <Table.Td>
         <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }} data-testid="task-timecode">

@@ -1,14 +1,15 @@
 import { Tabs } from '@mantine/core';
-import { IconAdjustments, IconKey, IconUser } from '@tabler/icons-react';
+import { IconAdjustments, IconBell, IconKey, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
+import { NotificationSettingsTab } from '../../features/notifications';
 import { useSession } from '../../lib/session';
 import { ApiKeysTab } from './api-keys.tab';
 import { PreferencesTab } from './preferences.tab';
 import { ProfileTab } from './profile.tab';
 
-const tabs = ['profile', 'settings', 'apiKeys'] as const;
+const tabs = ['profile', 'settings', 'notifications', 'apiKeys'] as const;
 
 /** User settings: My Profile, Settings (this browser's preferences) and API Keys. */
 export default function UserSettingsPage() {
@@ -31,6 +32,9 @@ export default function UserSettingsPage() {
               <Tabs.Tab value="settings" leftSection={<IconAdjustments size={14} />} data-testid="tab-settings">
                 {t('userSettings.settings')}
               </Tabs.Tab>
+              <Tabs.Tab value="notifications" leftSection={<IconBell size={14} />} data-testid="tab-notifications">
+                {t('userSettings.notifications')}
+              </Tabs.Tab>
               <Tabs.Tab value="apiKeys" leftSection={<IconKey size={14} />} data-testid="tab-api-keys">
                 {t('userSettings.apiKeys')}
               </Tabs.Tab>
@@ -42,6 +46,9 @@ export default function UserSettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="settings">
           <PreferencesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications">
+          <NotificationSettingsTab />
         </Tabs.Panel>
         <Tabs.Panel value="apiKeys">
           <ApiKeysTab />

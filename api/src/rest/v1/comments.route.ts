@@ -1,0 +1,76 @@
+import { AppError } from '@mam/core';
+import { z } from 'zod';
+import { defineRoute, type RestRoute } from '../rest-route';
+import { restMeta } from './rest-meta';
+
+const ZItemParams = z.object({ id: z.uuid() });
+const ZTicks = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).describe('Ticks of 1/12800 s');
+const ZUser = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+const commentShape = {
+  id: z.uuid(),
+  itemId: z.uuid(),
+  parentId: z.uuid().nullable(),
+  author: ZUser.nullable(),
+  text: z.string().nullable().describe('Null when the comment was deleted'),
+  deleted: z.boolean(),
+  tcIn: z.number().nullable(),
+  tcOut: z.number().nullable(),
+  assignee: ZUser.nullable(),
+  resolved: z.boolean(),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: ZUser.nullable(),
+  editedAt: z.string().nullable(),
+  createdAt: z.string(),
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+  canResolve: z.boolean(),
+  canAssign: z.boolean(),
+};
+
+export const ZComment = z.object(commentShape).meta({ id: 'Comment' });
+export const ZCommentThread = z.object({ ...commentShape, replies: z.array(ZComment) }).meta({ id: 'CommentThread' });
+
+export const listCommentsRoute = defineRoute({
+  method: 'GET',
+  path: '/items/:id/comments',
+  operationId: 'listComments',
+  summary: "The item's comment threads, oldest first, replies under their comment",
+  tags: ['Comments'],
+  params: ZItemParams,
+  response: z.object({ threads: z.array(ZCommentThread) }),
+  handler: async ({ params }, { services, principal }) => ({
+    threads: await services.comments.list(principal.actor, params.id),
+  }),
+});
+
+export const createCommentRoute = defineRoute({
+  method: 'POST',
+  path: '/items/:id/comments',
+  operationId: 'createComment',
+  summary: 'Comment on the item, optionally at a timecode or range; with parentId, reply to a comment of the item',
+  tags: ['Comments'],
+  params: ZItemParams,
+  body: z.object({
+    text: z.string().max(10_000),
+    parentId: z.uuid().optional().describe('Reply to this comment (replies carry no timecode or assignee)'),
+    tcIn: ZTicks.nullable().optional(),
+    tcOut: ZTicks.nullable().optional(),
+    assigneeId: z.uuid().nullable().optional(),
+  }),
+  response: ZComment,
+  successStatus: 201,
+  handler: async ({ params, body }, { services, principal, request }) => {
+    const { parentId, ...comment } = body;
+    if (parentId === undefined) {
+      return services.comments.create(principal.actor, { ...comment, itemId: params.id }, restMeta(request));
+    }
+    // A reply is addressed under its item: a comment of another item is not found here.
+    const threads = await services.comments.list(principal.actor, params.id);
+    const onItem = threads.some((thread) => thread.id === parentId || thread.replies.some((r) => r.id === parentId));
+    if (!onItem) throw new AppError('NOT_FOUND');
+    return services.comments.reply(principal.actor, { commentId: parentId, text: comment.text }, restMeta(request));
+  },
+});
+
+export const commentRoutes = [listCommentsRoute, createCommentRoute] as unknown as RestRoute[];

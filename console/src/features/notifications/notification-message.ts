@@ -1,0 +1,22 @@
+import type { TFunction } from 'i18next';
+import type { RouterOutputs } from '../../lib/trpc';
+
+export type TNotification = RouterOutputs['notifications']['list']['notifications'][number];
+
+/** The sentence of a notification in the console's language: who did what to which item, share or request. */
+export function notificationMessage(t: TFunction, n: TNotification): string {
+  const text = (key: string) => {
+    const value = n.params[key];
+    return value === null || value === undefined ? '' : String(value);
+  };
+  const values = {
+    actor: n.actor.name || t('notifications.someone'),
+    title: n.item?.title ?? (text('title') || t('notifications.hiddenItem')),
+    shareTitle: text('shareTitle'),
+    requestTitle: text('requestTitle'),
+    fileName: text('fileName'),
+  };
+  const key =
+    n.kind === 'share_activity' ? `share_${text('activity') === 'commented' ? 'commented' : 'opened'}` : n.kind;
+  return t(`notifications.messages.${key}`, values);
+}

@@ -1,0 +1,48 @@
+import type { TMetadataForm } from '@mam/core';
+
+export type TUploadRequestPageState = 'ok' | 'password_required' | 'expired' | 'revoked' | 'not_found';
+
+/** GET /api/v1/public/upload-requests/{token}: what the public upload page shows. */
+export interface TUploadRequestPage {
+  state: TUploadRequestPageState;
+  pageTitle: string | null;
+  message: string | null;
+  forms: { id: string; form: TMetadataForm }[];
+  blockedExtensions: string[];
+  expiresAt: string | null;
+}
+
+/** A refusal of the public upload calls: the AppError code with the server's message. */
+export class PublicUploadError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(message);
+  }
+}
+
+const base = (token: string) => `/api/v1/public/upload-requests/${encodeURIComponent(token)}`;
+
+async function answer(response: Response): Promise<TUploadRequestPage> {
+  const body = (await response.json().catch(() => null)) as
+    (TUploadRequestPage & { code?: string; message?: string; params?: Record<string, string | number> }) | null;
+  if (!response.ok || !body) throw new PublicUploadError(body?.code ?? 'INTERNAL', body?.message ?? '', body?.params);
+  return body;
+}
+
+export async function fetchUploadRequestPage(token: string): Promise<TUploadRequestPage> {
+  return answer(await fetch(base(token), { credentials: 'same-origin' }));
+}
+
+export async function unlockUploadRequest(token: string, password: string): Promise<TUploadRequestPage> {
+  return answer(
+    await fetch(`${base(token)}/unlock`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password }),
+    }),
+  );
+}

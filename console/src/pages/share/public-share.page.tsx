@@ -1,0 +1,366 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Container,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { secondsToTicks, type TJsonValue } from '@mam/core';
+import { IconDownload, IconLinkOff, IconLock, IconMessageCircle } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { errorCodeMessage } from '../../lib/app-error';
+import { useParams } from 'react-router-dom';
+import { PublicCard } from '../../layout/public-card';
+import { issueErrors, MetadataFormFields } from '../../features/metadata';
+import { MediaPlayer } from '../../features/player/media-player';
+import { frameClock } from '../../features/player/frame-math';
+import {
+  commentOnPublicShare,
+  editPublicShareMetadata,
+  fetchPublicShare,
+  PublicShareError,
+  unlockPublicShare,
+  type TPublicShare,
+  type TPublicShareItem,
+} from '../../features/shares/public-share.api';
+import { ticksToTimecode } from '../item-details/comment-timecode';
+
+type TOpenShare = Extract<TPublicShare, { state: 'ok' }>;
+
+function errorText(t: TFunction, error: unknown): string {
+  const known = error instanceof PublicShareError ? error : null;
+  return errorCodeMessage(t, known?.code, known?.params);
+}
+
+/** Expired, used up, revoked or unknown: a clear page and no media. */
+function ClosedPage({ state }: { state: 'expired' | 'exhausted' | 'revoked' | 'not_found' }) {
+  const { t } = useTranslation();
+  return (
+    <PublicCard title={t(`publicShare.closed.${state}.title`)}>
+      <Group gap="sm" wrap="nowrap" data-testid="public-share-closed" data-state={state}>
+        <IconLinkOff size={28} color="var(--mantine-color-dimmed)" />
+        <Text size="sm">{t(`publicShare.closed.${state}.text`)}</Text>
+      </Group>
+    </PublicCard>
+  );
+}
+
+function PasswordPage({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [password, setPassword] = useState('');
+  const unlock = useMutation({
+    mutationFn: () => unlockPublicShare(token, password),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['public-share', token] }),
+  });
+  return (
+    <PublicCard title={t('publicShare.passwordTitle')} subtitle={t('publicShare.passwordText')}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          unlock.mutate();
+        }}
+      >
+        <Stack gap="sm">
+          <PasswordInput
+            label={t('publicShare.password')}
+            leftSection={<IconLock size={16} />}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={unlock.error ? errorText(t, unlock.error) : null}
+            autoFocus
+            data-testid="public-share-password"
+          />
+          <Button type="submit" loading={unlock.isPending} disabled={!password} data-testid="public-share-unlock">
+            {t('publicShare.unlock')}
+          </Button>
+        </Stack>
+      </form>
+    </PublicCard>
+  );
+}
+
+/** The share view of the item's forms, for a share that lets the visitor edit metadata. */
+function MetadataEditor({ token, item }: { token: string; item: TPublicShareItem }) {
+  const { t } = useTranslation();
+  const editable = item.editable!;
+  const [values, setValues] = useState<Record<string, TJsonValue>>(editable.values);
+  const [formId, setFormId] = useState(editable.forms[0]?.id ?? '');
+  const current = editable.forms.find((f) => f.id === formId) ?? editable.forms[0];
+  const save = useMutation({
+    mutationFn: () => editPublicShareMetadata(token, { itemId: item.id, formId: current!.id, values }),
+    onSuccess: (saved) => setValues(saved.values),
+  });
+  if (!current) return null;
+  const error = save.error instanceof PublicShareError ? save.error : null;
+  return (
+    <Paper withBorder p="md" data-testid="public-share-metadata-editor">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate();
+        }}
+      >
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Text fw={600}>{t('publicShare.metadataTitle')}</Text>
+            {editable.forms.length > 1 && (
+              <SegmentedControl
+                size="xs"
+                value={current.id}
+                onChange={setFormId}
+                data={editable.forms.map((f) => ({ value: f.id, label: f.form.label }))}
+              />
+            )}
+          </Group>
+          <MetadataFormFields
+            form={current.form}
+            view="share"
+            values={values}
+            onChange={(fieldId, value) => setValues((v) => ({ ...v, [fieldId]: value }))}
+            access={current.fieldAccess}
+            errors={error ? issueErrors(t, error.issues) : {}}
+          />
+          {error && error.issues.length === 0 && <Alert color="red">{errorText(t, error)}</Alert>}
+          <Group justify="flex-end">
+            {save.isSuccess && (
+              <Text size="sm" c="teal">
+                {t('common.saved')}
+              </Text>
+            )}
+            <Button type="submit" loading={save.isPending} data-testid="public-share-metadata-save">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** The reviewer names themselves once (kept for this browser), then comments at the player's position. */
+function CommentBox({
+  token,
+  share,
+  item,
+  seconds,
+}: {
+  token: string;
+  share: TOpenShare;
+  item: TPublicShareItem;
+  seconds: number;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(share.reviewerName ?? '');
+  const [text, setText] = useState('');
+  const [sent, setSent] = useState<string[]>([]);
+  const clock = frameClock(item.frameRate ?? '50/1', item.timecodeStart);
+  const ticks = secondsToTicks(seconds);
+  const post = useMutation({
+    mutationFn: () => commentOnPublicShare(token, { itemId: item.id, name, text, tcIn: ticks }),
+    onSuccess: () => {
+      setSent((list) => [...list, `${ticksToTimecode(ticks, clock)} ${text.trim()}`]);
+      // No refetch: new signed URLs would restart the player.
+      setText('');
+    },
+  });
+  return (
+    <Paper withBorder p="md">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          post.mutate();
+        }}
+      >
+        <Stack gap="xs">
+          <Group gap="xs">
+            <IconMessageCircle size={18} />
+            <Text fw={600}>{t('publicShare.commentTitle')}</Text>
+          </Group>
+          <TextInput
+            label={t('publicShare.yourName')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            withAsterisk
+            data-testid="public-share-name"
+          />
+          <Textarea
+            label={t('publicShare.commentAt', { timecode: ticksToTimecode(ticks, clock) })}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            autosize
+            minRows={2}
+            data-testid="public-share-comment"
+          />
+          {post.error && <Alert color="red">{errorText(t, post.error)}</Alert>}
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">
+              {t('publicShare.commentHint')}
+            </Text>
+            <Button
+              type="submit"
+              loading={post.isPending}
+              disabled={!name.trim() || !text.trim()}
+              data-testid="public-share-comment-send"
+            >
+              {t('publicShare.send')}
+            </Button>
+          </Group>
+          {sent.map((line, index) => (
+            <Text key={index} size="sm" data-testid="public-share-comment-sent">
+              {t('publicShare.commentSent')}: {line}
+            </Text>
+          ))}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function SharedItem({ token, share, item }: { token: string; share: TOpenShare; item: TPublicShareItem }) {
+  const { t } = useTranslation();
+  const [seconds, setSeconds] = useState(0);
+  const playable = (item.itemType === 'video' || item.itemType === 'audio') && item.urls.hls && item.durationSeconds;
+  return (
+    <Stack gap="sm" data-testid="public-share-item">
+      <Group justify="space-between">
+        <Title order={3}>{item.title}</Title>
+        <Group gap="xs">
+          {item.urls.downloadOriginal && (
+            <Button
+              component="a"
+              href={item.urls.downloadOriginal}
+              size="xs"
+              variant="default"
+              leftSection={<IconDownload size={14} />}
+              data-testid="public-share-download"
+            >
+              {t('publicShare.downloadOriginal')}
+            </Button>
+          )}
+          {item.urls.downloadProxy && (
+            <Button
+              component="a"
+              href={item.urls.downloadProxy}
+              size="xs"
+              variant="default"
+              leftSection={<IconDownload size={14} />}
+            >
+              {t('publicShare.downloadProxy')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {playable ? (
+        <MediaPlayer
+          kind={item.itemType === 'audio' ? 'audio' : 'video'}
+          hlsUrl={item.urls.hls!}
+          mp4Url={item.urls.mp4 ?? undefined}
+          posterUrl={item.urls.thumbnail ?? undefined}
+          frameRate={item.frameRate ?? '50/1'}
+          durationSeconds={item.durationSeconds ?? 0}
+          timecodeStart={item.timecodeStart}
+          filmstrip={
+            item.urls.filmstrip
+              ? { spriteUrl: item.urls.filmstrip.sprite, manifestUrl: item.urls.filmstrip.manifest }
+              : undefined
+          }
+          waveformUrl={item.urls.waveform ?? undefined}
+          onTimeChange={setSeconds}
+        />
+      ) : item.urls.thumbnail ? (
+        <Center bg="dark.8" style={{ borderRadius: 8 }}>
+          <Image src={item.urls.thumbnail} alt={item.title} fit="contain" mah="60vh" />
+        </Center>
+      ) : null}
+      {item.metadata.length > 0 && !item.editable && (
+        <Table withTableBorder data-testid="public-share-metadata">
+          <Table.Tbody>
+            {item.metadata.map((field) => (
+              <Table.Tr key={field.fieldId}>
+                <Table.Th w="30%">{field.label}</Table.Th>
+                <Table.Td>{Array.isArray(field.value) ? field.value.join(', ') : String(field.value)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {item.editable && <MetadataEditor token={token} item={item} />}
+      {share.allowComments && <CommentBox token={token} share={share} item={item} seconds={seconds} />}
+    </Stack>
+  );
+}
+
+/** The page at /s/:token for people outside the organisation (spec section 2: a shared page with a password prompt). */
+export default function PublicSharePage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  // Every load asks again: views are counted and media URLs signed by the server on each visit.
+  const query = useQuery({
+    queryKey: ['public-share', token],
+    queryFn: () => fetchPublicShare(token),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  if (query.isPending) {
+    return (
+      <Center mih="100vh">
+        <Loader />
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <PublicCard title={t('publicShare.title')}>
+        <Alert color="red">{errorText(t, query.error)}</Alert>
+      </PublicCard>
+    );
+  }
+  const share = query.data;
+  if (share.state === 'password_required') return <PasswordPage token={token} />;
+  if (share.state !== 'ok') return <ClosedPage state={share.state} />;
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Group gap={8}>
+              <img src="/favicon.svg" alt="" width={22} height={22} />
+              <Text c="dimmed" size="sm">
+                {t('app.name')}
+              </Text>
+            </Group>
+            <Title order={1} data-testid="public-share-title">
+              {share.pageTitle}
+            </Title>
+          </div>
+          {share.expiresAt && (
+            <Badge variant="light">
+              {t('publicShare.expires', { date: new Date(share.expiresAt).toLocaleDateString() })}
+            </Badge>
+          )}
+        </Group>
+        {share.message && <Text style={{ whiteSpace: 'pre-wrap' }}>{share.message}</Text>}
+        {share.items.length === 0 && <Text c="dimmed">{t('publicShare.empty')}</Text>}
+        {share.items.map((item) => (
+          <SharedItem key={item.id} token={token} share={share} item={item} />
+        ))}
+      </Stack>
+    </Container>
+  );
+}
