@@ -13,6 +13,7 @@
  * scans EXPLAIN ANALYZE shows for the slowest (BENCH_EXPLAIN=1: for every query, with the whole plan).
  * BENCH_LARGE=1 adds 1,000,000 items on PostgreSQL (1.5 M items with the other tenants' ones; a long load).
  * BENCH_SEARCH_ITEMS, BENCH_SEARCH_RUNS (50) and BENCH_SEARCH_BULK (10,000; PGlite 2,000) override the sizes.
+ * BENCH_SEARCH_BACKENDS=postgres (or pglite) runs one backend only.
  * Run alone with `npx tsx bench/search.bench.ts`.
  */
 import { pathToFileURL } from 'node:url';
@@ -237,13 +238,13 @@ async function insertItems(db: Database, slots: TTenantSlot[], total: number) {
         FROM g
       )
       INSERT INTO item (id, tenant_id, folder_id, item_type, title, description, created_by, owner_id, visible_to,
-                        leading_version_id, metadata, created_at, updated_at)
+                        leading_version_id, processing_state, metadata, created_at, updated_at)
       SELECT item_id, tenant_id, root_id, item_type, title, description, owner_id, owner_id,
              CASE WHEN r_visibility < 0.8 THEN NULL
                   WHEN r_visibility < 0.87 THEN jsonb_build_object('level', 'selected_groups', 'groups', jsonb_build_array(groups[1]))
                   WHEN r_visibility < 0.94 THEN jsonb_build_object('level', 'selected_groups', 'groups', jsonb_build_array(groups[2]))
                   ELSE '{"level": "owner", "groups": []}'::jsonb END,
-             version_id,
+             version_id, state,
              jsonb_build_object('headline', headline, 'genre', genre, 'tags', tags, 'airDate', air_date),
              created_at, created_at
       FROM g`);
@@ -430,17 +431,13 @@ async function statementsOf(db: Database, run: () => Promise<unknown>): Promise<
 }
 
 /** What a statement of the search is for, from the SQL drizzle writes for item-search.repository. */
-function statementRole(text: string, params: unknown[]): string {
+function statementRole(text: string): string {
   const roles: Array<[RegExp, string]> = [
-    [/^select "item"\."id"/, 'page'],
-    [/^select count\(\*\)/, 'total'],
-    [/^select "item"\."item_type", count/, 'type facet'],
-    [/"transcoding"->>'state'\), count/, 'state facet'],
-    [/^select "item"\."created_by"::text, count/, 'creator facet'],
+    [/^\s*with matches as materialized/i, 'matches, page, total and facets'],
+    [/^select "item"\."id", .*"item_version"/, 'page rows'],
   ];
   const role = roles.find(([pattern]) => pattern.test(text))?.[1];
   if (role) return role;
-  if (/^select "value_text", count\(DISTINCT/.test(text)) return `${String(params[1])} facet`;
   return /from "(\w+)"/.exec(text)?.[1] ?? text.slice(0, 30);
 }
 
@@ -466,9 +463,9 @@ async function explain(db: Database, run: () => Promise<unknown>): Promise<strin
   return [
     `      ${statements
       .filter((s) => s.ms >= 1)
-      .map((s) => `${statementRole(s.text, s.params)} ${s.ms.toFixed(1)}`)
+      .map((s) => `${statementRole(s.text)} ${s.ms.toFixed(1)}`)
       .join(', ')} ms (${statements.length} statements, ${total.toFixed(0)} ms)`,
-    `      slowest, ${statementRole(slowest.text, slowest.params)}: ${[...new Set(scans)].join('; ')}`,
+    `      slowest, ${statementRole(slowest.text)}: ${[...new Set(scans)].join('; ')}`,
     ...(EXPLAIN ? [`      ${slowest.text.replace(/\s+/g, ' ')}`, ...plan.map((line) => `        ${line}`)] : []),
   ];
 }
@@ -582,6 +579,14 @@ async function benchBackend(backend: TTestBackend, items: number): Promise<strin
   const t = await createTestApp(backend);
   try {
     const scene = await loadScene(t, items);
+    if (process.env.BENCH_SEARCH_HOLD === '1') {
+      console.error(
+        `search: loaded; holding (Ctrl-C ends)`,
+        (await rows<{ db: string }>(t.database.db, sql`SELECT current_database() AS db`))[0],
+        scene.tenant.tenant.id,
+      );
+      await new Promise(() => undefined);
+    }
     const target = backend === 'postgres';
     const lines = [
       `${backendNames[backend]}: ${int(items)} items in the measured tenant, ${int(items * OTHERS_SHARE)} in ${OTHER_TENANTS} others,` +
@@ -598,7 +603,13 @@ async function benchBackend(backend: TTestBackend, items: number): Promise<strin
 
 /** The search section of `npm run bench`: lines to print. */
 export async function benchSearch(): Promise<string[]> {
-  const lines = [...(await benchBackend('pglite', ITEMS)), '', ...(await benchBackend('postgres', ITEMS))];
+  const chosen = (process.env.BENCH_SEARCH_BACKENDS ?? 'pglite,postgres').split(',');
+  const lines: string[] = [];
+  for (const backend of ['pglite', 'postgres'] as const) {
+    if (!chosen.includes(backend)) continue;
+    if (lines.length > 0) lines.push('');
+    lines.push(...(await benchBackend(backend, ITEMS)));
+  }
   if (process.env.BENCH_LARGE === '1') lines.push('', ...(await benchBackend('postgres', LARGE_ITEMS)));
   return lines;
 }

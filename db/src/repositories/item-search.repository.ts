@@ -1,13 +1,12 @@
 import type { TItemSearchFilters, TViewScope } from '@mam/core';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client/database';
-import { folder, item, itemFieldValue, itemVersion } from '../schema';
+import { folder, item, itemFieldValue, itemVersion, logEntry } from '../schema';
 import type { TItemWithVersion } from './item.repository';
 
 /**
  * Where a compiled search query finds an item's data (the shape `@mam/search`'s PostgreSQL compiler expects).
- * Built-ins read the item and its leading version, which every search query joins.
+ * Built-ins read the item's own columns (the leading version's state is kept on the item).
  */
 export const itemSearchBindings = (tenantId: string) => ({
   vector: sql`${item.searchVector}`,
@@ -18,8 +17,9 @@ export const itemSearchBindings = (tenantId: string) => ({
     type: sql`${item.itemType}`,
     created: sql`${item.createdAt}`,
     modified: sql`${item.updatedAt}`,
-    state: sql`(${itemVersion.transcoding}->>'state')`,
-    filename: sql`${itemVersion.fileName}`,
+    state: sql`${item.processingState}`,
+    // By key, so a search joins no versions: only a filename query reads one per candidate.
+    filename: sql`(SELECT ${itemVersion.fileName} FROM ${itemVersion} WHERE ${itemVersion.id} = ${item.leadingVersionId})`,
   },
   fieldValues: {
     table: sql`${itemFieldValue}`,
@@ -42,8 +42,13 @@ export type TItemSearchSort =
   | { by: 'field'; fieldId: string; direction: 'asc' | 'desc' };
 
 export interface TItemSearchRequest {
-  /** The compiled query; `sql\`TRUE\`` for everything. */
+  /** The compiled query over itemSearchBindings; `sql\`TRUE\`` for everything. */
   where: SQL;
+  /**
+   * The same query compiled over the log entries' bindings, when it searches them: an item also matches when one of
+   * its log entries does.
+   */
+  entryWhere?: SQL;
   scope: TViewScope;
   filters: TItemSearchFilters;
   sort: TItemSearchSort;
@@ -98,9 +103,7 @@ function filterConditions(tenantId: string, filters: TItemSearchFilters): Array<
           SELECT f.id FROM ${folder} f JOIN below ON f.parent_id = below.id
         ) SELECT id FROM below)`
       : undefined,
-    filters.states?.length
-      ? sql`(${itemVersion.transcoding}->>'state') = ANY(${textArray(filters.states)})`
-      : undefined,
+    filters.states?.length ? sql`${item.processingState} = ANY(${textArray(filters.states)})` : undefined,
     filters.createdBy?.length ? sql`${item.createdBy}::text = ANY(${textArray(filters.createdBy)})` : undefined,
     filters.createdFrom ? gte(item.createdAt, filters.createdFrom) : undefined,
     filters.createdTo ? lte(item.createdAt, filters.createdTo) : undefined,
@@ -112,25 +115,35 @@ function filterConditions(tenantId: string, filters: TItemSearchFilters): Array<
   ];
 }
 
-function orderBy(sort: TItemSearchSort): SQL[] {
-  const direction = (column: SQL | AnyPgColumn, dir: 'asc' | 'desc') => (dir === 'asc' ? asc(column) : desc(column));
+interface TSortKey {
+  value: SQL;
+  direction: 'asc' | 'desc';
+}
+
+/** What the page is ordered by, computed once per match; ties go newest id first. */
+function sortKeys(sort: TItemSearchSort): TSortKey[] {
   switch (sort.by) {
     case 'relevance':
-      return [desc(sort.rank), desc(item.createdAt), desc(item.id)];
+      return [
+        { value: sort.rank, direction: 'desc' },
+        { value: sql`${item.createdAt}`, direction: 'desc' },
+      ];
     case 'created':
-      return [direction(item.createdAt, sort.direction), desc(item.id)];
+      return [{ value: sql`${item.createdAt}`, direction: sort.direction }];
     case 'modified':
-      return [direction(item.updatedAt, sort.direction), desc(item.id)];
+      return [{ value: sql`${item.updatedAt}`, direction: sort.direction }];
     case 'title':
-      return [direction(sql`lower(${item.title})`, sort.direction), desc(item.id)];
+      return [{ value: sql`lower(${item.title})`, direction: sort.direction }];
     case 'field': {
-      // Items without the field go last either way.
+      // Items without the field go last either way (NULLS LAST below).
       const value = sql`(SELECT ${sort.direction === 'asc' ? sql`min` : sql`max`}(coalesce(${itemFieldValue.valueDate}::text, lpad(${itemFieldValue.valueNumber}::text, 24, '0'), lower(${itemFieldValue.valueText})))
         FROM ${itemFieldValue} WHERE ${itemFieldValue.itemId} = ${item.id} AND ${itemFieldValue.fieldId} = ${sort.fieldId})`;
-      return [sql`${value} ${sql.raw(sort.direction === 'asc' ? 'ASC' : 'DESC')} NULLS LAST`, desc(item.id)];
+      return [{ value, direction: sort.direction }];
     }
   }
 }
+
+type TSearchRow = { kind: string; value: string | null; count: number };
 
 export function createItemSearchRepository(db: Database) {
   return {
@@ -146,99 +159,97 @@ export function createItemSearchRepository(db: Database) {
     },
     /**
      * One page of matches with the total and facet counts, all over the same set: the query, the filters, the
-     * tenant, live items only, and what the actor may see.
+     * tenant, live items only, and what the actor may see. One statement: the matches are found once (a
+     * materialised set of ids and the few columns counted and sorted), then paged, counted and grouped.
      */
     async search(tenantId: string, request: TItemSearchRequest): Promise<TItemSearchResult> {
-      const where = and(
+      const base = and(
         eq(item.tenantId, tenantId),
         isNull(item.deletedAt),
         visibleItemsCondition(request.scope),
-        request.where,
         ...filterConditions(tenantId, request.filters),
       )!;
-      const matches = { item, version: itemVersion };
-      const count = sql<number>`count(*)::int`;
-      const facet = async (column: SQL): Promise<TFacetCount[]> => {
-        const counted = await db
-          .select({ value: sql<string | null>`${column}`, count })
-          .from(item)
-          .leftJoin(itemVersion, eq(itemVersion.id, item.leadingVersionId))
-          .where(where)
-          .groupBy(column)
-          .orderBy(desc(count))
-          .limit(FACET_LIMIT);
-        return counted.flatMap((row) => (row.value === null ? [] : [{ value: String(row.value), count: row.count }]));
-      };
+      // The items matching themselves; then, when the query also searches log entries, those with a matching entry
+      // that are not among them yet: a second indexable half, unlike `where OR EXISTS (…)`, which makes PostgreSQL
+      // test every item of the tenant. The inner join on item gives the entry query the item's built-in fields
+      // without correlating it to the outer row.
+      const direct = and(base, request.where)!;
+      const throughEntries = request.entryWhere
+        ? and(
+            base,
+            sql`${item.id} IN (SELECT ${logEntry.itemId} FROM ${logEntry} JOIN ${item} ON ${item.id} = ${logEntry.itemId}
+              WHERE ${logEntry.tenantId} = ${tenantId} AND (${request.entryWhere}))`,
+            sql`${item.id} NOT IN (SELECT id FROM direct)`,
+          )!
+        : undefined;
+      const keys = sortKeys(request.sort);
+      const keyColumns = keys.map((key, index) => sql`${key.value} AS ${sql.raw(`k${index}`)}`);
+      const matchColumns = (where: SQL) =>
+        sql`SELECT ${item.id} AS id, ${item.itemType} AS item_type, ${item.createdBy}::text AS created_by,
+          ${item.processingState} AS state, ${sql.join(keyColumns, sql`, `)} FROM ${item} WHERE ${where}`;
+      const pageOrder = sql.join(
+        [
+          ...keys.map(
+            (key, index) =>
+              sql`${sql.raw(`k${index}`)} ${sql.raw(key.direction === 'asc' ? 'ASC' : 'DESC')} NULLS LAST`,
+          ),
+          sql`id DESC`,
+        ],
+        sql`, `,
+      );
+      const counted = (kind: string, column: string) =>
+        sql`(SELECT ${kind}::text, ${sql.raw(column)}, count(*)::int FROM matches WHERE ${sql.raw(column)} IS NOT NULL
+          GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT ${FACET_LIMIT})`;
+      // The matches are the tenant's items already; by item, field and facet value the index answers alone.
+      const fieldFacets = request.facetFields.map(
+        (fieldId) =>
+          sql`(SELECT ${`field:${fieldId}`}::text, ${itemFieldValue.facetValue}, count(DISTINCT ${itemFieldValue.itemId})::int
+            FROM ${itemFieldValue}
+            WHERE ${itemFieldValue.itemId} IN (SELECT id FROM matches) AND ${itemFieldValue.fieldId} = ${fieldId}
+              AND ${itemFieldValue.facetValue} IS NOT NULL
+            GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT ${FACET_LIMIT})`,
+      );
+      const result = (await db.execute(sql`
+        WITH direct AS MATERIALIZED (${matchColumns(direct)}),
+        matches AS MATERIALIZED (SELECT * FROM direct
+          ${throughEntries ? sql`UNION ALL ${matchColumns(throughEntries)}` : sql``}),
+        page AS (SELECT * FROM matches ORDER BY ${pageOrder} OFFSET ${request.offset} LIMIT ${request.limit})
+        SELECT 'page' AS kind, id::text AS value, (row_number() OVER (ORDER BY ${pageOrder}))::int AS count FROM page
+        UNION ALL SELECT 'total', NULL, count(*)::int FROM matches
+        UNION ALL ${counted('itemType', 'item_type')}
+        UNION ALL ${counted('state', 'state')}
+        UNION ALL ${counted('createdBy', 'created_by')}
+        ${sql.join(
+          fieldFacets.map((facet) => sql`UNION ALL ${facet}`),
+          sql` `,
+        )}
+      `)) as unknown as { rows: TSearchRow[] };
 
-      // Each match's leading version read by key: a join would scan every version of the tenant (large rows).
-      const stateFacet = () =>
-        facet(sql`(SELECT v.transcoding->>'state' FROM ${itemVersion} v WHERE v.id = ${item.leadingVersionId})`);
-
-      // Order and cut ids first, then read whole rows for the page only: sorting full rows (search document,
-      // metadata) of every match is what made large result sets slow.
-      const pageIds = await db
-        .select({ id: item.id })
-        .from(item)
-        .leftJoin(itemVersion, eq(itemVersion.id, item.leadingVersionId))
-        .where(where)
-        .orderBy(...orderBy(request.sort))
-        .offset(request.offset)
-        .limit(request.limit);
-      const ids = pageIds.map((row) => row.id);
+      const facets: TItemSearchResult['facets'] = { itemType: [], state: [], createdBy: [], fields: {} };
+      for (const fieldId of request.facetFields) facets.fields[fieldId] = [];
+      const page: Array<{ id: string; position: number }> = [];
+      let total = 0;
+      for (const row of result.rows) {
+        if (row.kind === 'page') page.push({ id: row.value!, position: row.count });
+        else if (row.kind === 'total') total = row.count;
+        else if (row.kind.startsWith('field:'))
+          facets.fields[row.kind.slice(6)]!.push({ value: row.value!, count: row.count });
+        else facets[row.kind as 'itemType' | 'state' | 'createdBy'].push({ value: row.value!, count: row.count });
+      }
+      page.sort((a, b) => a.position - b.position);
+      const ids = page.map((entry) => entry.id);
       const byId = new Map(
         ids.length === 0
           ? []
           : (
               await db
-                .select(matches)
+                .select({ item, version: itemVersion })
                 .from(item)
                 .leftJoin(itemVersion, eq(itemVersion.id, item.leadingVersionId))
                 .where(and(eq(item.tenantId, tenantId), inArray(item.id, ids)))
             ).map((row) => [row.item.id, row] as const),
       );
-      const rows: TItemWithVersion[] = ids.flatMap((id) => byId.get(id) ?? []);
-      const [{ total } = { total: 0 }] = await db
-        .select({ total: count })
-        .from(item)
-        .leftJoin(itemVersion, eq(itemVersion.id, item.leadingVersionId))
-        .where(where);
-      const fieldFacets: Record<string, TFacetCount[]> = {};
-      for (const fieldId of request.facetFields) {
-        const matching = db
-          .select({ id: item.id })
-          .from(item)
-          .leftJoin(itemVersion, eq(itemVersion.id, item.leadingVersionId))
-          .where(where);
-        const counted = await db
-          .select({
-            value: itemFieldValue.valueText,
-            count: sql<number>`count(DISTINCT ${itemFieldValue.itemId})::int`,
-          })
-          .from(itemFieldValue)
-          .where(
-            and(
-              eq(itemFieldValue.tenantId, tenantId),
-              eq(itemFieldValue.fieldId, fieldId),
-              inArray(itemFieldValue.itemId, matching),
-            ),
-          )
-          .groupBy(itemFieldValue.valueText)
-          .orderBy(desc(sql`2`))
-          .limit(FACET_LIMIT);
-        fieldFacets[fieldId] = counted.flatMap((row) =>
-          row.value === null ? [] : [{ value: row.value, count: row.count }],
-        );
-      }
-      return {
-        rows,
-        total,
-        facets: {
-          itemType: await facet(sql`${item.itemType}`),
-          state: await stateFacet(),
-          createdBy: await facet(sql`${item.createdBy}::text`),
-          fields: fieldFacets,
-        },
-      };
+      return { rows: ids.flatMap((id) => byId.get(id) ?? []), total, facets };
     },
   };
 }

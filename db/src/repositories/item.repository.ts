@@ -40,6 +40,26 @@ export type TItemVersionPatch = Partial<
   >
 >;
 
+/** A new leading version brings its state along (item.processingState mirrors the leading version's). */
+function leadingStateOf(patch: TItemPatch) {
+  if (patch.leadingVersionId === undefined) return {};
+  return {
+    processingState:
+      patch.leadingVersionId === null
+        ? null
+        : sql`(SELECT ${itemVersion.transcoding}->>'state' FROM ${itemVersion} WHERE ${itemVersion.id} = ${patch.leadingVersionId})`,
+  };
+}
+
+/** One item's new metadata with its typed values; title and description when they change with it. */
+export interface TMetadataWrite {
+  id: string;
+  metadata: Record<string, unknown>;
+  values: TFieldValueInsert[];
+  title?: string;
+  description?: string;
+}
+
 /** One typed value of a metadata field, as field queries and facets read it. */
 export interface TFieldValueInsert {
   fieldId: string;
@@ -69,6 +89,55 @@ export function createItemRepository(db: Database) {
       .from(item)
       .leftJoin(itemVersion, eq(itemVersion.id, item.leadingVersionId));
 
+  /**
+   * setMetadata for many items in one transaction of three statements, whatever their number (bulk edits,
+   * imports); a title or description given is written with the metadata. Returns the ids it found.
+   */
+  async function setMetadataMany(tenantId: string, writes: readonly TMetadataWrite[]): Promise<string[]> {
+    if (writes.length === 0) return [];
+    const records = writes.map((write) => ({
+      id: write.id,
+      metadata: write.metadata,
+      title: write.title ?? null,
+      description: write.description ?? null,
+    }));
+    const rows = writes.flatMap((write) =>
+      write.values.map((value) => ({
+        item_id: write.id,
+        field_id: value.fieldId,
+        value_text: value.valueText ?? null,
+        value_number: value.valueNumber ?? null,
+        value_date: value.valueDate ?? null,
+      })),
+    );
+    return db.transaction(async (tx) => {
+      const updated = (await tx.execute(sql`
+        UPDATE ${item} SET metadata = w.metadata, title = coalesce(w.title, ${item.title}),
+          description = coalesce(w.description, ${item.description}), updated_at = now()
+        FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
+          AS w(id uuid, metadata jsonb, title text, description text)
+        WHERE ${item.tenantId} = ${tenantId} AND ${item.id} = w.id
+        RETURNING ${item.id} AS id`)) as unknown as { rows: Array<{ id: string }> };
+      const ids = updated.rows.map((row) => row.id);
+      if (ids.length === 0) return [];
+      await tx
+        .delete(itemFieldValue)
+        .where(and(eq(itemFieldValue.tenantId, tenantId), inArray(itemFieldValue.itemId, ids)));
+      if (rows.length > 0) {
+        await tx.execute(sql`
+          INSERT INTO ${itemFieldValue} (tenant_id, item_id, field_id, value_text, value_number, value_date)
+          SELECT ${tenantId}, v.item_id, v.field_id, v.value_text, v.value_number, v.value_date
+          FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            AS v(item_id uuid, field_id text, value_text text, value_number double precision, value_date timestamptz)
+          WHERE v.item_id = ANY(${sql`ARRAY[${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )}]::uuid[]`})`);
+      }
+      return ids;
+    });
+  }
+
   return {
     /** A new item and its first version, which leads. One transaction so no item is ever without it. */
     async insertWithVersion(
@@ -87,7 +156,7 @@ export function createItemRepository(db: Database) {
           .returning();
         const [led] = await tx
           .update(item)
-          .set({ leadingVersionId: first!.id })
+          .set({ leadingVersionId: first!.id, processingState: first!.transcoding.state })
           .where(eq(item.id, created!.id))
           .returning();
         return { item: led!, version: first! };
@@ -158,27 +227,14 @@ export function createItemRepository(db: Database) {
       id: string,
       metadata: Record<string, unknown>,
       values: TFieldValueInsert[],
-    ): Promise<TItemRow | undefined> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(item)
-          .set({ metadata, updatedAt: sql`now()` })
-          .where(and(eq(item.tenantId, tenantId), eq(item.id, id)))
-          .returning();
-        if (!row) return undefined;
-        await tx
-          .delete(itemFieldValue)
-          .where(and(eq(itemFieldValue.tenantId, tenantId), eq(itemFieldValue.itemId, id)));
-        if (values.length > 0) {
-          await tx.insert(itemFieldValue).values(values.map((value) => ({ ...value, tenantId, itemId: id })));
-        }
-        return row;
-      });
+    ): Promise<boolean> {
+      return (await setMetadataMany(tenantId, [{ id, metadata, values }])).length > 0;
     },
+    setMetadataMany,
     async update(tenantId: string, id: string, patch: TItemPatch): Promise<TItemRow | undefined> {
       const [row] = await db
         .update(item)
-        .set({ ...patch, updatedAt: sql`now()` })
+        .set({ ...patch, ...leadingStateOf(patch), updatedAt: sql`now()` })
         .where(and(eq(item.tenantId, tenantId), eq(item.id, id)))
         .returning();
       return row;
@@ -187,7 +243,7 @@ export function createItemRepository(db: Database) {
       if (ids.length === 0) return 0;
       const rows = await db
         .update(item)
-        .set({ ...patch, updatedAt: sql`now()` })
+        .set({ ...patch, ...leadingStateOf(patch), updatedAt: sql`now()` })
         .where(and(eq(item.tenantId, tenantId), inArray(item.id, ids)))
         .returning({ id: item.id });
       return rows.length;
@@ -262,7 +318,7 @@ export function createItemRepository(db: Database) {
       if (row && (patch.transcoding || patch.upload)) {
         await db
           .update(item)
-          .set({ updatedAt: sql`now()` })
+          .set({ processingState: row.transcoding.state, updatedAt: sql`now()` })
           .where(and(eq(item.tenantId, tenantId), eq(item.id, row.itemId), eq(item.leadingVersionId, row.id)));
       }
       return row;

@@ -26,6 +26,9 @@ export const item = pgTable(
     leadingVersionId: uuid('leading_version_id').references((): AnyPgColumn => itemVersion.id, {
       onDelete: 'set null',
     }),
+    // The leading version's transcoding state, kept with the item (item.repository writes it with the version) so
+    // search filters and counts by state without reading a version per match.
+    processingState: text('processing_state'),
     isArchived: boolean('is_archived').notNull().default(false),
     // Metadata-form values by fieldId; item_field_value mirrors them for field queries and facets.
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
@@ -51,5 +54,6 @@ export const item = pgTable(
     // title:… queries: words (full-text on the title alone) and wildcards (lower(…) LIKE).
     index('item_title_words_idx').using('gin', sql`to_tsvector('simple', ${t.title})`),
     index('item_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    // Also item_search_cover_idx (tenant_id, id) INCLUDE (…) in migration 0009, which drizzle cannot declare.
   ],
 );
