@@ -5,7 +5,7 @@
  *     stricter one); a stream copy through user space is printed beside it.
  *   - time from the last PATCH's response to a playable proxy MP4 (and to transcoding COMPLETE) for a 60 s 1080p50
  *     clip
- * Run alone with `npx tsx bench/upload.bench.ts`.
+ * Run alone with `npx tsx bench/upload.bench.ts`; BENCH_UPLOAD=throughput (or proxy) runs one part only.
  */
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -280,8 +280,9 @@ export async function benchUpload(): Promise<string[]> {
   try {
     server = await startServer();
     const apiKey = await createApiKey(server, 'bench');
-    const throughput = await benchThroughput(server, apiKey, dir);
-    const proxy = await benchProxy(server, apiKey, dir);
+    const only = process.env.BENCH_UPLOAD;
+    const throughput = only === 'proxy' ? [] : await benchThroughput(server, apiKey, dir);
+    const proxy = only === 'throughput' ? [] : await benchProxy(server, apiKey, dir);
     return [...throughput, ...proxy];
   } catch (error) {
     const output = server?.output().slice(-4000);

@@ -1,11 +1,12 @@
 import { FileStore } from '@tus/file-store';
-import { EVENTS, Server as TusServer, TUS_RESUMABLE, type Upload } from '@tus/server';
+import { EVENTS, MemoryLocker, Server as TusServer, TUS_RESUMABLE, type Upload } from '@tus/server';
 import { AppError } from '@mam/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TItemVersionRow } from '@mam/db';
 import type { Services } from '../services';
 import { VISITOR_COOKIE } from '../services/shares/share-access';
 import { resolvePrincipal } from './request-principal';
+import { patchIntoFileStore, type TusFilePatchDeps } from './tus-file-patch';
 
 export const UPLOADS_PATH = '/api/v1/uploads';
 /**
@@ -69,9 +70,11 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
 export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions) {
   const { services } = options;
   const datastore = new FileStore({ directory: options.uploadsDir, expirationPeriodInMilliseconds: EXPIRY_MS });
+  const locker = new MemoryLocker();
   const tus = new TusServer({
     path: UPLOADS_PATH,
     datastore,
+    locker,
     relativeLocation: true,
     respectForwardedHeaders: true,
     exposedHeaders: ['Item-Id'],
@@ -102,13 +105,29 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
     }
   }
 
-  tus.on(EVENTS.POST_RECEIVE, (_req, upload) => {
+  function recordProgress(upload: Upload) {
     const tenantId = upload.metadata?.tenantId;
     if (!tenantId) return;
     services.uploads.recordProgress(tenantId, upload.id, upload.offset).catch((error: unknown) => {
       app.log.warn({ err: error, uploadId: upload.id }, 'could not record upload progress');
     });
-  });
+  }
+  tus.on(EVENTS.POST_RECEIVE, (_req, upload) => recordProgress(upload));
+
+  const filePatch: TusFilePatchDeps = {
+    datastore,
+    locker,
+    directory: options.uploadsDir,
+    expiryMs: EXPIRY_MS,
+    onProgress: recordProgress,
+    onFinish: finish,
+  };
+  /** The rest of the protocol after authorisation; PATCH bodies stream straight to the partial file. */
+  async function continueUpload(request: FastifyRequest, reply: FastifyReply, uploadId: string) {
+    reply.hijack();
+    if (request.method === 'PATCH' && (await patchIntoFileStore(filePatch, request.raw, reply.raw, uploadId))) return;
+    await tus.handle(request.raw, reply.raw);
+  }
 
   // Unfinished uploads past their expiry leave no item and no partial file behind.
   const sweep = setInterval(() => {
@@ -172,8 +191,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
     const version = await services.uploads.authoriseForRequest(tenantId, principal.request.id, uploadId);
     if (request.method === 'HEAD' && answerFinished(reply, version)) return;
     if (request.method === 'DELETE') await services.uploads.discard(tenantId, version.id, 'cancelled');
-    reply.hijack();
-    await tus.handle(request.raw, reply.raw);
+    await continueUpload(request, reply, uploadId);
   }
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
@@ -215,8 +233,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
       if (request.method === 'HEAD' && answerFinished(reply, version)) return;
       // Termination: the item goes before the answer does, so a client that reads it next finds it gone.
       if (request.method === 'DELETE') await services.uploads.discard(principal.tenant.id, version.id, 'cancelled');
-      reply.hijack();
-      await tus.handle(request.raw, reply.raw);
+      await continueUpload(request, reply, uploadId);
       return;
     }
     reply.hijack();
