@@ -4,6 +4,7 @@ import type { AuthedActor } from './actor.service';
 import type { AuditService } from './audit.service';
 import { toItemView } from './items/item-view';
 import type { RequestMeta, ServiceDeps } from './service-deps';
+import { liveItemOrNotFound } from './items/live-item';
 
 export type TRelationDirection = 'outgoing' | 'incoming';
 
@@ -39,9 +40,7 @@ export function createItemRelationService(deps: ServiceDeps, audit: AuditService
   const { repos } = deps;
 
   async function visibleItem(actor: Actor, itemId: string): Promise<TItemRow> {
-    const item = await repos.items.findById(actor.tenantId, itemId);
-    if (!item || item.deletedAt || !canView(actor, item)) throw new AppError('NOT_FOUND');
-    return item;
+    return liveItemOrNotFound(actor, await repos.items.findById(actor.tenantId, itemId));
   }
 
   function record(actor: AuthedActor, meta: RequestMeta | null, row: TItemRelationRow, action: string, title: string) {

@@ -1,4 +1,4 @@
-import { AppError, can, canView, initiatedProcess, isAdmin, type OperationKind } from '@mam/core';
+import { AppError, can, initiatedProcess, isAdmin, type OperationKind } from '@mam/core';
 import type { TOperationRow } from '@mam/db';
 import type { WorkflowEngine } from '@mam/workflows';
 import { TRANSCODE_TASK_QUEUE, type TranscodeInput } from '@mam/workflows';
@@ -6,6 +6,7 @@ import type { AuthedActor } from '../actor.service';
 import type { createAuditService } from '../audit.service';
 import type { ServiceDeps } from '../service-deps';
 import type { UploadService } from './upload.service';
+import { liveFoundOrNotFound } from './live-item';
 
 /** Business key of a version's transcode run, as operators see it in the Temporal web UI. */
 export function transcodeWorkflowId(tenantSlug: string, itemId: string, versionNumber: number): string {
@@ -113,8 +114,7 @@ export function createProcessingService(
 
     /** Reprocess: the leading version's transcode again (permission reprocess; admins bypass). */
     async reprocess(actor: AuthedActor, itemId: string): Promise<void> {
-      const found = await repos.items.findWithVersion(actor.tenantId, itemId);
-      if (!found || found.item.deletedAt || !canView(actor, found.item)) throw new AppError('NOT_FOUND');
+      const found = liveFoundOrNotFound(actor, await repos.items.findWithVersion(actor.tenantId, itemId));
       if (!can(actor, 'reprocess')) throw new AppError('FORBIDDEN');
       const version = found.version;
       if (!version || version.upload.state !== 'COMPLETE') throw new AppError('REPROCESS_NOT_SUPPORTED');

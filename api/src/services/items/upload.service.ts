@@ -4,6 +4,7 @@ import type { AuthedActor } from '../actor.service';
 import type { createAuditService } from '../audit.service';
 import type { ItemMetadataService } from '../metadata/item-metadata.service';
 import type { ServiceDeps } from '../service-deps';
+import { liveItemOrNotFound } from './live-item';
 
 export interface BeginUploadInput {
   fileName: string;
@@ -139,8 +140,7 @@ export function createUploadService(
       };
 
       if (input.itemId) {
-        const existing = await repos.items.findById(actor.tenantId, input.itemId);
-        if (!existing || existing.deletedAt || !canView(actor, existing)) throw new AppError('NOT_FOUND');
+        const existing = liveItemOrNotFound(actor, await repos.items.findById(actor.tenantId, input.itemId));
         if (!can(actor, 'version')) throw new AppError('UPDATE_ITEMS_FORBIDDEN');
         if (!canUpdate(actor, existing)) throw new AppError('UPDATE_ITEM_FORBIDDEN');
         const created = await repos.items.insertVersion(actor.tenantId, existing.id, version);

@@ -1,6 +1,5 @@
 import {
   AppError,
-  canView,
   checkFormValues,
   fieldAccessFor,
   fieldTypesOf,
@@ -17,6 +16,7 @@ import { canEditMetadata } from '../metadata/item-metadata.service';
 import type { MetadataFormService, TMetadataFormView } from '../metadata/metadata-form.service';
 import type { TFieldAccessView } from '../metadata/item-metadata.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
+import { liveItemOrNotFound } from '../items/live-item';
 
 /** A logging form as the Logging tab offers it, with what this user may read and enter in each field. */
 export type TLoggingFormView = TMetadataFormView & { fieldAccess: Record<string, TFieldAccessView> };
@@ -92,9 +92,7 @@ export function createLogEntryService(deps: ServiceDeps, audit: AuditService, fo
   const { repos, clock } = deps;
 
   async function visibleItem(actor: Actor, itemId: string): Promise<TItemRow> {
-    const item = await repos.items.findById(actor.tenantId, itemId);
-    if (!item || item.deletedAt || !canView(actor, item)) throw new AppError('NOT_FOUND');
-    return item;
+    return liveItemOrNotFound(actor, await repos.items.findById(actor.tenantId, itemId));
   }
 
   async function editableItem(actor: Actor, itemId: string): Promise<TItemRow> {

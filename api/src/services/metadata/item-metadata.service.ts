@@ -2,7 +2,6 @@ import {
   AppError,
   can,
   canUpdate,
-  canView,
   checkFormValues,
   fieldAccessFor,
   fieldTypesOf,
@@ -24,6 +23,7 @@ import type { AuthedActor } from '../actor.service';
 import type { AuditService } from '../audit.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
 import type { MetadataFormService, TMetadataFormView } from './metadata-form.service';
+import { liveFoundOrNotFound } from '../items/live-item';
 
 /** Fields kept in the item's own columns or filled by the system: never stored in the metadata document. */
 const derivedFields: ReadonlySet<string> = new Set(['title', 'description', ...technicalFieldIds]);
@@ -122,12 +122,6 @@ function bulkValues(current: TFormValues, changes: readonly TBulkChange[]): Reco
   return values;
 }
 
-/** A live item the actor may see, or NOT_FOUND (never FORBIDDEN: it does not tell what exists). */
-function visibleOrNotFound(actor: Actor, found: TItemWithVersion | undefined): TItemWithVersion {
-  if (!found || found.item.deletedAt || !canView(actor, found.item)) throw new AppError('NOT_FOUND');
-  return found;
-}
-
 /** Items a bulk edit reads and writes at a time. */
 const BULK_BATCH = 100;
 
@@ -135,7 +129,7 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
   const { repos, clock } = deps;
 
   async function visibleItem(actor: Actor, itemId: string): Promise<TItemWithVersion> {
-    return visibleOrNotFound(actor, await repos.items.findWithVersion(actor.tenantId, itemId));
+    return liveFoundOrNotFound(actor, await repos.items.findWithVersion(actor.tenantId, itemId));
   }
 
   async function formsFor(actor: AuthedActor, view: FormViewId) {
@@ -310,7 +304,7 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
         const writes: TMetadataWrite[] = [];
         for (const itemId of batch) {
           try {
-            const found = visibleOrNotFound(actor, rows.get(itemId));
+            const found = liveFoundOrNotFound(actor, rows.get(itemId));
             if (!canEditMetadata(actor, found.item))
               throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId } });
             const changes = bulkValues(storedValues(found), input.changes);

@@ -24,6 +24,7 @@ import {
   signedMediaUrl,
   type TShareMediaKind,
 } from './share-media';
+import { liveItemOrNotFound } from '../items/live-item';
 
 /** How a visitor's browser is known: the hash of its visitor cookie and the share's unlock cookie. */
 export interface TShareVisitor {
@@ -429,7 +430,8 @@ export function createSharePublicService(
         throw new AppError('NOT_FOUND');
       // Still in the share, still visible to its owner, not in the recycle bin.
       const owner = await ownerOf(share);
-      if (!owner || found.item.deletedAt || !canView(owner, found.item)) throw new AppError('NOT_FOUND');
+      if (!owner) throw new AppError('NOT_FOUND');
+      liveItemOrNotFound(owner, found.item);
       if (
         share.folderId
           ? found.item.folderId !== share.folderId

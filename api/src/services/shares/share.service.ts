@@ -1,7 +1,6 @@
 import {
   AppError,
   can,
-  canView,
   checkShareLimits,
   effectiveShareLimits,
   SHARE_PASSWORD_MIN_LENGTH,
@@ -16,6 +15,7 @@ import type { AuthedActor } from '../actor.service';
 import type { AuditService } from '../audit.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
 import { closedState, newShareToken, shareLink } from './share-access';
+import { liveItemOrNotFound } from '../items/live-item';
 
 export type TShareListState = 'active' | 'expired' | 'exhausted' | 'revoked';
 
@@ -200,8 +200,7 @@ export function createShareService(
       const folderId = input.folderId ?? null;
       if (itemIds.length === 0 && !folderId) throw new AppError('SHARE_EMPTY');
       for (const itemId of itemIds) {
-        const item = await repos.items.findById(actor.tenantId, itemId);
-        if (!item || item.deletedAt || !canView(actor, item)) throw new AppError('NOT_FOUND');
+        liveItemOrNotFound(actor, await repos.items.findById(actor.tenantId, itemId));
       }
       // NOT_FOUND for a folder this user cannot see, with its inherited access.
       if (folderId) await folders.get(actor, folderId);
