@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { canView, type Access, type Actor, viewScope } from '@mam/core';
+import {
+  canView,
+  fieldValueRows,
+  type Access,
+  type Actor,
+  type FieldType,
+  type TJsonValue,
+  viewScope,
+} from '@mam/core';
 import { createRepositories, type Repositories } from '@mam/db';
 import { createTestDatabase, testBackends, type TestDatabase } from '@mam/db/testing';
 import { sql, type SQL } from 'drizzle-orm';
@@ -172,6 +180,52 @@ describe.each(testBackends)('item search on %s', (backend) => {
         { value: 'ERROR', count: 1 },
       ]),
     );
+  });
+
+  it('counts choice-like facets from the metadata exactly as from the value rows fieldValueRows writes', async () => {
+    const types = new Map<string, FieldType>([
+      ['choice', 'Choice'],
+      ['tree', 'TreeChoice'],
+      ['multi', 'MultipleChoice'],
+      ['flag', 'Checkbox'],
+    ]);
+    const long = 'x'.repeat(600);
+    const samples: Array<Record<string, TJsonValue>> = [
+      { choice: 'Sport', tree: 'News/Sport', multi: ['a', 'b', 'a'], flag: true },
+      { choice: 'sport', tree: 'News', multi: 'a', flag: false },
+      { choice: '', tree: ' ', multi: ['', 'c', 3, null, ['a'], { a: 1 }], flag: 'true' },
+      { choice: 42, tree: 1.5, multi: [], flag: null },
+      { choice: true, tree: { a: 1 }, multi: 7, flag: 1 },
+      { choice: long, multi: [long, `${long}y`] },
+      { choice: null, tree: null, multi: null },
+      {},
+    ];
+    const facetTenant = (await repos.tenants.insert({ slug: 'facets', name: 'Facets', config: {} })).id;
+    for (const [index, metadata] of samples.entries()) {
+      const id = await insert(facetTenant, `Facet sample ${index}`);
+      await repos.items.setMetadata(facetTenant, id, metadata, fieldValueRows(types, metadata));
+    }
+    const facetsOf = async (facetFieldTypes?: Record<string, FieldType>) => {
+      const { facets } = await repos.itemSearch.search(facetTenant, {
+        where: sql`TRUE`,
+        scope: { kind: 'all' },
+        filters: {},
+        sort: { by: 'created', direction: 'desc' },
+        offset: 0,
+        limit: 50,
+        facetFields: [...types.keys()],
+        facetFieldTypes,
+      });
+      return facets.fields;
+    };
+    const fromRows = await facetsOf();
+    expect(fromRows.multi).toEqual([
+      { value: 'a', count: 2 },
+      { value: 'b', count: 1 },
+      { value: 'c', count: 1 },
+      { value: long.slice(0, 500), count: 1 },
+    ]);
+    expect(await facetsOf(Object.fromEntries(types))).toEqual(fromRows);
   });
 
   it('sorts by title, by a field with the items lacking it last, and pages', async () => {

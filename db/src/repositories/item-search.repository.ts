@@ -1,7 +1,7 @@
-import type { TItemSearchFilters, TViewScope } from '@mam/core';
+import type { FieldType, TItemSearchFilters, TViewScope } from '@mam/core';
 import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client/database';
-import { folder, item, itemFieldValue, itemVersion, logEntry } from '../schema';
+import { folder, item, itemFieldValue, itemVersion, logEntry, user } from '../schema';
 import type { TItemWithVersion } from './item.repository';
 
 /**
@@ -56,6 +56,12 @@ export interface TItemSearchRequest {
   limit: number;
   /** Fields whose values are counted over the matches (choice-like fields). */
   facetFields: string[];
+  /**
+   * The type each facet field's value rows are written with (core's fieldTypesOf over the tenant's forms). Choice,
+   * tree choice, multiple choice and checkbox fields are counted from the matches' own metadata, read with them, by
+   * the rules fieldValueRows applies; fields of other or unknown types from their value rows.
+   */
+  facetFieldTypes?: Readonly<Record<string, FieldType>>;
 }
 
 export interface TFacetCount {
@@ -75,6 +81,8 @@ export interface TItemSearchResult {
 }
 
 const FACET_LIMIT = 20;
+/** Room for the materialised matches of a broad query (tens of thousands of narrow rows) and their grouping. */
+const SEARCH_WORK_MEM = '32MB';
 
 const textArray = (values: readonly string[]) =>
   values.length === 0
@@ -87,7 +95,11 @@ const textArray = (values: readonly string[]) =>
 /** `canView` in SQL, from the scope core computed for the actor. */
 export function visibleItemsCondition(scope: TViewScope): SQL | undefined {
   if (scope.kind === 'all') return undefined;
-  return sql`(${item.ownerId} = ${scope.userId} OR CASE coalesce(${item.visibleTo}->>'level', 'tenant')
+  // Most items have no visibility of their own (the tenant level): a NULL test settles them before any jsonb is
+  // read, which a search testing tens of thousands of items feels.
+  return sql`(${item.ownerId} = ${scope.userId}
+    ${scope.orgMember ? sql`OR ${item.visibleTo} IS NULL` : sql``}
+    OR CASE coalesce(${item.visibleTo}->>'level', 'tenant')
     WHEN 'tenant' THEN ${scope.orgMember}::boolean
     WHEN 'selected_groups' THEN jsonb_exists_any(${item.visibleTo}->'groups', ${textArray(scope.groupIds)})
     ELSE false END)`;
@@ -143,7 +155,64 @@ function sortKeys(sort: TItemSearchSort): TSortKey[] {
   }
 }
 
-type TSearchRow = { kind: string; value: string | null; count: number };
+/** A page row (its place in `position`), the total or a facet value (in its kind's order by `position`). */
+type TSearchRow = { kind: string; value: string | null; count: number; position: number };
+
+/** The grouping sets of one pass over the matches: the total and each built-in facet, by its column. */
+const builtinCounts: Array<{ kind: 'total' | 'itemType' | 'state' | 'createdBy'; column: string | undefined }> = [
+  { kind: 'total', column: undefined },
+  { kind: 'itemType', column: 'item_type' },
+  { kind: 'state', column: 'state' },
+  { kind: 'createdBy', column: 'created_by' },
+];
+
+/**
+ * How a facet field is counted. A match's heap row is read anyway, and its metadata holds the values, so choice-like
+ * fields are counted from there (a probe of the value rows per match costs more than finding the match); the value
+ * is the facet value fieldValueRows' row would carry (`left(value, 500)`).
+ *   - single: one value, as a match column counted in the grouping sets (Choice and TreeChoice: a non-empty string or
+ *     a number; Checkbox: a boolean as 'true' / 'false')
+ *   - multiple: MultipleChoice, its non-empty strings (a lone string is one), each counted once per match
+ *   - rows: any other type, from the value rows
+ */
+type TFacetPlan =
+  | { fieldId: string; how: 'single'; column: string; value: SQL }
+  | { fieldId: string; how: 'multiple'; column: string; value: SQL }
+  | { fieldId: string; how: 'rows' };
+
+function facetPlans(fieldIds: readonly string[], types: Readonly<Record<string, FieldType>>): TFacetPlan[] {
+  return fieldIds.map((fieldId, index) => {
+    const column = `f${index}`;
+    const value = sql`(${item.metadata}->${fieldId})`;
+    switch (types[fieldId]) {
+      case 'Choice':
+      case 'TreeChoice':
+        return {
+          fieldId,
+          how: 'single',
+          column,
+          value: sql`CASE jsonb_typeof(${value}) WHEN 'string' THEN nullif(left(${value} #>> '{}', 500), '')
+            WHEN 'number' THEN left(${value} #>> '{}', 500) END`,
+        };
+      case 'Checkbox':
+        return {
+          fieldId,
+          how: 'single',
+          column,
+          value: sql`CASE jsonb_typeof(${value}) WHEN 'boolean' THEN ${value} #>> '{}' END`,
+        };
+      case 'MultipleChoice':
+        return {
+          fieldId,
+          how: 'multiple',
+          column,
+          value: sql`CASE WHEN jsonb_typeof(${value}) IN ('array', 'string') THEN ${value} END`,
+        };
+      default:
+        return { fieldId, how: 'rows' };
+    }
+  });
+}
 
 export function createItemSearchRepository(db: Database) {
   return {
@@ -157,10 +226,20 @@ export function createItemSearchRepository(db: Database) {
         .limit(1);
       return rows.length > 0;
     },
+    /** Names to show for the creator facet's user ids, in one read; ids that are no user of the tenant are absent. */
+    async creatorLabels(tenantId: string, userIds: readonly string[]): Promise<Map<string, string>> {
+      const ids = userIds.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: user.id, name: user.name, email: user.email })
+        .from(user)
+        .where(and(eq(user.tenantId, tenantId), inArray(user.id, ids)));
+      return new Map(rows.map((row) => [row.id, row.name || row.email]));
+    },
     /**
      * One page of matches with the total and facet counts, all over the same set: the query, the filters, the
      * tenant, live items only, and what the actor may see. One statement: the matches are found once (a
-     * materialised set of ids and the few columns counted and sorted), then paged, counted and grouped.
+     * materialised set of ids and the few columns counted and sorted), then paged, and counted in one pass.
      */
     async search(tenantId: string, request: TItemSearchRequest): Promise<TItemSearchResult> {
       const base = and(
@@ -184,9 +263,15 @@ export function createItemSearchRepository(db: Database) {
         : undefined;
       const keys = sortKeys(request.sort);
       const keyColumns = keys.map((key, index) => sql`${key.value} AS ${sql.raw(`k${index}`)}`);
+      const facetPlan = facetPlans(request.facetFields, request.facetFieldTypes ?? {});
+      const facetColumns = facetPlan.flatMap((facet) =>
+        facet.how === 'rows' ? [] : [sql`${facet.value} AS ${sql.raw(facet.column)}`],
+      );
+      // Narrow rows (the creator as uuid, not text): tens of thousands of them must stay within work_mem.
       const matchColumns = (where: SQL) =>
-        sql`SELECT ${item.id} AS id, ${item.itemType} AS item_type, ${item.createdBy}::text AS created_by,
-          ${item.processingState} AS state, ${sql.join(keyColumns, sql`, `)} FROM ${item} WHERE ${where}`;
+        sql`SELECT ${item.id} AS id, ${item.itemType} AS item_type, ${item.createdBy} AS created_by,
+          ${item.processingState} AS state, ${sql.join([...keyColumns, ...facetColumns], sql`, `)}
+          FROM ${item} WHERE ${where}`;
       const pageOrder = sql.join(
         [
           ...keys.map(
@@ -197,59 +282,116 @@ export function createItemSearchRepository(db: Database) {
         ],
         sql`, `,
       );
-      const counted = (kind: string, column: string) =>
-        sql`(SELECT ${kind}::text, ${sql.raw(column)}, count(*)::int FROM matches WHERE ${sql.raw(column)} IS NOT NULL
-          GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT ${FACET_LIMIT})`;
-      // The matches are the tenant's items already; by item, field and facet value the index answers alone.
-      const fieldFacets = request.facetFields.map(
-        (fieldId) =>
-          sql`(SELECT ${`field:${fieldId}`}::text, ${itemFieldValue.facetValue}, count(DISTINCT ${itemFieldValue.itemId})::int
-            FROM ${itemFieldValue}
-            WHERE ${itemFieldValue.itemId} IN (SELECT id FROM matches) AND ${itemFieldValue.fieldId} = ${fieldId}
-              AND ${itemFieldValue.facetValue} IS NOT NULL
-            GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT ${FACET_LIMIT})`,
+      // The matches are the direct ones and those through log entries, each materialised once and read together
+      // where needed, rather than copied into one more set of tens of thousands of rows.
+      const matchSets = throughEntries
+        ? sql`direct AS MATERIALIZED (${matchColumns(direct)}),
+          entries AS MATERIALIZED (${matchColumns(throughEntries)})`
+        : sql`direct AS MATERIALIZED (${matchColumns(direct)})`;
+      const matches = throughEntries
+        ? sql`(SELECT * FROM direct UNION ALL SELECT * FROM entries) AS matches`
+        : sql`direct AS matches`;
+      const matchIds = throughEntries
+        ? sql`SELECT id FROM direct UNION ALL SELECT id FROM entries`
+        : sql`SELECT id FROM direct`;
+      // The total, the built-in facets and single-valued field facets in one scan of the matches (grouping sets),
+      // not one scan each.
+      const grouped = [
+        ...builtinCounts.map((count) => ({ kind: sql`${count.kind}::text`, column: count.column })),
+        ...facetPlan.flatMap((facet) =>
+          facet.how === 'single' ? [{ kind: sql`${`field:${facet.fieldId}`}::text`, column: facet.column }] : [],
+        ),
+      ];
+      const groupedColumns = grouped.flatMap((group) => (group.column ? [sql.raw(group.column)] : []));
+      const kindOf = sql`CASE ${sql.join(
+        grouped.flatMap((group) =>
+          group.column ? [sql`WHEN grouping(${sql.raw(group.column)}) = 0 THEN ${group.kind}`] : [],
+        ),
+        sql` `,
+      )} ELSE 'total' END`;
+      const groupingSets = sql.join(
+        grouped.map((group) => sql.raw(`(${group.column ?? ''})`)),
+        sql`, `,
       );
-      const result = (await db.execute(sql`
-        WITH direct AS MATERIALIZED (${matchColumns(direct)}),
-        matches AS MATERIALIZED (SELECT * FROM direct
-          ${throughEntries ? sql`UNION ALL ${matchColumns(throughEntries)}` : sql``}),
-        page AS (SELECT * FROM matches ORDER BY ${pageOrder} OFFSET ${request.offset} LIMIT ${request.limit})
-        SELECT 'page' AS kind, id::text AS value, (row_number() OVER (ORDER BY ${pageOrder}))::int AS count FROM page
-        UNION ALL SELECT 'total', NULL, count(*)::int FROM matches
-        UNION ALL ${counted('itemType', 'item_type')}
-        UNION ALL ${counted('state', 'state')}
-        UNION ALL ${counted('createdBy', 'created_by')}
-        ${sql.join(
-          fieldFacets.map((facet) => sql`UNION ALL ${facet}`),
-          sql` `,
-        )}
-      `)) as unknown as { rows: TSearchRow[] };
+      const multipleCounts = facetPlan.flatMap((facet) => {
+        if (facet.how !== 'multiple') return [];
+        const values = sql.raw(`matches.${facet.column}`);
+        return [
+          sql`UNION ALL SELECT ${`field:${facet.fieldId}`}::text, left(choice #>> '{}', 500), count(DISTINCT matches.id)::int
+            FROM ${matches}, jsonb_array_elements(CASE jsonb_typeof(${values}) WHEN 'array' THEN ${values}
+              ELSE jsonb_build_array(${values}) END) AS choice
+            WHERE ${values} IS NOT NULL AND jsonb_typeof(choice) = 'string' AND choice #>> '{}' <> ''
+            GROUP BY 2`,
+        ];
+      });
+      // Other fields from their value rows: the matches are the tenant's items already; by item, field and facet
+      // value the index answers alone. One value counts once per item (a multiple choice may repeat it).
+      const rowFields = facetPlan.flatMap((facet) => (facet.how === 'rows' ? [facet.fieldId] : []));
+      const rowCounts =
+        rowFields.length === 0
+          ? sql``
+          : sql`UNION ALL SELECT 'field:' || field_id, facet_value, count(*)::int FROM (
+              SELECT DISTINCT ${itemFieldValue.itemId}, ${itemFieldValue.fieldId} AS field_id,
+                ${itemFieldValue.facetValue} AS facet_value
+              FROM ${itemFieldValue}
+              WHERE ${itemFieldValue.itemId} IN (${matchIds})
+                AND ${itemFieldValue.fieldId} = ANY(${textArray(rowFields)})
+                AND ${itemFieldValue.facetValue} IS NOT NULL) AS field_values
+            GROUP BY field_id, facet_value`;
+      const statement = sql`
+        WITH ${matchSets},
+        page AS (SELECT * FROM ${matches} ORDER BY ${pageOrder} OFFSET ${request.offset} LIMIT ${request.limit}),
+        counts AS (
+          SELECT ${kindOf} AS kind, coalesce(${sql.join(
+            groupedColumns.map((column) => sql`${column}::text`),
+            sql`, `,
+          )}) AS value, count(*)::int AS count
+          FROM ${matches} GROUP BY GROUPING SETS (${groupingSets})
+          ${sql.join(multipleCounts, sql` `)}
+          ${rowCounts}
+        )
+        SELECT 'page' AS kind, id::text AS value, 0 AS count, (row_number() OVER (ORDER BY ${pageOrder}))::int AS position
+        FROM page
+        UNION ALL
+        SELECT kind, value, count, position::int FROM (
+          SELECT kind, value, count, row_number() OVER (PARTITION BY kind ORDER BY count DESC, value) AS position
+          FROM counts WHERE kind = 'total' OR value IS NOT NULL
+        ) AS ranked WHERE position <= ${FACET_LIMIT}
+      `;
+      // For this transaction only: the statement is latency-bound and short, so parallel workers (whose start-up
+      // costs more than they save on a busy host) and JIT compilation (tens of milliseconds once estimates grow)
+      // stay off, and the materialised matches get the memory to stay off disk.
+      const { rows: found, pageRows } = await db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('max_parallel_workers_per_gather', '0', true),
+          set_config('jit', 'off', true), set_config('work_mem', ${SEARCH_WORK_MEM}, true)`);
+        const rows = ((await tx.execute(statement)) as unknown as { rows: TSearchRow[] }).rows;
+        const pageIds = rows.filter((row) => row.kind === 'page').map((row) => row.value!);
+        return {
+          rows,
+          pageRows:
+            pageIds.length === 0
+              ? []
+              : await tx
+                  .select({ item, version: itemVersion })
+                  .from(item)
+                  .leftJoin(itemVersion, eq(itemVersion.id, item.leadingVersionId))
+                  .where(and(eq(item.tenantId, tenantId), inArray(item.id, pageIds))),
+        };
+      });
 
       const facets: TItemSearchResult['facets'] = { itemType: [], state: [], createdBy: [], fields: {} };
       for (const fieldId of request.facetFields) facets.fields[fieldId] = [];
       const page: Array<{ id: string; position: number }> = [];
       let total = 0;
-      for (const row of result.rows) {
-        if (row.kind === 'page') page.push({ id: row.value!, position: row.count });
+      for (const row of [...found].sort((a, b) => a.position - b.position)) {
+        if (row.kind === 'page') page.push({ id: row.value!, position: row.position });
         else if (row.kind === 'total') total = row.count;
         else if (row.kind.startsWith('field:'))
           facets.fields[row.kind.slice(6)]!.push({ value: row.value!, count: row.count });
         else facets[row.kind as 'itemType' | 'state' | 'createdBy'].push({ value: row.value!, count: row.count });
       }
-      page.sort((a, b) => a.position - b.position);
-      const ids = page.map((entry) => entry.id);
-      const byId = new Map(
-        ids.length === 0
-          ? []
-          : (
-              await db
-                .select({ item, version: itemVersion })
-                .from(item)
-                .leftJoin(itemVersion, eq(itemVersion.id, item.leadingVersionId))
-                .where(and(eq(item.tenantId, tenantId), inArray(item.id, ids)))
-            ).map((row) => [row.item.id, row] as const),
-      );
-      return { rows: ids.flatMap((id) => byId.get(id) ?? []), total, facets };
+      const byId = new Map(pageRows.map((row) => [row.item.id, row] as const));
+      return { rows: page.flatMap((entry) => byId.get(entry.id) ?? []), total, facets };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { AppError, mediaItemTypes, parseTenantConfig, viewScope, type FieldType } from '@mam/core';
+import { AppError, fieldTypesOf, mediaItemTypes, parseTenantConfig, viewScope, type FieldType } from '@mam/core';
 import { itemSearchBindings, logEntrySearchBindings, type TFacetCount } from '@mam/db';
 import {
   compileToPostgres,
@@ -178,6 +178,9 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
             ...page,
             where: compileToPostgres(ast, bindings),
             entryWhere,
+            // The types the value rows are written with (item-metadata.service), so facets counted from the
+            // metadata agree with them.
+            facetFieldTypes: Object.fromEntries(fieldTypesOf(allForms)),
             sort:
               sort.by === 'relevance'
                 ? {
@@ -189,12 +192,14 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
                   }
                 : sort,
           });
-      const creators = await Promise.all(
-        result.facets.createdBy.map(async (facet) => {
-          const user = await repos.users.findById(actor.tenantId, facet.value);
-          return { ...facet, label: user?.name || user?.email || facet.value };
-        }),
+      const labels = await repos.itemSearch.creatorLabels(
+        actor.tenantId,
+        result.facets.createdBy.map((facet) => facet.value),
       );
+      const creators = result.facets.createdBy.map((facet) => ({
+        ...facet,
+        label: labels.get(facet.value) || facet.value,
+      }));
       const logMatches: TSearchResult['logMatches'] = {};
       if (entryWhere) {
         const ids = result.rows.map((row) => row.item.id);
