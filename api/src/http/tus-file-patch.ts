@@ -9,6 +9,11 @@ import { ERRORS, EXPOSED_HEADERS, TUS_RESUMABLE, type Locker, type Upload } from
 const LOCK_DRAIN_MS = 3000;
 const PROGRESS_INTERVAL_MS = 1000;
 const OFFSET = /^\d+$/;
+/**
+ * Socket chunks are 64 KiB; with the default 16 KiB mark every chunk would pause the socket until its write is done.
+ * A few MiB let the socket keep flowing while earlier chunks are written together (writev).
+ */
+const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
 
 export interface TusFilePatchDeps {
   datastore: FileStore;
@@ -100,7 +105,11 @@ export async function patchIntoFileStore(
     if (upload.offset !== offset) throw ERRORS.INVALID_OFFSET;
     if (offset + bodyBytes > upload.size) throw ERRORS.ERR_SIZE_EXCEEDED;
 
-    const file = createWriteStream(path.join(deps.directory, id), { flags: 'r+', start: offset });
+    const file = createWriteStream(path.join(deps.directory, id), {
+      flags: 'r+',
+      start: offset,
+      highWaterMark: WRITE_BUFFER_BYTES,
+    });
     const current = upload;
     const progress = setInterval(() => {
       current.offset = offset + file.bytesWritten;
