@@ -47,3 +47,7 @@ export * from './items/item-search-filters';
 export * from './shares/share-rules';
 export * from './notifications/mentions';
 export * from './notifications/notification-kinds';
+export * from './mail/mail-language';
+export * from './mail/mail-catalogue';
+export * from './mail/mail-messages';
+export type { TMailTextKey, TMailTexts } from './mail/mail-texts.en';

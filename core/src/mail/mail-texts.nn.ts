@@ -1,0 +1,41 @@
+import type { TMailTexts } from './mail-texts.en';
+
+/** Norwegian Nynorsk (e-infinitive); the notification sentences are the bell's (console/public/locales/nn). */
+export const MAIL_TEXTS_NN: TMailTexts = {
+  greeting: 'Hei {{name}},',
+
+  'notification.someone': 'Nokon',
+  'notification.assigned': '{{actor}} tildelte deg ein kommentar på {{title}}',
+  'notification.mentioned': '{{actor}} nemnde deg på {{title}}',
+  'notification.reply': '{{actor}} svarte på ein kommentar på {{title}}',
+  'notification.shareOpened': '{{actor}} opna delinga di {{shareTitle}}',
+  'notification.shareCommented': '{{actor}} kommenterte delinga di {{shareTitle}}',
+  'notification.uploadReceived': 'Ei fil kom inn via opplastingsførespurnaden din {{requestTitle}}: {{fileName}}',
+  'notification.operationFinished': 'Behandlinga er ferdig: {{title}}',
+  'notification.operationFailed': 'Behandlinga mislukkast: {{title}}',
+  'notification.subject': '{{sentence}} ({{organisation}})',
+  'notification.sentence': '{{sentence}}.',
+  'notification.quote': '«{{text}}»',
+  'notification.open': 'Opne her: {{link}}',
+  'notification.settingsHint': 'Under Brukarinnstillingar kan du velje kva varsel du får på e-post.',
+
+  'passwordReset.subject': 'Koden din for å tilbakestille passordet i {{organisation}}',
+  'passwordReset.intro': 'Nokon har bede om å tilbakestille passordet til kontoen din i {{organisation}}.',
+  'passwordReset.code': 'Koden din er: {{code}}',
+  'passwordReset.enter': 'Skriv han inn på {{link}} innan {{minutes}} minutt.',
+  'passwordReset.notYou': 'Var det ikkje deg, kan du sjå bort frå denne meldinga; passordet ditt blir ikkje endra.',
+
+  'invitation.subject': 'Du er invitert til {{organisation}}',
+  'invitation.intro': '{{inviter}} har invitert deg til {{organisation}}. Vel eit passord når du har logga inn.',
+  'invitation.signIn': 'Logg inn her (lenkja verkar éin gong, i {{hours}} timar): {{link}}',
+
+  'share.subject': '{{sender}} har delt «{{title}}» med deg',
+  'share.intro': '{{sender}} har delt «{{title}}» med deg.',
+  'share.open': 'Opne delinga her: {{link}}',
+  'share.expires': 'Lenkja verkar til {{date}}.',
+
+  'uploadRequest.subject': '{{sender}} ber deg laste opp filer: {{title}}',
+  'uploadRequest.intro': '{{sender}} ber deg laste opp filer til «{{title}}».',
+  'uploadRequest.upload': 'Last opp her: {{link}}',
+  'uploadRequest.expires': 'Lenkja verkar til {{date}}.',
+};
