@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { testBackends } from '@mam/db/testing';
+import { testBackends, type TTestBackend } from '@mam/db/testing';
 import { startS3TestServer, type S3TestServer } from '@mam/workers';
 import { loadActor } from '../services/actor.service';
 import {
@@ -42,7 +42,38 @@ type ItemView = {
   };
 };
 
-describe.each(testBackends)('uploads and processing on %s', (backend) => {
+/** Every upload and processing test on both databases with local storage, and on PGlite with an S3 bucket. */
+const cases: Array<[TTestBackend, 'local' | 's3']> = [
+  ...testBackends.map((backend): [TTestBackend, 'local'] => [backend, 'local']),
+  ['pglite', 's3'],
+];
+
+/** The tenant's uploads and generated media go to a bucket of the S3 test server. */
+async function useBucket(t: TestApp, tenant: Awaited<ReturnType<typeof createTenant>>, s3: S3TestServer) {
+  const admin = await loadActor(t.services.deps, tenant.admin);
+  await t.services.storages.create(
+    admin,
+    {
+      name: 'Bucket',
+      description: '',
+      kind: 's3',
+      types: ['upload', 'generated'],
+      defaultTypes: ['upload', 'generated'],
+      enableDeletion: true,
+      pathPrefix: tenant.tenant.slug,
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      permissionMethod: 'gateway',
+      roleArn: '',
+      forcePathStyle: true,
+      credentials: s3.credentials,
+    },
+    null,
+  );
+}
+
+describe.each(cases)('uploads and processing on %s with %s storage', (backend, storageKind) => {
   let t: TestApp;
   let alpha: Awaited<ReturnType<typeof createTenant>>;
   let bravo: Awaited<ReturnType<typeof createTenant>>;
@@ -62,15 +93,23 @@ describe.each(testBackends)('uploads and processing on %s', (backend) => {
     return created.data.secret;
   }
 
+  let s3: S3TestServer | null = null;
+
   beforeAll(async () => {
     t = await createTestApp(backend, { media: true });
     alpha = await createTenant(t, 'alpha');
     bravo = await createTenant(t, 'bravo');
+    if (storageKind === 's3') {
+      s3 = await startS3TestServer({ buckets: ['media'] });
+      await useBucket(t, alpha, s3);
+      await useBucket(t, bravo, s3);
+    }
     alphaKey = await keyFor(alpha);
     bravoKey = await keyFor(bravo);
   });
   afterAll(async () => {
     await t.dispose();
+    await s3?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -115,6 +154,11 @@ describe.each(testBackends)('uploads and processing on %s', (backend) => {
     expect((await tus.append(location, half, data.subarray(half))).statusCode).toBe(204);
 
     const item = await settled(itemId);
+    // The original and the renditions went where the tenant's default storages are.
+    const { version } = (await t.services.deps.repos.items.findWithVersion(alpha.tenant.id, itemId))!;
+    for (const storageId of [version!.storageId!, version!.generatedStorageId!]) {
+      expect(await t.services.storages.info(alpha.tenant.id, storageId)).toMatchObject({ kind: storageKind });
+    }
     // A client that lost the last answer asks again: every byte is in, so it finishes instead of sending it anew.
     const again = await tus.offset(location);
     expect({
@@ -339,79 +383,5 @@ describe.each(testBackends)('uploads and processing on %s', (backend) => {
     // Bravo's own folder id cannot be used to drop files into alpha, nor the other way round.
     const bravoRoot = await t.services.deps.repos.folders.findRoot(bravo.tenant.id);
     expect((await tusA.create(10, { filename: 'x.txt', folderId: bravoRoot!.id })).statusCode).toBe(404);
-  });
-});
-
-describe('uploads and processing with S3-compatible storage (s3rver)', () => {
-  let t: TestApp;
-  let s3: S3TestServer;
-  let key: string;
-  const dir = mkdtempSync(path.join(tmpdir(), 'mam-uploads-s3-'));
-
-  beforeAll(async () => {
-    s3 = await startS3TestServer({ buckets: ['media'] });
-    t = await createTestApp('pglite', { media: true });
-    const alpha = await createTenant(t, 'alpha');
-    const admin = await loadActor(t.services.deps, alpha.admin);
-    await t.services.storages.create(
-      admin,
-      {
-        name: 'Bucket',
-        description: '',
-        kind: 's3',
-        types: ['upload', 'generated'],
-        defaultTypes: ['upload', 'generated'],
-        enableDeletion: true,
-        pathPrefix: 'mam',
-        bucket: 'media',
-        region: 'us-east-1',
-        endpoint: s3.endpoint,
-        permissionMethod: 'gateway',
-        roleArn: '',
-        forcePathStyle: true,
-        credentials: s3.credentials,
-      },
-      null,
-    );
-    const client = new TrpcClient(t.app);
-    await client.login('alpha', alpha.adminEmail, alpha.adminPassword);
-    const created = await client.mutate<{ secret: string }>('apiKeys.create', {
-      label: 'robot',
-      expiresAt: null,
-      maxUnusedDays: null,
-    });
-    if (!created.ok) throw new Error(created.code);
-    key = created.data.secret;
-  });
-  afterAll(async () => {
-    await t.dispose();
-    await s3.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('stores the original and the renditions in the bucket and serves them from there', async () => {
-    const auth = { authorization: `Bearer ${key}` };
-    const { itemId } = await new TusTestClient(t.app, auth).upload(makeVideo(dir), { filename: 'bucket.mp4' });
-    let item: ItemView | undefined;
-    for (let i = 0; i < 600; i++) {
-      item = (await t.app.inject({ method: 'GET', url: `/api/v1/items/${itemId}`, headers: auth })).json();
-      if (item!.transcoding?.state === 'COMPLETE' || item!.transcoding?.state === 'ERROR') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(item!.transcoding).toMatchObject({ state: 'COMPLETE' });
-    const { repos } = t.services.deps;
-    const tenant = (await repos.tenants.findBySlug('alpha'))!;
-    const { version } = (await repos.items.findWithVersion(tenant.id, itemId))!;
-    for (const storageId of [version!.storageId!, version!.generatedStorageId!]) {
-      expect(await t.services.storages.info(tenant.id, storageId)).toMatchObject({ kind: 's3', name: 'Bucket' });
-    }
-    const range = await t.app.inject({
-      method: 'GET',
-      url: item!.proxy.mp4!,
-      headers: { ...auth, range: 'bytes=0-99' },
-    });
-    expect(range.statusCode).toBe(206);
-    expect(range.rawPayload.length).toBe(100);
-    expect((await t.app.inject({ method: 'GET', url: item!.urls.hls!, headers: auth })).statusCode).toBe(200);
   });
 });
