@@ -3,6 +3,7 @@ import {
   canView,
   DEFAULT_EMAIL_KINDS,
   isNotificationKind,
+  mailLocale,
   NOTIFICATION_KINDS,
   type TNotificationKind,
 } from '@mam/core';
@@ -130,8 +131,9 @@ export function createNotificationService(deps: ServiceDeps) {
       const kinds = chosen.get(row.userId) ?? DEFAULT_EMAIL_KINDS;
       if (!user?.email || !kinds.includes(row.kind)) continue;
       const link = `${deps.config.publicUrl.replace(/\/$/, '')}${notificationRoute(row)}`;
+      const locale = mailLocale({ userLanguage: user.language, tenantConfig: tenant?.config });
       try {
-        await deps.mailer.send({ to: user.email, ...notificationMail(row, user, tenant?.name ?? '', link) });
+        await deps.mailer.send({ to: user.email, ...notificationMail(row, user, tenant?.name ?? '', link, locale) });
       } catch (error) {
         // The bell has it already; a mail server down must not undo the comment that caused it.
         deps.logger.warn({ err: error, notificationId: row.id }, 'notification e-mail failed');

@@ -1,4 +1,4 @@
-import { AppError, assertPasswordStrength } from '@mam/core';
+import { AppError, assertPasswordStrength, mailForInvitation, mailForPasswordReset, mailLocale } from '@mam/core';
 import type { TUserRow } from '@mam/db';
 import { randomDigits, randomToken, safeEqual, sha256 } from '../security/tokens';
 import type { AuditService } from './audit.service';
@@ -33,16 +33,13 @@ export function createOneTimeCodeService(deps: ServiceDeps, sessions: SessionSer
       });
       await deps.mailer.send({
         to: user.email,
-        subject: `Your password reset code for ${tenant.name}`,
-        text: [
-          `Hello ${user.name},`,
-          '',
-          `Someone asked to reset the password of your account in ${tenant.name}.`,
-          `Your code is: ${code}`,
-          '',
-          `Enter it at ${deps.config.publicUrl}/public/forgot-password/verify within 15 minutes.`,
-          'If this was not you, ignore this message; your password stays as it is.',
-        ].join('\n'),
+        ...mailForPasswordReset(mailLocale({ userLanguage: user.language, tenantConfig: tenant.config }), {
+          name: user.name,
+          organisation: tenant.name,
+          code,
+          link: `${deps.config.publicUrl}/public/forgot-password/verify`,
+          minutes: RESET_CODE_TTL_MS / 60_000,
+        }),
       });
       await audit.record(tenant.id, null, meta, {
         action: 'auth.password_reset_requested',
@@ -98,8 +95,11 @@ export function createOneTimeCodeService(deps: ServiceDeps, sessions: SessionSer
       return sessions.start((await deps.repos.users.findById(user.tenantId, user.id))!, meta);
     },
 
-    /** A single-use sign-in link, e-mailed to the user (invitations use it). Returns the code for the CLI. */
-    async issueSignInCode(user: TUserRow, reason: { subject: string; intro: string }): Promise<string> {
+    /**
+     * A single-use sign-in link, e-mailed to the invited user in their language (a new user has none yet: the
+     * tenant's). Returns the code for the CLI.
+     */
+    async issueSignInCode(user: TUserRow, invitation: { inviter: string }): Promise<string> {
       const code = randomToken();
       await deps.repos.authCodes.insert(user.tenantId, {
         userId: user.id,
@@ -107,15 +107,16 @@ export function createOneTimeCodeService(deps: ServiceDeps, sessions: SessionSer
         codeHash: sha256(code),
         expiresAt: new Date(deps.clock().getTime() + SIGN_IN_CODE_TTL_MS),
       });
+      const tenant = await deps.repos.tenants.findById(user.tenantId);
       await deps.mailer.send({
         to: user.email,
-        subject: reason.subject,
-        text: [
-          `Hello ${user.name},`,
-          '',
-          reason.intro,
-          `Sign in here (the link works once, for 72 hours): ${deps.config.publicUrl}/sign-in-code?code=${code}`,
-        ].join('\n'),
+        ...mailForInvitation(mailLocale({ userLanguage: user.language, tenantConfig: tenant?.config }), {
+          name: user.name,
+          inviter: invitation.inviter,
+          organisation: tenant?.name ?? 'MAM',
+          link: `${deps.config.publicUrl}/sign-in-code?code=${code}`,
+          hours: SIGN_IN_CODE_TTL_MS / 3_600_000,
+        }),
       });
       return code;
     },

@@ -73,13 +73,7 @@ export function createUserAdminService(
       });
       const groupIds = [...new Set([...(organisation ? [organisation.id] : []), ...input.groupIds])];
       await deps.repos.users.setGroups(actor.tenantId, user.id, groupIds);
-      if (!input.password) {
-        const tenant = await deps.repos.tenants.findById(actor.tenantId);
-        await codes.issueSignInCode(user, {
-          subject: `You have been invited to ${tenant?.name ?? 'MAM'}`,
-          intro: `${actor.email} invited you to ${tenant?.name ?? 'MAM'}. Set a password after signing in.`,
-        });
-      }
+      if (!input.password) await codes.issueSignInCode(user, { inviter: actor.email });
       await audit.record(actor.tenantId, actor, meta, {
         action: 'user.created',
         targetType: 'user',

@@ -87,6 +87,7 @@ describe.each(testBackends)('notifications on %s', (backend) => {
   let ed: TPerson;
   let blind: TPerson;
   let editorsId: string;
+  let viewersId: string;
   let clip: TItemRow;
   let baseUrl: string;
   const dir = mkdtempSync(path.join(tmpdir(), 'mam-notifications-spec-'));
@@ -155,6 +156,7 @@ describe.each(testBackends)('notifications on %s', (backend) => {
     const editors = await t.services.groups.create(actor, { name: 'Editors', permissions: {} }, null);
     const viewers = await t.services.groups.create(actor, { name: 'Viewers', permissions: {} }, null);
     editorsId = editors.id;
+    viewersId = viewers.id;
     rita = await person('rita', [viewers.id]);
     ed = await person('ed', [editors.id, viewers.id]);
     // In Editors but not among the item's viewers: a mention of the group must pass them by.
@@ -232,6 +234,48 @@ describe.each(testBackends)('notifications on %s', (backend) => {
     expect(edited.ok).toBe(true);
     expect(await unread(rita.client)).toBe(counts.rita + 1);
     expect(await unread(blind.client)).toBe(counts.blind);
+  });
+
+  it("e-mails a notification in the recipient's language, else in the organisation's", async () => {
+    const kari = await person('kari', [viewersId]);
+    expect(await kari.client.mutate('profile.update', { name: 'Kari', language: 'nb' })).toMatchObject({ ok: true });
+    let mails = t.outbox.length;
+    const created = await comment(admin, { text: 'Logoen kommer for tidlig', tcIn: twoSeconds, assigneeId: kari.id });
+    const norwegian = t.outbox.slice(mails).find((m) => m.to === kari.email);
+    expect(norwegian).toMatchObject({
+      subject: `${alpha.admin.name} tildelte deg en kommentar på Match highlights (${alpha.tenant.name})`,
+    });
+    expect(norwegian!.text.split('\n')).toEqual([
+      'Hei Kari,',
+      '',
+      `${alpha.admin.name} tildelte deg en kommentar på Match highlights.`,
+      '',
+      '«Logoen kommer for tidlig»',
+      '',
+      `Åpne her: http://mam.test/item-details/${clip.id}?t=${twoSeconds}&comment=${created.id}`,
+      '',
+      'Under Brukerinnstillinger kan du velge hvilke varsler du får på e-post.',
+    ]);
+
+    // Rita has no language of her own: the organisation's primary language (here Nynorsk) decides.
+    const actor = await adminActor(t, alpha);
+    const config = await t.services.tenantConfig.get(actor);
+    await t.services.tenantConfig.update(actor, { ...config, primaryTranslationLanguage: 'nn-NO' }, null);
+    try {
+      mails = t.outbox.length;
+      await comment(admin, { text: 'Sjå på fargane', assigneeId: rita.id });
+      const nynorsk = t.outbox.slice(mails).find((m) => m.to === rita.email);
+      expect(nynorsk?.subject).toBe(
+        `${alpha.admin.name} tildelte deg ein kommentar på Match highlights (${alpha.tenant.name})`,
+      );
+      expect(nynorsk?.text).toContain('Hei rita,');
+      // Kari's own language still wins over the organisation's.
+      mails = t.outbox.length;
+      await comment(admin, { text: 'Og her', assigneeId: kari.id });
+      expect(t.outbox.slice(mails).find((m) => m.to === kari.email)?.subject).toContain('tildelte deg en kommentar');
+    } finally {
+      await t.services.tenantConfig.update(actor, config, null);
+    }
   });
 
   it('tells the thread author and earlier repliers of a reply, never the replier', async () => {

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { formatMailDateTime } from '@mam/core';
 import type { TItemRow } from '@mam/db';
 import { testBackends } from '@mam/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -206,6 +207,45 @@ describe.each(testBackends)('shares on %s', (backend) => {
     const history = await admin.query<TShareEmailView[]>('shares.emailHistory', { id: share.id });
     expect(history.ok && history.data.map((e) => e.recipient).sort()).toEqual(['a@x.no', 'b@y.no', 'c@z.no']);
     expect(history.ok && history.data[0]!.message).toBe('Please review by Friday');
+  });
+
+  it("writes the invitation in the sender's language, dated in the organisation's time zone", async () => {
+    const actor = await adminActor(t, alpha);
+    const config = await t.services.tenantConfig.get(actor);
+    await t.services.tenantConfig.update(actor, { ...config, timezone: 'Europe/Paris' }, null);
+    expect(await colleague.client.mutate('profile.update', { name: 'Colette', language: 'fr' })).toMatchObject({
+      ok: true,
+    });
+    try {
+      const expiresAt = new Date(Math.floor((t.clock.now.getTime() + 3 * DAY) / 60_000) * 60_000);
+      const share = await created(colleague.client, {
+        pageTitle: 'Finale',
+        expiresAt: expiresAt.toISOString(),
+        message: 'À vendredi',
+      });
+      const before = t.outbox.length;
+      expect(
+        await colleague.client.mutate('shares.invite', { id: share.id, recipients: 'reviewer@outside.test' }),
+      ).toMatchObject({ ok: true });
+      const [mail] = t.outbox.slice(before);
+      expect(mail!.subject).toBe('Colette a partagé « Finale » avec vous');
+      const lines = mail!.text.split('\n');
+      expect(lines.slice(0, 5)).toEqual([
+        'Colette a partagé « Finale » avec vous.',
+        '',
+        'À vendredi',
+        '',
+        `Ouvrir le partage : ${share.link}`,
+      ]);
+      expect(lines.slice(5)).toEqual([
+        '',
+        `Le lien est valable jusqu'au ${formatMailDateTime('fr', expiresAt, 'Europe/Paris')}.`,
+      ]);
+      expect(lines.at(-1)).toMatch(/ UTC\+[12]\.$/);
+    } finally {
+      await colleague.client.mutate('profile.update', { name: 'colleague', language: null });
+      await t.services.tenantConfig.update(actor, config, null);
+    }
   });
 
   it('asks for the password, refuses a wrong one and slows guessing down, then opens with the right one', async () => {

@@ -3,6 +3,8 @@ import {
   can,
   checkShareLimits,
   effectiveShareLimits,
+  mailForShareInvitation,
+  mailLocale,
   SHARE_PASSWORD_MIN_LENGTH,
   parseEmailList,
   parseTenantConfig,
@@ -324,19 +326,20 @@ export function createShareService(
         });
       const message = input.message?.trim() || row.message || null;
       const link = shareLink(deps, row);
-      const sender = (await repos.users.findById(actor.tenantId, actor.userId))?.name ?? actor.email;
+      const senderRow = await repos.users.findById(actor.tenantId, actor.userId);
+      const sender = senderRow?.name ?? actor.email;
+      // The recipients are outside the tenant and have no language of their own: the sender's is the best guess.
+      const tenant = await repos.tenants.findById(actor.tenantId);
+      const locale = mailLocale({ userLanguage: senderRow?.language, tenantConfig: tenant?.config });
+      const mail = mailForShareInvitation(locale, {
+        sender,
+        title: row.pageTitle,
+        message,
+        link,
+        expiresAt: row.expiresAt,
+      });
       for (const to of recipients) {
-        await deps.mailer.send({
-          to,
-          subject: `${sender} shared "${row.pageTitle}" with you`,
-          text: [
-            `${sender} shared "${row.pageTitle}" with you.`,
-            ...(message ? ['', message] : []),
-            '',
-            `Open it here: ${link}`,
-            ...(row.expiresAt ? ['', `The link works until ${row.expiresAt.toISOString().slice(0, 10)}.`] : []),
-          ].join('\n'),
-        });
+        await deps.mailer.send({ to, ...mail });
         await repos.shares.insertEmail(actor.tenantId, {
           shareId: row.id,
           recipient: to,

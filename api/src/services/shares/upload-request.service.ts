@@ -4,6 +4,8 @@ import {
   canUpdate,
   canView,
   checkShareLimits,
+  mailForUploadRequestInvitation,
+  mailLocale,
   parseEmailList,
   parseTenantConfig,
   sharePasswordProblem,
@@ -180,19 +182,20 @@ export function createUploadRequestService(deps: ServiceDeps, audit: ReturnType<
       if (closedState(row, clock(), true)) throw new AppError('SHARE_CLOSED');
       const message = input.message?.trim() || row.message;
       const link = shareLink(deps, row);
-      const sender = (await repos.users.findById(actor.tenantId, actor.userId))?.name || actor.email;
+      const senderRow = await repos.users.findById(actor.tenantId, actor.userId);
+      const sender = senderRow?.name || actor.email;
+      // The contributors are outside the tenant and have no language of their own: the sender's is the best guess.
+      const tenant = await repos.tenants.findById(actor.tenantId);
+      const locale = mailLocale({ userLanguage: senderRow?.language, tenantConfig: tenant?.config });
+      const mail = mailForUploadRequestInvitation(locale, {
+        sender,
+        title: row.pageTitle,
+        message,
+        link,
+        expiresAt: row.expiresAt,
+      });
       for (const recipient of recipients) {
-        await deps.mailer.send({
-          to: recipient,
-          subject: `${sender} asks you to upload files: ${row.pageTitle}`,
-          text: [
-            `${sender} asks you to upload files to "${row.pageTitle}".`,
-            ...(message ? ['', message] : []),
-            '',
-            `Upload here: ${link}`,
-            ...(row.expiresAt ? [`The link works until ${row.expiresAt.toUTCString()}.`] : []),
-          ].join('\n'),
-        });
+        await deps.mailer.send({ to: recipient, ...mail });
         await repos.shares.insertEmail(actor.tenantId, { shareId: row.id, recipient, message, sentBy: actor.userId });
       }
       await audit.record(actor.tenantId, actor, meta, {
