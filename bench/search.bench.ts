@@ -405,14 +405,18 @@ interface TStatement {
 }
 
 type TQueryable = { query: (...args: unknown[]) => Promise<unknown> };
+/** The drizzle client: a node-postgres pool (transactions on a client it lends) or PGlite (on a transaction object). */
+type TClient = TQueryable & {
+  connect?: (...args: unknown[]) => Promise<TQueryable>;
+  transaction?: (run: (tx: TQueryable) => Promise<unknown>, ...rest: unknown[]) => Promise<unknown>;
+};
 
-/** The statements `run` sends through the drizzle client (node-postgres pool or PGlite), with their times. */
-async function statementsOf(db: Database, run: () => Promise<unknown>): Promise<TStatement[]> {
-  const client = (db as unknown as { $client: TQueryable }).$client;
-  const original = client.query;
-  const captured: TStatement[] = [];
+/** Records what `target.query` sends, with its time, until the returned function puts the method back. */
+function recordQueries(target: TQueryable, captured: TStatement[]): () => void {
+  const own = Object.prototype.hasOwnProperty.call(target, 'query');
+  const original = target.query;
   // Both drivers take (text or config, params, …) and drizzle reads the client's method at each call.
-  client.query = async function (this: unknown, ...args: unknown[]) {
+  target.query = async function (this: unknown, ...args: unknown[]) {
     const started = performance.now();
     try {
       return await original.apply(this, args);
@@ -422,10 +426,56 @@ async function statementsOf(db: Database, run: () => Promise<unknown>): Promise<
       captured.push({ text, params: (params as unknown[] | undefined) ?? [], ms: performance.now() - started });
     }
   };
+  return () => {
+    if (own) target.query = original;
+    else delete (target as Partial<TQueryable>).query;
+  };
+}
+
+/**
+ * The statements `run` sends through the drizzle client (node-postgres pool or PGlite), with their times, those of
+ * its transactions included.
+ */
+async function statementsOf(db: Database, run: () => Promise<unknown>): Promise<TStatement[]> {
+  const client = (db as unknown as { $client: TClient }).$client;
+  const captured: TStatement[] = [];
+  const restores = [recordQueries(client, captured)];
+  const { connect, transaction } = client;
+  // pool.query borrows a client with a callback (recorded above already); drizzle's transactions await one.
+  if (connect) {
+    client.connect = async function (this: unknown, ...args: unknown[]) {
+      const lent = (await connect.apply(this, args)) as (TQueryable & { release?: () => void }) | undefined;
+      if (args.length === 0 && lent?.release) {
+        // Recorded while lent only: back in the pool, the client serves pool.query, which is recorded already.
+        const restore = recordQueries(lent, captured);
+        const release = lent.release;
+        lent.release = function (this: unknown, ...releaseArgs: unknown[]) {
+          restore();
+          lent.release = release;
+          return (release as (...a: unknown[]) => void).apply(this, releaseArgs);
+        };
+      }
+      return lent as TQueryable;
+    };
+  }
+  if (transaction) {
+    client.transaction = function (this: unknown, body, ...rest) {
+      return transaction.call(
+        this,
+        (tx) => {
+          restores.push(recordQueries(tx, captured));
+          return body(tx);
+        },
+        ...rest,
+      );
+    };
+  }
   try {
     await run();
   } finally {
-    client.query = original;
+    for (const restore of restores.reverse()) restore();
+    if (connect) client.connect = connect;
+    if (transaction) client.transaction = transaction;
   }
   return captured;
 }
@@ -433,8 +483,10 @@ async function statementsOf(db: Database, run: () => Promise<unknown>): Promise<
 /** What a statement of the search is for, from the SQL drizzle writes for item-search.repository. */
 function statementRole(text: string): string {
   const roles: Array<[RegExp, string]> = [
-    [/^\s*with matches as materialized/i, 'matches, page, total and facets'],
+    [/^\s*with direct as materialized/i, 'matches, page, total and facets'],
     [/^select "item"\."id", .*"item_version"/, 'page rows'],
+    [/^\s*select set_config/i, 'settings'],
+    [/^\s*(begin|commit)\b/i, 'transaction'],
   ];
   const role = roles.find(([pattern]) => pattern.test(text))?.[1];
   if (role) return role;
@@ -449,12 +501,29 @@ async function explain(db: Database, run: () => Promise<unknown>): Promise<strin
   await run();
   const statements = await statementsOf(db, run);
   const slowest = statements.reduce((a, b) => (b.ms > a.ms ? b : a));
-  const client = (db as unknown as { $client: TQueryable }).$client;
-  const plan = (
-    (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${slowest.text}`, slowest.params)) as {
+  // Explained with the settings the search gave its transaction (set_config(…, true)), in a transaction of its own.
+  const settings = statements.filter((s) => /^\s*select set_config/i.test(s.text));
+  const client = (db as unknown as { $client: TClient }).$client;
+  const explainIn = async (session: TQueryable) => {
+    for (const setting of settings) await session.query(setting.text, setting.params);
+    return (await session.query(`EXPLAIN (ANALYZE, BUFFERS) ${slowest.text}`, slowest.params)) as {
       rows: Array<Record<string, string>>;
+    };
+  };
+  let explained: { rows: Array<Record<string, string>> };
+  if (client.transaction) {
+    explained = (await client.transaction((tx) => explainIn(tx))) as typeof explained;
+  } else {
+    const session = (await client.connect!()) as TQueryable & { release: () => void };
+    try {
+      await session.query('BEGIN');
+      explained = await explainIn(session);
+      await session.query('ROLLBACK');
+    } finally {
+      session.release();
     }
-  ).rows.map((row) => Object.values(row)[0]!);
+  }
+  const plan = explained.rows.map((row) => Object.values(row)[0]!);
   const scans = plan.flatMap((line) => {
     const scan = /(?:Parallel )?(?:Bitmap Heap|Bitmap Index|Index Only|Index|Seq) Scan.*? on \S+/.exec(line);
     return scan ? [scan[0]] : [];

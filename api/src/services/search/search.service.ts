@@ -128,9 +128,13 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
 
     /** Items the actor may see that match the query and filters: a page, the total and facet counts. */
     async search(actor: AuthedActor, input: TSearchInput): Promise<TSearchResult> {
-      const tenant = await repos.tenants.findById(actor.tenantId);
+      // Independent reads go together: a search's time is mostly round trips besides its one statement.
+      const [tenant, loaded] = await Promise.all([
+        repos.tenants.findById(actor.tenantId),
+        forms.loadAll(actor.tenantId),
+      ]);
       if (!tenant) throw new AppError('NOT_FOUND');
-      const allForms = (await forms.loadAll(actor.tenantId)).map(({ form }) => form);
+      const allForms = loaded.map(({ form }) => form);
       const fields = searchFieldsOf(allForms);
       const { ast, warnings } = parse(input.q, fields);
       const bindings = itemSearchBindings(actor.tenantId);
@@ -192,20 +196,21 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
                   }
                 : sort,
           });
-      const labels = await repos.itemSearch.creatorLabels(
-        actor.tenantId,
-        result.facets.createdBy.map((facet) => facet.value),
-      );
+      const ids = result.rows.map((row) => row.item.id);
+      const [labels, entryMatches] = await Promise.all([
+        repos.itemSearch.creatorLabels(
+          actor.tenantId,
+          result.facets.createdBy.map((facet) => facet.value),
+        ),
+        entryWhere && ids.length > 0 ? repos.logEntries.matching(actor.tenantId, ids, entryWhere) : [],
+      ]);
       const creators = result.facets.createdBy.map((facet) => ({
         ...facet,
         label: labels.get(facet.value) || facet.value,
       }));
       const logMatches: TSearchResult['logMatches'] = {};
-      if (entryWhere) {
-        const ids = result.rows.map((row) => row.item.id);
-        for (const match of await repos.logEntries.matching(actor.tenantId, ids, entryWhere)) {
-          (logMatches[match.itemId] ??= []).push({ entryId: match.entryId, tcIn: match.tcIn, tcOut: match.tcOut });
-        }
+      for (const match of entryMatches) {
+        (logMatches[match.itemId] ??= []).push({ entryId: match.entryId, tcIn: match.tcIn, tcOut: match.tcOut });
       }
       const next = offset + result.rows.length;
       return {
