@@ -196,6 +196,46 @@ describe.each(testBackends)('sign-in and sessions on %s', (backend) => {
     });
   });
 
+  it("e-mails the reset code and the invitation in the user's language, else the organisation's", async () => {
+    const admin = await adminActor(t, acme);
+    const user = await t.services.users.create(
+      admin,
+      { email: 'francoise@acme.test', name: 'Françoise', password: 'francoise-password-1', groupIds: [] },
+      null,
+    );
+    await t.services.deps.repos.users.update(acme.tenant.id, user.id, { language: 'fr' });
+    const client = new TrpcClient(t.app);
+    await client.mutate('auth.requestPasswordReset', { organisation: 'acme', email: 'francoise@acme.test' });
+    const reset = t.outbox.filter((m) => m.to === 'francoise@acme.test').at(-1)!;
+    expect(reset.subject).toBe('Votre code de réinitialisation du mot de passe pour ACME');
+    expect(reset.text).toMatch(/^Bonjour Françoise,\n/);
+    expect(reset.text).toMatch(/\nVotre code : \d{6}\n/);
+    expect(reset.text).toContain('Saisissez-le sur http://mam.test/public/forgot-password/verify dans les 15 minutes.');
+
+    // A new user has no language yet: the organisation's primary language (here Nynorsk) decides.
+    const config = await t.services.tenantConfig.current(acme.tenant.id);
+    await t.services.tenantConfig.update(admin, { ...config, primaryTranslationLanguage: 'nn' }, null);
+    try {
+      await t.services.users.create(
+        admin,
+        { email: 'nykomar@acme.test', name: 'Nykomar', password: null, groupIds: [] },
+        null,
+      );
+      const invitation = t.outbox.filter((m) => m.to === 'nykomar@acme.test').at(-1)!;
+      expect(invitation.subject).toBe('Du er invitert til ACME');
+      expect(invitation.text.split('\n').slice(0, 3)).toEqual([
+        'Hei Nykomar,',
+        '',
+        `${acme.adminEmail} har invitert deg til ACME. Vel eit passord når du har logga inn.`,
+      ]);
+      expect(invitation.text).toMatch(
+        /\nLogg inn her \(lenkja verkar éin gong, i 72 timar\): http:\/\/mam\.test\/sign-in-code\?code=[\w-]+$/,
+      );
+    } finally {
+      await t.services.tenantConfig.update(admin, config, null);
+    }
+  });
+
   it('changes a password only with the current one', async () => {
     const admin = await adminActor(t, acme);
     await t.services.users.create(

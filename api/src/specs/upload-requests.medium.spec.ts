@@ -386,6 +386,27 @@ describe.each(testBackends)('upload requests on %s', (backend) => {
     ]);
   });
 
+  it("writes the invitation in the sender's language", async () => {
+    expect(await admin.mutate('profile.update', { name: alpha.admin.name, language: 'nn' })).toMatchObject({
+      ok: true,
+    });
+    try {
+      const request = await createRequest({ pageTitle: 'Kampbilete', recipients: 'siri@outside.test' });
+      const mail = t.outbox.filter((m) => m.to === 'siri@outside.test').at(-1)!;
+      expect(mail.subject).toBe(`${alpha.admin.name} ber deg laste opp filer: Kampbilete`);
+      expect(mail.text.split('\n').slice(0, 5)).toEqual([
+        `${alpha.admin.name} ber deg laste opp filer til «Kampbilete».`,
+        '',
+        'Send your clips from Saturday',
+        '',
+        `Last opp her: ${request.link}`,
+      ]);
+      expect(mail.text.split('\n')[5]).toMatch(/^Lenkja verkar til \d{1,2}\. \p{L}+ \d{4} kl\. \d{2}:\d{2} UTC\.$/u);
+    } finally {
+      await admin.mutate('profile.update', { name: alpha.admin.name, language: null });
+    }
+  });
+
   it("gives tenant B nothing of tenant A's upload requests", async () => {
     const request = await createRequest();
     const listed = await bravoAdmin.query<TRequestView[]>('uploadRequests.listMine');
