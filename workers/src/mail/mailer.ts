@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { encodeHeaderValue } from './mime-header';
 
 export interface MailMessage {
   to: string;
@@ -45,8 +46,11 @@ export function createMailer(options: {
       const body = [
         `From: ${options.from}`,
         `To: ${message.to}`,
-        `Subject: ${message.subject}`,
+        `Subject: ${encodeHeaderValue(message.subject)}`,
+        `Date: ${new Date().toUTCString()}`,
+        'MIME-Version: 1.0',
         'Content-Type: text/plain; charset=utf-8',
+        'Content-Transfer-Encoding: 8bit',
         '',
         message.text,
       ].join('\r\n');
