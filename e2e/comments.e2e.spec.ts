@@ -1,59 +1,35 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { makeVideo } from '@mam/api/testing/media-fixtures';
-import type { Browser, Page } from 'playwright-core';
 import { createApiKey } from './support/api-key';
-import { launchBrowser } from './support/browser';
 import { uploadItem } from './support/seed-item';
 import { waitForTimecode } from './support/player';
 import { adminCalls } from './support/console-calls';
 import { signIn } from './support/sign-in';
-import { startServer, type RunningServer } from './support/server';
+import { browserSuite, shot } from './support/suite';
+import { openItemAs } from './support/item-page';
 
 jest.setTimeout(300_000);
-
-const shots = process.env.E2E_SCREENSHOTS;
-const shot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
 
 const REVIEWER = { email: 'rita@demo.local', name: 'Rita Reviewer', password: 'rita-reviews-every-cut-1' };
 
 describe('comments and tasks in a browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-  const dir = mkdtempSync(path.join(tmpdir(), 'mam-e2e-comments-'));
-
-  beforeAll(async () => {
-    server = await startServer();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const suite = browserSuite('comments');
+  const { dir } = suite;
 
   it('comments on a range, assigns it, and the assignee finds it in My tasks, jumps to it, replies and resolves', async () => {
-    const call = await adminCalls(server);
+    const call = await adminCalls(suite.server);
     const group = await call<{ id: string }>('groups.create', { name: 'Reviewers' });
     await call('users.create', { ...REVIEWER, groupIds: [group.id] });
-    const apiKey = await createApiKey(server, 'comments-e2e');
+    const apiKey = await createApiKey(suite.server, 'comments-e2e');
     const itemId = await uploadItem(
-      server,
+      suite.server,
       apiKey,
       'Interview.mp4',
       readFileSync(makeVideo(dir, 'Interview.mp4', 6, '640x360')),
     );
 
     // The producer comments on 10:00:02:00 – 10:00:03:00 and assigns it to the reviewer.
-    const producerContext = await browser.newContext({ locale: 'en-GB' });
-    const producer = await producerContext.newPage();
-    await signIn(producer, server, server.adminEmail, server.adminPassword);
-    await producer.goto(`${server.url}/item-details/${itemId}`);
-    await producer.getByTestId('media-player').waitFor({ timeout: 180_000 });
+    const { context: producerContext, page: producer } = await openItemAs(suite.browser, suite.server, itemId);
     await producer.getByTestId('tab-comments').click();
     await producer.getByTestId('comment-new-text').fill('Cut the cough before the answer');
     await producer.getByTestId('comment-new-in').fill('10:00:02:00');
@@ -74,9 +50,9 @@ describe('comments and tasks in a browser', () => {
     await producerContext.close();
 
     // The reviewer, in a browser of her own, finds it under My tasks with its SMPTE timecode.
-    const reviewerContext = await browser.newContext({ locale: 'en-GB' });
+    const reviewerContext = await suite.browser.newContext({ locale: 'en-GB' });
     const reviewer = await reviewerContext.newPage();
-    await signIn(reviewer, server, REVIEWER.email, REVIEWER.password);
+    await signIn(reviewer, suite.server, REVIEWER.email, REVIEWER.password);
     await reviewer.getByTestId('nav-my-tasks').click();
     await reviewer.waitForURL(/\/userTasks$/);
     const task = reviewer.getByTestId('task-row').filter({ hasText: 'Cut the cough' });
@@ -139,10 +115,10 @@ describe('comments and tasks in a browser', () => {
     await reviewerContext.close();
 
     // The producer has no tasks of her own; with taskListAll she sees everyone's, with the assignee.
-    const leadContext = await browser.newContext({ locale: 'en-GB' });
+    const leadContext = await suite.browser.newContext({ locale: 'en-GB' });
     const lead = await leadContext.newPage();
-    await signIn(lead, server, server.adminEmail, server.adminPassword);
-    await lead.goto(`${server.url}/userTasks`);
+    await signIn(lead, suite.server, suite.server.adminEmail, suite.server.adminPassword);
+    await lead.goto(`${suite.server.url}/userTasks`);
     await lead.getByText('No tasks here.').waitFor();
     await lead.getByTestId('tasks-everyone').click();
     const everyone = lead.getByTestId('task-row').filter({ hasText: 'Cut the cough' });

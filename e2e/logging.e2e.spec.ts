@@ -1,15 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { makeVideo } from '@mam/api/testing/media-fixtures';
-import type { Browser } from 'playwright-core';
 import { createApiKey } from './support/api-key';
-import { launchBrowser } from './support/browser';
 import { uploadItem } from './support/seed-item';
 import { timecodeOf, waitForTimecode } from './support/player';
 import { adminCalls } from './support/console-calls';
-import { signIn } from './support/sign-in';
-import { startServer, type RunningServer } from './support/server';
+import { browserSuite } from './support/suite';
+import { openItemAs } from './support/item-page';
 
 jest.setTimeout(300_000);
 
@@ -25,43 +21,27 @@ const playsForm = {
 };
 
 describe('logging and relations in a browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-  const dir = mkdtempSync(path.join(tmpdir(), 'mam-e2e-logging-'));
-
-  beforeAll(async () => {
-    server = await startServer();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const suite = browserSuite('logging');
+  const { dir } = suite;
 
   it('logs three markers with a shortcut while playing, finds one by search at its timecode, and relates items', async () => {
-    const call = await adminCalls(server);
+    const call = await adminCalls(suite.server);
     await call('metadataForms.create', { form: playsForm });
-    const apiKey = await createApiKey(server, 'logging-e2e');
+    const apiKey = await createApiKey(suite.server, 'logging-e2e');
     const matchId = await uploadItem(
-      server,
+      suite.server,
       apiKey,
       'Match.mp4',
       readFileSync(makeVideo(dir, 'Match.mp4', 6, '640x360')),
     );
     const rushesId = await uploadItem(
-      server,
+      suite.server,
       apiKey,
       'Rushes.mp4',
       readFileSync(makeVideo(dir, 'Rushes.mp4', 2, '320x180')),
     );
 
-    const context = await browser.newContext({ locale: 'en-GB' });
-    const page = await context.newPage();
-    await signIn(page, server, server.adminEmail, server.adminPassword);
-    await page.goto(`${server.url}/item-details/${matchId}`);
-    await page.getByTestId('media-player').waitFor({ timeout: 180_000 });
+    const { context, page } = await openItemAs(suite.browser, suite.server, matchId);
     await page.getByTestId('tab-logging').click();
     await page.getByTestId('logging-form-plays').getByText('g').waitFor();
 
@@ -90,7 +70,7 @@ describe('logging and relations in a browser', () => {
     await second.getByTestId('log-entry-values').getByText('Bicycle kick').waitFor();
 
     // A search for it finds the item at that entry's timecode, and the link opens the player there.
-    await page.goto(`${server.url}/?q=bicycle`);
+    await page.goto(`${suite.server.url}/?q=bicycle`);
     const tile = page.locator(`[data-testid="item-tile"][data-item-id="${matchId}"]`);
     await tile.waitFor();
     const link = tile.getByTestId('log-match');

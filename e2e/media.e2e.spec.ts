@@ -1,47 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { makeAudio, makeVideo } from '@mam/api/testing/media-fixtures';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
 import { timecodeOf, waitForTimecode } from './support/player';
-import { startServer, type RunningServer } from './support/server';
+import { browserSuite, shot } from './support/suite';
 
 jest.setTimeout(240_000);
 
-const shots = process.env.E2E_SCREENSHOTS;
-const shot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
-
 describe('media pipeline in a browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-  const dir = mkdtempSync(path.join(tmpdir(), 'mam-e2e-media-'));
-
-  beforeAll(async () => {
-    server = await startServer();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const suite = browserSuite('media');
+  const { dir } = suite;
 
   it('uploads a video, shows progress, plays it, sets marks with the keyboard, and plays an audio file', async () => {
     const video = makeVideo(dir, 'Match highlights.mp4', 6, '640x360');
-    const context = await browser.newContext({ locale: 'en-GB' });
+    const context = await suite.browser.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Organisation or email').fill(server.adminEmail);
+    await page.goto(`${suite.server.url}/login`);
+    await page.getByLabel('Organisation or email').fill(suite.server.adminEmail);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(server.adminPassword);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(suite.server.adminPassword);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByTestId('search-input').waitFor();
 
-    await page.goto(`${server.url}/folders`);
+    await page.goto(`${suite.server.url}/folders`);
     await page.waitForURL(/\/folders\?folderId=[0-9a-f-]{36}/);
     await page.getByTestId('upload-file-input').setInputFiles(video);
     await page.getByTestId('uploads-panel').waitFor();
@@ -76,7 +54,7 @@ describe('media pipeline in a browser', () => {
     await waitForTimecode(page, (timecode) => timecode === markIn);
     await shot(page, 'media-03-player');
 
-    await page.goto(`${server.url}/activity`);
+    await page.goto(`${suite.server.url}/activity`);
     await page.getByTestId('operation-row').first().waitFor();
     expect(await page.getByTestId('operation-status').first().textContent()).toBe('Done');
     await page.getByTestId('tab-processing').click();
@@ -84,7 +62,7 @@ describe('media pipeline in a browser', () => {
 
     // Audio plays in the same player, with its waveform under the timeline.
     const audio = makeAudio(dir, 'Stadium ambience.wav', 4);
-    await page.goto(`${server.url}/folders`);
+    await page.goto(`${suite.server.url}/folders`);
     await page.waitForURL(/\/folders\?folderId=[0-9a-f-]{36}/);
     await page.getByTestId('upload-file-input').setInputFiles(audio);
     const audioTile = page.getByTestId('item-tile').filter({ hasText: 'Stadium ambience' });

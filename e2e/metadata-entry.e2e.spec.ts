@@ -1,37 +1,27 @@
-import type { Browser } from 'playwright-core';
 import { createApiKey } from './support/api-key';
-import { launchBrowser } from './support/browser';
 import { uploadItem } from './support/seed-item';
 import { signIn } from './support/sign-in';
-import { startServer, type RunningServer } from './support/server';
+import { browserSuite } from './support/suite';
 
 jest.setTimeout(180_000);
 
 describe('metadata entry, bulk edit and bookmarks in a browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  const suite = browserSuite('metadata-entry');
   let apiKey: string;
 
   beforeAll(async () => {
-    server = await startServer();
-    apiKey = await createApiKey(server, 'metadata-e2e');
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await server?.stop();
+    apiKey = await createApiKey(suite.server, 'metadata-e2e');
   });
 
   it('fills in the common form with its checks, bookmarks the item, and edits metadata of a selection', async () => {
-    const itemId = await uploadItem(server, apiKey, 'harbour-notes.txt');
-    const second = await uploadItem(server, apiKey, 'press-notes.txt');
-    const context = await browser.newContext({ locale: 'en-GB' });
+    const itemId = await uploadItem(suite.server, apiKey, 'harbour-notes.txt');
+    const second = await uploadItem(suite.server, apiKey, 'press-notes.txt');
+    const context = await suite.browser.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
-    await signIn(page, server);
+    await signIn(page, suite.server);
 
     // Entry: the title is required ('Value required'); the values stay after a reload.
-    await page.goto(`${server.url}/item-details/${itemId}`);
+    await page.goto(`${suite.server.url}/item-details/${itemId}`);
     const title = page.getByTestId('metadata-field-title');
     await title.waitFor();
     await title.fill('');
@@ -58,12 +48,12 @@ describe('metadata entry, bulk edit and bookmarks in a browser', () => {
     await page.getByTestId('bookmark-save').click();
     const bookmark = page.getByTestId('bookmark-link').filter({ hasText: 'Harbour fire story' });
     await bookmark.waitFor();
-    await page.goto(`${server.url}/activity`);
+    await page.goto(`${suite.server.url}/activity`);
     await bookmark.click();
     await page.waitForURL(new RegExp(`/item-details/${itemId}$`));
 
     // Bulk: add a keyword to both items; every item reports its result.
-    await page.goto(`${server.url}/folders`);
+    await page.goto(`${suite.server.url}/folders`);
     await page.waitForURL(/folderId=/);
     await page.getByTestId('select-all').click();
     await page.getByTestId('edit-metadata-selected').click();
@@ -76,18 +66,21 @@ describe('metadata entry, bulk edit and bookmarks in a browser', () => {
     await page.getByTestId('bulk-apply').click();
     await page.getByTestId('bulk-summary').filter({ hasText: '2 changed' }).waitFor();
 
-    const search = await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent('keywords:breaking')}`, {
+    const search = await fetch(`${suite.server.url}/api/v1/search?q=${encodeURIComponent('keywords:breaking')}`, {
       headers: { authorization: `Bearer ${apiKey}` },
     });
     const found = (await search.json()) as { total: number; hits: Array<{ id: string }> };
     expect(found.hits.map((hit) => hit.id).sort()).toEqual([itemId, second].sort());
-    const both = await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent('keywords:fire AND breaking')}`, {
-      headers: { authorization: `Bearer ${apiKey}` },
-    });
+    const both = await fetch(
+      `${suite.server.url}/api/v1/search?q=${encodeURIComponent('keywords:fire AND breaking')}`,
+      {
+        headers: { authorization: `Bearer ${apiKey}` },
+      },
+    );
     expect(((await both.json()) as { hits: Array<{ id: string }> }).hits.map((hit) => hit.id)).toEqual([itemId]);
 
     // Upload view: values entered once go with each new file and are searchable at once.
-    await page.goto(`${server.url}/folders`);
+    await page.goto(`${suite.server.url}/folders`);
     await page.waitForURL(/folderId=/);
     await page.getByTestId('upload-metadata-toggle').click();
     const uploadKeywords = page.getByTestId('metadata-field-keywords').first();
@@ -100,7 +93,7 @@ describe('metadata entry, bulk edit and bookmarks in a browser', () => {
       buffer: Buffer.from('Notes from the quay\n'),
     });
     await page.getByTestId('item-tile').filter({ hasText: 'quay-notes' }).waitFor({ timeout: 60_000 });
-    const quay = await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent('keywords:quayside')}`, {
+    const quay = await fetch(`${suite.server.url}/api/v1/search?q=${encodeURIComponent('keywords:quayside')}`, {
       headers: { authorization: `Bearer ${apiKey}` },
     });
     expect(((await quay.json()) as { hits: Array<{ title: string }> }).hits.map((hit) => hit.title)).toEqual([

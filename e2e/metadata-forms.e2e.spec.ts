@@ -1,13 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { browserSuite, shot } from './support/suite';
 
 jest.setTimeout(180_000);
-
-const shots = process.env.E2E_SCREENSHOTS;
-const shot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
 
 const fieldTypes = [
   'Text',
@@ -23,31 +16,20 @@ const fieldTypes = [
 ] as const;
 
 describe('metadata forms in a browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    server = await startServer();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await server?.stop();
-  });
+  const suite = browserSuite('metadata-forms');
 
   it('lets an administrator build a form with every field type, keeps the rules, and switches it off and on', async () => {
-    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 1000 } });
+    const context = await suite.browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 1000 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Organisation or email').fill(server.adminEmail);
+    await page.goto(`${suite.server.url}/login`);
+    await page.getByLabel('Organisation or email').fill(suite.server.adminEmail);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(server.adminPassword);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(suite.server.adminPassword);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     // Signed in once the login page is left, whatever page that lands on.
     await page.waitForURL((url) => url.pathname !== '/login');
 
-    await page.goto(`${server.url}/settings/tenant`);
+    await page.goto(`${suite.server.url}/settings/tenant`);
     await page.getByTestId('tab-forms').click();
     await page.waitForURL(/\/settings\/forms$/);
 

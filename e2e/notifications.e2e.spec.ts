@@ -1,22 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { makeVideo } from '@mam/api/testing/media-fixtures';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createApiKey } from './support/api-key';
 import { consoleCalls } from './support/console-calls';
-import { launchBrowser } from './support/browser';
 import { waitForTimecode } from './support/player';
 import { uploadItem } from './support/seed-item';
 import { signIn } from './support/sign-in';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { browserSuite, shot } from './support/suite';
 
 jest.setTimeout(300_000);
-
-const shots = process.env.E2E_SCREENSHOTS;
-const shot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
 
 const REVIEWER = { email: 'rita@demo.local', name: 'Rita Reviewer', password: 'rita-reviews-every-cut-1' };
 const EDITOR = { email: 'ed@demo.local', name: 'Ed Editor', password: 'ed-edits-every-cut-1' };
@@ -31,23 +24,19 @@ const bell = (page: Page, unread: number) =>
   page.locator(`[data-testid="notification-bell"][data-unread="${unread}"]`).waitFor();
 
 describe('notifications in a browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  const suite = browserSuite('notifications');
+  const { dir } = suite;
   let itemId = '';
-  const dir = mkdtempSync(path.join(tmpdir(), 'mam-e2e-notifications-'));
 
   beforeAll(async () => {
-    server = await startServer();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-    const admin = await consoleCalls(server);
+    const admin = await consoleCalls(suite.server);
     const reviewers = await admin.mutate<{ id: string }>('groups.create', { name: 'Reviewers' });
     const editors = await admin.mutate<{ id: string }>('groups.create', { name: 'Editors' });
     await admin.mutate('users.create', { ...REVIEWER, groupIds: [reviewers.id] });
     await admin.mutate('users.create', { ...EDITOR, groupIds: [editors.id] });
-    const apiKey = await createApiKey(server, 'notifications-e2e');
+    const apiKey = await createApiKey(suite.server, 'notifications-e2e');
     itemId = await uploadItem(
-      server,
+      suite.server,
       apiKey,
       'Interview.mp4',
       readFileSync(makeVideo(dir, 'Interview.mp4', 6, '640x360')),
@@ -63,24 +52,19 @@ describe('notifications in a browser', () => {
     }
     await admin.mutate('notifications.markAllRead', null);
   });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
 
   it('rings the assignee live, opens the item at the timecode, and rings the producer on the reply', async () => {
     // The reviewer is signed in elsewhere with nothing new.
-    const reviewerContext = await browser.newContext({ locale: 'en-GB' });
+    const reviewerContext = await suite.browser.newContext({ locale: 'en-GB' });
     const reviewer = await reviewerContext.newPage();
-    await signInListening(reviewer, server, REVIEWER.email, REVIEWER.password);
+    await signInListening(reviewer, suite.server, REVIEWER.email, REVIEWER.password);
     await bell(reviewer, 0);
 
     // The producer comments on 10:00:02:00 – 10:00:03:00 and assigns it to the reviewer.
-    const producerContext = await browser.newContext({ locale: 'en-GB' });
+    const producerContext = await suite.browser.newContext({ locale: 'en-GB' });
     const producer = await producerContext.newPage();
-    await signInListening(producer, server, server.adminEmail, server.adminPassword);
-    await producer.goto(`${server.url}/item-details/${itemId}`);
+    await signInListening(producer, suite.server, suite.server.adminEmail, suite.server.adminPassword);
+    await producer.goto(`${suite.server.url}/item-details/${itemId}`);
     await producer.getByTestId('media-player').waitFor({ timeout: 180_000 });
     await producer.getByTestId('tab-comments').click();
     await producer.getByTestId('comment-new-text').fill('Cut the cough before the answer');
@@ -146,15 +130,15 @@ describe('notifications in a browser', () => {
   });
 
   it('offers users and groups after @, shows mentions as names and notifies the members', async () => {
-    const reviewerContext = await browser.newContext({ locale: 'en-GB' });
+    const reviewerContext = await suite.browser.newContext({ locale: 'en-GB' });
     const reviewer = await reviewerContext.newPage();
-    await signInListening(reviewer, server, REVIEWER.email, REVIEWER.password);
+    await signInListening(reviewer, suite.server, REVIEWER.email, REVIEWER.password);
     const before = Number(await reviewer.getByTestId('notification-bell').getAttribute('data-unread'));
 
-    const producerContext = await browser.newContext({ locale: 'en-GB' });
+    const producerContext = await suite.browser.newContext({ locale: 'en-GB' });
     const producer = await producerContext.newPage();
-    await signIn(producer, server, server.adminEmail, server.adminPassword);
-    await producer.goto(`${server.url}/item-details/${itemId}`);
+    await signIn(producer, suite.server, suite.server.adminEmail, suite.server.adminPassword);
+    await producer.goto(`${suite.server.url}/item-details/${itemId}`);
     await producer.getByTestId('tab-comments').click();
     const text = producer.getByTestId('comment-new-text');
     await text.click();
@@ -184,7 +168,7 @@ describe('notifications in a browser', () => {
     const row = reviewer.getByTestId('notification-row').first();
     expect(await row.getAttribute('data-kind')).toBe('mentioned');
     expect(await row.getByTestId('notification-message').textContent()).toMatch(/mentioned you on Interview$/);
-    const editor = await consoleCalls(server, EDITOR.email, EDITOR.password);
+    const editor = await consoleCalls(suite.server, EDITOR.email, EDITOR.password);
     const list = await editor.query<{ notifications: Array<{ kind: string; item: { id: string } | null }> }>(
       'notifications.list',
       { state: 'unread' },

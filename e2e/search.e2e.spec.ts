@@ -1,18 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeVideo } from '@mam/api/testing/media-fixtures';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createApiKey } from './support/api-key';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { browserSuite, shot } from './support/suite';
 
 jest.setTimeout(300_000);
-
-const shots = process.env.E2E_SCREENSHOTS;
-const shot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
 
 /** An item made the way clients make them: a tus upload in one request (creation-with-upload). */
 async function upload(server: RunningServer, key: string, file: string, title?: string): Promise<string> {
@@ -95,43 +89,34 @@ const videoTitle = 'Cup final highlights';
 const allTitles = [...seeded.map((s) => s.title), videoTitle];
 
 describe('search page in a browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  const suite = browserSuite('search');
+  const { dir } = suite;
   const ids = new Map<string, string>();
-  const dir = mkdtempSync(path.join(tmpdir(), 'mam-e2e-search-'));
 
   beforeAll(async () => {
-    server = await startServer();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-    const key = await createApiKey(server, 'search seeding');
+    const key = await createApiKey(suite.server, 'search seeding');
     for (const [index, item] of seeded.entries()) {
       const file = path.join(dir, `note-${index}.txt`);
       writeFileSync(file, `${item.title}\n`);
-      const id = await upload(server, key, file);
-      await setMetadata(server, key, id, item);
+      const id = await upload(suite.server, key, file);
+      await setMetadata(suite.server, key, id, item);
       ids.set(item.title, id);
     }
-    const videoId = await upload(server, key, makeVideo(dir, 'cup-final.mp4', 4, '320x180'));
-    await setMetadata(server, key, videoId, { title: videoTitle, keywords: ['sport'] });
+    const videoId = await upload(suite.server, key, makeVideo(dir, 'cup-final.mp4', 4, '320x180'));
+    await setMetadata(suite.server, key, videoId, { title: videoTitle, keywords: ['sport'] });
     ids.set(videoTitle, videoId);
     // The content decides the item type, so the video is a video once it is processed; it also gets its filmstrip.
-    const processed = await waitUntilProcessed(server, key, videoId);
+    const processed = await waitUntilProcessed(suite.server, key, videoId);
     expect(processed.itemType).toBe('video');
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('searches words, fields, wildcards and operators, shows errors, filters by facets and previews', async () => {
-    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 1000 } });
+    const context = await suite.browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 1000 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Organisation or email').fill(server.adminEmail);
+    await page.goto(`${suite.server.url}/login`);
+    await page.getByLabel('Organisation or email').fill(suite.server.adminEmail);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(server.adminPassword);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(suite.server.adminPassword);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
     // Search is the home screen: everything, newest first.
@@ -250,7 +235,7 @@ describe('search page in a browser', () => {
     await page.getByTestId('search-list').waitFor();
     expect(await page.getByTestId('item-row').count()).toBe(5);
     expect(page.url()).toContain('view=list');
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     await page.getByTestId('search-list').waitFor();
     await expectTitles(page, allTitles);
     await page.getByTestId('view-tiles').click();
@@ -262,13 +247,13 @@ describe('search page in a browser', () => {
     await expectTitles(page, allTitles);
 
     // Old addresses lead to the search, keeping the query.
-    await page.goto(`${server.url}/index.html?q=storm`);
+    await page.goto(`${suite.server.url}/index.html?q=storm`);
     await page.waitForURL(/\/\?q=storm$/);
     await expectTitles(page, ['Harbour storm footage', 'Storm damage report']);
-    await page.goto(`${server.url}/search-item?q=studio`);
+    await page.goto(`${suite.server.url}/search-item?q=studio`);
     await expectTitles(page, ['Election night studio']);
-    await page.goto(`${server.url}/search-person`);
-    await page.waitForURL(new RegExp(`${server.url}/$`));
+    await page.goto(`${suite.server.url}/search-person`);
+    await page.waitForURL(new RegExp(`${suite.server.url}/$`));
     await expectTitles(page, allTitles);
 
     // The page speaks the user's language.
@@ -283,26 +268,26 @@ describe('search page in a browser', () => {
   });
 
   it('follows new items every 30 seconds, loads more hits on scroll and limits tile selection to 32', async () => {
-    const key = await createApiKey(server, 'search seeding 2');
+    const key = await createApiKey(suite.server, 'search seeding 2');
     // Short enough that a first page of 48 tiles ends well beyond the infinite scroll's look-ahead (one viewport):
     // only scrolling loads the next page, never a refresh that happens to leave the sentinel near the view.
-    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 600 } });
+    const context = await suite.browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 600 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login?next=${encodeURIComponent('/?q=archive')}`);
-    await page.getByLabel('Organisation or email').fill(server.adminEmail);
+    await page.goto(`${suite.server.url}/login?next=${encodeURIComponent('/?q=archive')}`);
+    await page.getByLabel('Organisation or email').fill(suite.server.adminEmail);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(server.adminPassword);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(suite.server.adminPassword);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByTestId('search-empty').waitFor();
 
     // Nobody reloads the page: the item shows up with the next refresh.
     const file = path.join(dir, 'archive.txt');
     writeFileSync(file, 'archive\n');
-    await upload(server, key, file, 'Archive clip 00');
+    await upload(suite.server, key, file, 'Archive clip 00');
     await page.getByTestId('item-tile').first().waitFor({ timeout: 40_000 });
     expect(await page.getByTestId('search-total').textContent()).toBe('1 result');
 
-    for (let n = 1; n < 60; n++) await upload(server, key, file, `Archive clip ${String(n).padStart(2, '0')}`);
+    for (let n = 1; n < 60; n++) await upload(suite.server, key, file, `Archive clip ${String(n).padStart(2, '0')}`);
     await page.getByTestId('refresh-search').click();
     await page.locator('[data-testid="search-total"][data-total="60"]').waitFor();
     expect(await page.getByTestId('item-tile').count()).toBe(48);

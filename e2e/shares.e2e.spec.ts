@@ -1,43 +1,23 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { makeVideo } from '@mam/api/testing/media-fixtures';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createApiKey } from './support/api-key';
-import { launchBrowser } from './support/browser';
 import { timecodeOf } from './support/player';
 import { uploadItem } from './support/seed-item';
-import { signIn } from './support/sign-in';
-import { startServer, type RunningServer } from './support/server';
+import { browserSuite, shot } from './support/suite';
+import { openItemAs } from './support/item-page';
 
 jest.setTimeout(300_000);
-
-const shots = process.env.E2E_SCREENSHOTS;
-const shot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
 
 const PASSWORD = 'first-cut-2026';
 
 describe('shares in a browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-  const dir = mkdtempSync(path.join(tmpdir(), 'mam-e2e-shares-'));
-
-  beforeAll(async () => {
-    server = await startServer();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const suite = browserSuite('shares');
+  const { dir } = suite;
 
   /** A browser nobody has used: no session, no visitor cookie. */
   async function freshVisitor(link: string): Promise<{ page: Page; close: () => Promise<void> }> {
-    const context = await browser.newContext({ locale: 'en-GB' });
+    const context = await suite.browser.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
     await page.goto(link);
     return { page, close: () => context.close() };
@@ -50,20 +30,16 @@ describe('shares in a browser', () => {
   }
 
   it('shares a video with a password and two views: an outside reviewer plays and comments, the third browser is refused, revoking closes the link', async () => {
-    const apiKey = await createApiKey(server, 'shares-e2e');
+    const apiKey = await createApiKey(suite.server, 'shares-e2e');
     const itemId = await uploadItem(
-      server,
+      suite.server,
       apiKey,
       'Trailer.mp4',
       readFileSync(makeVideo(dir, 'Trailer.mp4', 6, '640x360')),
     );
 
     // The administrator shares the processed video with a password and two views, comments allowed.
-    const adminContext = await browser.newContext({ locale: 'en-GB' });
-    const admin = await adminContext.newPage();
-    await signIn(admin, server, server.adminEmail, server.adminPassword);
-    await admin.goto(`${server.url}/item-details/${itemId}`);
-    await admin.getByTestId('media-player').waitFor({ timeout: 180_000 });
+    const { context: adminContext, page: admin } = await openItemAs(suite.browser, suite.server, itemId);
     await admin.getByTestId('share-item').click();
     await admin.getByTestId('share-title').fill('Trailer for review');
     await admin.getByTestId('share-password').fill('short');
@@ -78,7 +54,7 @@ describe('shares in a browser', () => {
     // The link is built on PUBLIC_URL; the test server answers on its own address.
     const token = /\/s\/([A-Za-z0-9_-]{43})$/.exec(shown)?.[1];
     expect(token).toBeDefined();
-    const link = `${server.url}/s/${token}`;
+    const link = `${suite.server.url}/s/${token}`;
     await shot(admin, 'shares-01-created');
     await admin.getByTestId('share-done').click();
 

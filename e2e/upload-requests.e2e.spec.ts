@@ -1,49 +1,29 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeVideo } from '@mam/api/testing/media-fixtures';
-import type { Browser, Page } from 'playwright-core';
 import { createApiKey } from './support/api-key';
 import { adminCalls } from './support/console-calls';
-import { launchBrowser } from './support/browser';
 import { signIn } from './support/sign-in';
-import { startServer, type RunningServer } from './support/server';
+import { browserSuite, shot } from './support/suite';
 
 jest.setTimeout(300_000);
-
-const shots = process.env.E2E_SCREENSHOTS;
-const shot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
 
 type TItem = { id: string; title: string; folderId: string; transcoding: { state: string } | null };
 
 describe('upload requests in a browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-  const dir = mkdtempSync(path.join(tmpdir(), 'mam-e2e-upload-requests-'));
-
-  beforeAll(async () => {
-    server = await startServer();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const suite = browserSuite('upload-requests');
+  const { dir } = suite;
 
   it('an outside contributor uploads a video with a value through the link; it lands transcoded in the folder', async () => {
-    const call = await adminCalls(server);
+    const call = await adminCalls(suite.server);
     const folderId = (await call<{ id: string }>('folders.create', { name: 'Reader videos' })).id;
-    const apiKey = await createApiKey(server, 'upload-requests-e2e');
+    const apiKey = await createApiKey(suite.server, 'upload-requests-e2e');
 
     // The administrator asks for uploads into the folder, with a password.
-    const adminContext = await browser.newContext({ locale: 'en-GB' });
+    const adminContext = await suite.browser.newContext({ locale: 'en-GB' });
     const admin = await adminContext.newPage();
-    await signIn(admin, server);
-    await admin.goto(`${server.url}/folders?folderId=${folderId}`);
+    await signIn(admin, suite.server);
+    await admin.goto(`${suite.server.url}/folders?folderId=${folderId}`);
     await admin.getByTestId('request-upload').click();
     await admin.getByTestId('upload-request-title').fill('Storm pictures from readers');
     await admin.getByTestId('upload-request-message').fill('Send us your videos of the storm.');
@@ -57,10 +37,10 @@ describe('upload requests in a browser', () => {
     await shot(admin, 'upload-request-created');
     const link = await linkInput.inputValue();
     expect(link).toMatch(/\/u\/[A-Za-z0-9_-]{40,}$/);
-    const publicUrl = `${server.url}${new URL(link).pathname}`;
+    const publicUrl = `${suite.server.url}${new URL(link).pathname}`;
 
     // A fresh browser without an account: the password first, then the upload page.
-    const outsideContext = await browser.newContext({ locale: 'en-GB' });
+    const outsideContext = await suite.browser.newContext({ locale: 'en-GB' });
     const outside = await outsideContext.newPage();
     await outside.goto(publicUrl);
     await outside.getByTestId('public-upload-password').fill('wrong-password');
@@ -80,18 +60,18 @@ describe('upload requests in a browser', () => {
     await outside.locator('[data-testid="upload-row"][data-status="done"]').waitFor({ timeout: 120_000 });
     await shot(outside, 'upload-request-contributor');
     // The contributor has no session: the library stays closed.
-    await outside.goto(`${server.url}/folders?folderId=${folderId}`);
+    await outside.goto(`${suite.server.url}/folders?folderId=${folderId}`);
     await outside.waitForURL(/\/login/);
 
     // The administrator finds the item in the folder, transcoded, with the value.
     let item: TItem | undefined;
     for (let i = 0; i < 600; i++) {
-      const search = await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent('keywords:stormwatch')}`, {
+      const search = await fetch(`${suite.server.url}/api/v1/search?q=${encodeURIComponent('keywords:stormwatch')}`, {
         headers: { authorization: `Bearer ${apiKey}` },
       });
       const hit = ((await search.json()) as { hits: Array<{ id: string }> }).hits[0];
       if (hit) {
-        const response = await fetch(`${server.url}/api/v1/items/${hit.id}`, {
+        const response = await fetch(`${suite.server.url}/api/v1/items/${hit.id}`, {
           headers: { authorization: `Bearer ${apiKey}` },
         });
         item = (await response.json()) as TItem;
@@ -100,9 +80,9 @@ describe('upload requests in a browser', () => {
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(item).toMatchObject({ title: 'storm', folderId, transcoding: { state: 'COMPLETE' } });
-    await admin.goto(`${server.url}/folders?folderId=${folderId}`);
+    await admin.goto(`${suite.server.url}/folders?folderId=${folderId}`);
     await admin.getByTestId('item-tile').filter({ hasText: 'storm' }).waitFor({ timeout: 60_000 });
-    await admin.goto(`${server.url}/item-details/${item!.id}`);
+    await admin.goto(`${suite.server.url}/item-details/${item!.id}`);
     await admin.getByTestId('media-player').waitFor({ timeout: 60_000 });
     // Created by the request: the history names the contributor and the request.
     await admin.getByTestId('tab-history').click();
@@ -112,7 +92,7 @@ describe('upload requests in a browser', () => {
       .waitFor();
     await shot(admin, 'upload-request-item');
     // My shares lists the request with the file it received.
-    await admin.goto(`${server.url}/share`);
+    await admin.goto(`${suite.server.url}/share`);
     const row = admin.locator('[data-testid="upload-request-row"][data-title="Storm pictures from readers"]');
     await row.getByTestId('upload-request-files').filter({ hasText: '1' }).waitFor();
     await shot(admin, 'upload-request-my-shares');
@@ -121,19 +101,19 @@ describe('upload requests in a browser', () => {
   });
 
   it('continues an interrupted upload from where it stopped after the contributor reloads the page', async () => {
-    const call = await adminCalls(server);
-    const apiKey = await createApiKey(server, 'upload-requests-resume');
+    const call = await adminCalls(suite.server);
+    const apiKey = await createApiKey(suite.server, 'upload-requests-resume');
     // A name of its own per attempt, so a retry starts from an empty folder.
     const name = `Large deliveries ${Date.now()}`;
     const folderId = (await call<{ id: string }>('folders.create', { name })).id;
     const request = await call<{ link: string }>('uploadRequests.create', { folderId, pageTitle: name });
-    const publicUrl = `${server.url}${new URL(request.link).pathname}`;
+    const publicUrl = `${suite.server.url}${new URL(request.link).pathname}`;
     // More than one tus chunk (8 MiB), so the first chunk can land and the second be cut off. A file on disk keeps
     // its modification time, which is part of the resume fingerprint.
     const big = path.join(dir, 'delivery.bin');
     writeFileSync(big, Buffer.alloc(9 * 1024 * 1024, 7));
 
-    const context = await browser.newContext({ locale: 'en-GB' });
+    const context = await suite.browser.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
     const log: string[] = [];
     const answers: string[] = [];
@@ -195,7 +175,7 @@ describe('upload requests in a browser', () => {
       throw new Error(`${String(error)}\ntus requests: ${log.join(', ')}\nanswers: ${answers.join(', ')}`);
     }
 
-    const listed = await fetch(`${server.url}/api/v1/items?folderId=${folderId}`, {
+    const listed = await fetch(`${suite.server.url}/api/v1/items?folderId=${folderId}`, {
       headers: { authorization: `Bearer ${apiKey}` },
     });
     const items = ((await listed.json()) as { items: Array<{ title: string }> }).items;
