@@ -175,6 +175,20 @@ export function createFolderService(deps: ServiceDeps, audit: AuditService) {
       return { rootId: index.root.id, folders };
     },
 
+    /**
+     * The folder and the folders below it the actor may see, the folder first (a folder share shows all of them);
+     * NOT_FOUND when the folder itself is hidden or gone.
+     */
+    async visibleSubtreeIds(actor: Actor, id: string): Promise<string[]> {
+      const index = await loadIndex(actor.tenantId);
+      const visible = index.visibleIds(actor);
+      if (!visible.has(id)) throw new AppError('NOT_FOUND');
+      return index
+        .subtree(id)
+        .filter((folder) => visible.has(folder.id))
+        .map((folder) => folder.id);
+    },
+
     async get(actor: AuthedActor, id: string): Promise<TFolderView> {
       const { folder } = await visibleFolder(actor, id);
       return toView(actor, folder);

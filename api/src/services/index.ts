@@ -70,7 +70,7 @@ export function createServices(deps: ServiceDeps) {
     comments: createCommentService(deps, audit, notifications),
     notifications,
     shares: createShareService(deps, audit, folders),
-    publicShares: createSharePublicService(deps, metadataForms, itemMetadata, notifications),
+    publicShares: createSharePublicService(deps, folders, metadataForms, itemMetadata, notifications),
     uploadRequests: createUploadRequestService(deps, audit),
     publicUploadRequests: createPublicUploadRequestService(deps, uploads, metadataForms, notifications),
     logEntries: createLogEntryService(deps, audit, metadataForms),

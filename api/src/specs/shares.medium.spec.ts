@@ -76,11 +76,11 @@ describe.each(testBackends)('shares on %s', (backend) => {
   let bravoClip: TItemRow;
 
   /** An item with media files in the tenant's built-in storage: HLS with a segment, MP4 proxy, thumbnail, original. */
-  async function itemWithMedia(tenant: typeof alpha, title: string): Promise<TItemRow> {
+  async function itemWithMedia(tenant: typeof alpha, title: string, folderId?: string): Promise<TItemRow> {
     const storage = (await t.services.deps.repos.storageLocations.findBuiltIn(tenant.tenant.id))!;
     const item = await insertItem(t, tenant, {
       title,
-      folderId: tenant === alpha ? root : null,
+      folderId: folderId ?? (tenant === alpha ? root : null),
       ownerId: tenant.admin.id,
       storageId: storage.id,
       generatedStorageId: storage.id,
@@ -375,6 +375,37 @@ describe.each(testBackends)('shares on %s', (backend) => {
     const expired = await browser.request('GET', item.urls.thumbnail!);
     expect(expired.statusCode).toBe(403);
     expect(expired.json()).toMatchObject({ code: 'SHARE_MEDIA_LINK_INVALID' });
+  });
+
+  it("shows a shared folder's items with those of the subfolders its owner may see, and plays them", async () => {
+    async function folder(name: string, parentId: string, visibleTo?: object): Promise<string> {
+      const made = await admin.mutate<{ id: string }>('folders.create', { name, parentId });
+      if (!made.ok) throw new Error(made.code);
+      if (visibleTo) {
+        const restricted = await admin.mutate('folders.setAccess', { id: made.data.id, visibleTo });
+        if (!restricted.ok) throw new Error(restricted.code);
+      }
+      return made.data.id;
+    }
+    const matchDay = await folder('Match day', root);
+    const goals = await folder('Goals', matchDay);
+    const boardOnly = await folder('Board only', matchDay, { level: 'owner', groups: [] });
+    await itemWithMedia(alpha, 'Kickoff', matchDay);
+    const goal = await itemWithMedia(alpha, 'Winning goal', goals);
+    await itemWithMedia(alpha, 'Contract talks', boardOnly);
+
+    // The colleague shares the folder: the administrator's owner-only subfolder stays out, as it is for them.
+    const share = await created(colleague.client, { itemIds: [], folderId: matchDay });
+    const browser = new Browser(t.app);
+    const page = okShare(await browser.open(tokenOf(share)));
+    expect(page.items.map((item) => item.title).sort()).toEqual(['Kickoff', 'Winning goal']);
+    const shown = page.items.find((item) => item.id === goal.id)!;
+    expect((await browser.request('GET', shown.urls.thumbnail!)).statusCode).toBe(200);
+
+    // Moved out of the shared tree, the item is gone from the page and its media with it.
+    await t.services.deps.repos.items.update(alpha.tenant.id, goal.id, { folderId: root });
+    expect(okShare(await browser.open(tokenOf(share))).items.map((item) => item.title)).toEqual(['Kickoff']);
+    expect((await browser.request('GET', shown.urls.thumbnail!)).statusCode).toBe(404);
   });
 
   it('offers and counts downloads only when the share allows them', async () => {

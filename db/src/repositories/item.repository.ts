@@ -76,6 +76,8 @@ export interface TItemWithVersion {
 
 export interface TItemListOptions {
   folderId?: string | null;
+  /** Items in any of these folders (a folder with its subfolders); ignored when folderId is given. */
+  folderIds?: string[];
   deleted: boolean;
   limit: number;
   /** Keyset cursor: the createdAt and id of the last row of the previous page (newest first). */
@@ -206,7 +208,9 @@ export function createItemRepository(db: Database) {
             eq(item.tenantId, tenantId),
             options.deleted ? isNotNull(item.deletedAt) : isNull(item.deletedAt),
             options.folderId === undefined
-              ? undefined
+              ? options.folderIds
+                ? inArray(item.folderId, options.folderIds)
+                : undefined
               : options.folderId === null
                 ? isNull(item.folderId)
                 : eq(item.folderId, options.folderId),

@@ -24,7 +24,11 @@ import {
   signedMediaUrl,
   type TShareMediaKind,
 } from './share-media';
+import type { FolderService } from '../folder.service';
 import { liveItemOrNotFound } from '../items/live-item';
+
+/** Items a folder share shows at most (the folder and its subfolders, newest first). */
+const FOLDER_SHARE_LIMIT = 1000;
 
 /** How a visitor's browser is known: the hash of its visitor cookie and the share's unlock cookie. */
 export interface TShareVisitor {
@@ -100,6 +104,7 @@ function shareViewFields(form: TMetadataForm): { field: TMetadataForm['fields'][
  */
 export function createSharePublicService(
   deps: ServiceDeps,
+  folders: Pick<FolderService, 'visibleSubtreeIds'>,
   metadataForms: MetadataFormService,
   itemMetadata: ItemMetadataService,
   notifications: {
@@ -127,10 +132,24 @@ export function createSharePublicService(
     return user && user.active ? loadActor(deps, user) : null;
   }
 
+  /** A shared folder with the folders below it that its owner may still see; none once it is hidden or gone. */
+  async function sharedFolderIds(share: TShareRow, owner: Actor): Promise<string[]> {
+    if (!share.folderId) return [];
+    try {
+      return await folders.visibleSubtreeIds(owner, share.folderId);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return [];
+      throw error;
+    }
+  }
+
   /** The share's live items the owner may still see, in the owner's order (a folder's: newest first). */
   async function sharedItems(share: TShareRow, owner: Actor): Promise<TItemWithVersion[]> {
+    const folderIds = await sharedFolderIds(share, owner);
     const found = share.folderId
-      ? await repos.items.list(share.tenantId, { folderId: share.folderId, deleted: false, limit: 500 })
+      ? folderIds.length === 0
+        ? []
+        : await repos.items.list(share.tenantId, { folderIds, deleted: false, limit: FOLDER_SHARE_LIMIT })
       : await repos.items.findManyWithVersion(share.tenantId, await repos.shares.listItemIds(share.tenantId, share.id));
     if (!share.folderId) {
       const order = await repos.shares.listItemIds(share.tenantId, share.id);
@@ -434,7 +453,7 @@ export function createSharePublicService(
       liveItemOrNotFound(owner, found.item);
       if (
         share.folderId
-          ? found.item.folderId !== share.folderId
+          ? !found.item.folderId || !(await sharedFolderIds(share, owner)).includes(found.item.folderId)
           : !(await repos.shares.listItemIds(share.tenantId, share.id)).includes(found.item.id)
       )
         throw new AppError('NOT_FOUND');
