@@ -25,6 +25,7 @@ import {
   type TShareMediaKind,
 } from './share-media';
 import type { FolderService } from '../folder.service';
+import type { NotificationService } from '../notification.service';
 import { liveItemOrNotFound } from '../items/live-item';
 
 /** Items a folder share shows at most (the folder and its subfolders, newest first). */
@@ -107,22 +108,7 @@ export function createSharePublicService(
   folders: Pick<FolderService, 'visibleSubtreeIds'>,
   metadataForms: MetadataFormService,
   itemMetadata: ItemMetadataService,
-  notifications: {
-    shareActivity(
-      tenantId: string,
-      input: {
-        ownerId: string;
-        shareId: string;
-        shareTitle: string;
-        activity: 'opened' | 'commented';
-        visitorName: string | null;
-        itemId?: string | null;
-        commentId?: string | null;
-        tcIn?: number | null;
-        text?: string | null;
-      },
-    ): Promise<unknown>;
-  },
+  notifications: Pick<NotificationService, 'shareActivity'>,
 ) {
   const { repos } = deps;
 

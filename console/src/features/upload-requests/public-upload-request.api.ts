@@ -1,16 +1,7 @@
-import type { TMetadataForm } from '@mam/core';
-
-export type TUploadRequestPageState = 'ok' | 'password_required' | 'expired' | 'revoked' | 'not_found';
+import type { TUploadRequestPage } from '@mam/api';
 
 /** GET /api/v1/public/upload-requests/{token}: what the public upload page shows. */
-export interface TUploadRequestPage {
-  state: TUploadRequestPageState;
-  pageTitle: string | null;
-  message: string | null;
-  forms: { id: string; form: TMetadataForm }[];
-  blockedExtensions: string[];
-  expiresAt: string | null;
-}
+export type { TUploadRequestPage, TUploadRequestPageState } from '@mam/api';
 
 /** A refusal of the public upload calls: the AppError code with the server's message. */
 export class PublicUploadError extends Error {
