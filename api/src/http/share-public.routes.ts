@@ -2,9 +2,10 @@ import { AppError } from '@mam/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services';
-import { newVisitorToken, unlockCookieNameOf, VISITOR_COOKIE, visitorHash } from '../services/shares/share-access';
+import { unlockCookieNameOf, VISITOR_COOKIE, visitorHash } from '../services/shares/share-access';
 import type { TShareVisitor } from '../services/shares/share-public.service';
 import { safeRelativeKey, sendStored } from './media.routes';
+import { visitorTokenOf } from './visitor-cookie';
 
 export const PUBLIC_SHARES_PATH = '/api/v1/public/shares';
 
@@ -32,18 +33,7 @@ export async function sharePublicRoutes(app: FastifyInstance, options: { service
 
   /** The browser's visitor id, shared with upload-request links: the first visit of a new one uses a view. */
   function visitorOf(request: FastifyRequest, reply: FastifyReply): TShareVisitor {
-    let token = request.cookies[VISITOR_COOKIE];
-    if (!token || !visitorHash(token)) {
-      token = newVisitorToken();
-      reply.setCookie(VISITOR_COOKIE, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        maxAge: 400 * 24 * 60 * 60,
-      });
-      request.cookies[VISITOR_COOKIE] = token;
-    }
+    const token = visitorTokenOf(request, reply, secure);
     return { visitorHash: visitorHash(token), unlockCookie: undefined, ip: request.ip ?? null };
   }
 

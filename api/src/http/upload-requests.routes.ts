@@ -2,7 +2,7 @@ import { AppError } from '@mam/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services';
-import { newVisitorToken, VISITOR_COOKIE } from '../services/shares/share-access';
+import { visitorTokenOf } from './visitor-cookie';
 
 export const PUBLIC_UPLOAD_REQUESTS_PATH = '/api/v1/public/upload-requests';
 
@@ -17,21 +17,7 @@ export async function uploadRequestRoutes(app: FastifyInstance, options: { servi
   const secure = options.publicUrl.startsWith('https://');
 
   /** The browser's visitor id (shared with share links): the unlock cookie is bound to it. */
-  function visitorOf(request: FastifyRequest, reply: FastifyReply): string {
-    const existing = request.cookies[VISITOR_COOKIE];
-    if (existing) return existing;
-    const token = newVisitorToken();
-    reply.setCookie(VISITOR_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      maxAge: 400 * 24 * 60 * 60,
-    });
-    // Also readable by the rest of this request (the unlock that follows the first visit).
-    request.cookies[VISITOR_COOKIE] = token;
-    return token;
-  }
+  const visitorOf = (request: FastifyRequest, reply: FastifyReply) => visitorTokenOf(request, reply, secure);
 
   app.get<{ Params: { token: string } }>(`${PUBLIC_UPLOAD_REQUESTS_PATH}/:token`, async (request, reply) => {
     const visitor = visitorOf(request, reply);
