@@ -37,7 +37,12 @@ export function createRuntimeServices(
     logger,
     workflows,
     searchBackend,
-    config: { publicUrl: publicUrlOf(env), sessionTtlHours: env.SESSION_TTL_HOURS, dataDir: env.DATA_DIR },
+    config: {
+      publicUrl: publicUrlOf(env),
+      sessionTtlHours: env.SESSION_TTL_HOURS,
+      dataDir: env.DATA_DIR,
+      storagePrivateEndpoints: env.STORAGE_PRIVATE_ENDPOINTS,
+    },
   });
 }
 

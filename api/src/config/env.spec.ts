@@ -21,4 +21,18 @@ describe('parseEnv', () => {
   it('treats an empty DATABASE_URL as unset', () => {
     expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
+
+  it('allows no private storage endpoints unless listed', () => {
+    expect(parseEnv({}).STORAGE_PRIVATE_ENDPOINTS).toEqual([]);
+    expect(parseEnv({ STORAGE_PRIVATE_ENDPOINTS: 'minio:9000, [fd00::5]' }).STORAGE_PRIVATE_ENDPOINTS).toEqual([
+      { host: 'minio', port: 9000 },
+      { host: '[fd00::5]', port: null },
+    ]);
+  });
+
+  it('names STORAGE_PRIVATE_ENDPOINTS and the entry that is not host[:port]', () => {
+    expect(() => parseEnv({ STORAGE_PRIVATE_ENDPOINTS: 'minio:9000,http://minio:9000' })).toThrow(
+      /^Invalid environment:\n {2}STORAGE_PRIVATE_ENDPOINTS: "http:\/\/minio:9000" is not host or host:port/,
+    );
+  });
 });

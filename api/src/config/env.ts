@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parsePrivateEndpoints, type TPrivateEndpoint } from '@mam/workers';
 import { z } from 'zod';
 
 const ZOptionalUrl = z
@@ -56,6 +57,19 @@ export const ZEnv = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9_-]{0,40}$/, 'lower-case letters, digits, - and _')
     .default('mam-items'),
+  // Tenants' storage endpoints may not reach the platform's private network (SSRF); these host[:port] may, e.g. the
+  // deployment's own MinIO.
+  STORAGE_PRIVATE_ENDPOINTS: z
+    .string()
+    .default('')
+    .transform((list, context): TPrivateEndpoint[] => {
+      try {
+        return parsePrivateEndpoints(list);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: `${(error as Error).message}; use comma-separated host[:port]` });
+        return z.NEVER;
+      }
+    }),
   // ffmpeg jobs at once in this process; CPU-bound, so one per core unless set.
   MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

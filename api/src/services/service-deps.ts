@@ -1,5 +1,5 @@
 import type { Database, Repositories } from '@mam/db';
-import type { Mailer } from '@mam/workers';
+import type { Mailer, TPrivateEndpoint } from '@mam/workers';
 import type { ElasticsearchBackend } from '@mam/search';
 import type { WorkflowEngine } from '@mam/workflows';
 import type { SecretBox } from '../security/secret-box';
@@ -27,6 +27,11 @@ export interface ServiceDeps {
     sessionTtlHours: number;
     /** DATA_DIR: the built-in local storage keeps its files in `<dataDir>/storage`. */
     dataDir: string;
+    /**
+     * STORAGE_PRIVATE_ENDPOINTS: the only host[:port] on a private network a tenant's storage may use; none when
+     * absent, so a tenant cannot point the server at the platform's own services.
+     */
+    storagePrivateEndpoints?: readonly TPrivateEndpoint[];
   };
 }
 

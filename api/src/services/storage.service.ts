@@ -16,6 +16,7 @@ import {
   assumeRoleCredentials,
   createLocalStorage,
   createS3Storage,
+  endpointIsPermitted,
   isStorageError,
   normalizePathPrefix,
   scopeStorage,
@@ -135,6 +136,7 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
   // One client per location, rebuilt when the location's revision changes.
   const cache = new Map<string, { revision: number; storage: ObjectStorage; destroy: () => void }>();
   const tenantsWithBuiltIn = new Set<string>();
+  const privateEndpoints = deps.config.storagePrivateEndpoints ?? [];
 
   function openSecret(row: Pick<TStorageLocationRow, 'encryptedSecret'>): TSecret | undefined {
     if (!row.encryptedSecret) return undefined;
@@ -166,6 +168,8 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
       prefix: config.pathPrefix ?? '',
       credentials,
       forcePathStyle: config.forcePathStyle ?? false,
+      // Checked again at every connection: a name that resolved to a public address when saved may not now.
+      privateEndpoints,
     });
     return { storage, destroy: storage.destroy };
   }
@@ -202,10 +206,10 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
    * Checks a form against the rules of its kind and turns it into stored settings. `previous` is the location
    * being edited (its credentials are kept unless replaced).
    */
-  function normalize(
+  async function normalize(
     input: TStorageInput,
     previous: TStorageLocationRow | undefined,
-  ): { values: Omit<TStorageLocationInsert, 'builtIn'>; secret: TSecret | undefined } {
+  ): Promise<{ values: Omit<TStorageLocationInsert, 'builtIn'>; secret: TSecret | undefined }> {
     const issues: AppIssue[] = [];
     const issue = (field: string, message: string) => issues.push({ path: field, code: 'VALIDATION_FAILED', message });
     const types = storageTypes.filter((t) => input.types.includes(t));
@@ -242,6 +246,14 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
           url = null;
         }
         if (!url || !['http:', 'https:'].includes(url.protocol)) issue('endpoint', 'Enter an http or https URL.');
+        // The server connects there on the tenant's behalf: not to its own network unless the operator allowed it.
+        else if (method !== 'role' && !(await endpointIsPermitted(url, privateEndpoints))) {
+          issues.push({
+            path: 'endpoint',
+            code: 'STORAGE_ENDPOINT_PRIVATE',
+            message: 'This endpoint is on a private network; the operator has not allowed it.',
+          });
+        }
       }
       if (method === 'gateway' && !endpoint) issue('endpoint', 'A compatible gateway needs its endpoint URL.');
       // Assumed-role credentials belong to AWS; they are not sent to another endpoint.
@@ -338,7 +350,7 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
     async create(actor: AuthedActor, input: TStorageInput, meta: RequestMeta | null): Promise<TStorageView> {
       assertCan(actor, 'tenantAdmin');
       await ensureBuiltIn(actor.tenantId);
-      const { values } = normalize(input, undefined);
+      const { values } = await normalize(input, undefined);
       const row = await inTransaction(async (repos) => {
         const created = await repos.storageLocations.insert(actor.tenantId, values);
         await repos.storageLocations.clearDefaults(actor.tenantId, values.defaultTypes ?? [], created.id);
@@ -361,7 +373,7 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
     ): Promise<TStorageView> {
       assertCan(actor, 'tenantAdmin');
       const previous = await findOwn(actor.tenantId, input.id);
-      const { values } = normalize(input, previous);
+      const { values } = await normalize(input, previous);
       const row = await inTransaction(async (repos) => {
         await assertRequiredTypesRemain(repos, previous, values.types ?? []);
         const updated = await repos.storageLocations.update(actor.tenantId, previous.id, values);
@@ -417,7 +429,7 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
         if (!saved) throw new AppError('VALIDATION_FAILED');
         return runTest(storageOf(saved));
       }
-      const { values, secret } = normalize(input.draft, saved);
+      const { values, secret } = await normalize(input.draft, saved);
       const built = build(actor.tenantId, values.kind, values.config, secret);
       try {
         return await runTest(built.storage);

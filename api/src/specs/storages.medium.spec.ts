@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { initiatedProcess } from '@mam/core';
 import { testBackends } from '@mam/db/testing';
-import { createS3Storage, startS3TestServer, type S3TestServer } from '@mam/workers';
+import { createS3Storage, parsePrivateEndpoints, startS3TestServer, type S3TestServer } from '@mam/workers';
 import { createTenant, createTestApp, TrpcClient, type TestApp, type TrpcResult } from '../testing/test-app';
 
 type Storage = {
@@ -63,7 +63,8 @@ describe.each(testBackends)('storage locations on %s', (backend) => {
   });
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
+    // The private-network guard is on: s3rver's loopback host:port is allowed as an operator would allow MinIO.
+    t = await createTestApp(backend, { storagePrivateEndpoints: new URL(s3.endpoint).host });
     alpha = await createTenant(t, 'alpha');
     bravo = await createTenant(t, 'bravo');
     a = new TrpcClient(t.app);
@@ -156,6 +157,7 @@ describe.each(testBackends)('storage locations on %s', (backend) => {
       prefix: '',
       credentials: s3.credentials,
       forcePathStyle: true,
+      privateEndpoints: parsePrivateEndpoints(new URL(s3.endpoint).host),
     });
     expect(await bucket.list(`mam/media/${alpha.tenant.id}/`)).toEqual([
       { key: `mam/media/${alpha.tenant.id}/items/i/v/original/a.mxf`, size: 3 },
@@ -217,6 +219,7 @@ describe.each(testBackends)('storage locations on %s', (backend) => {
       prefix: 'mam/media',
       credentials: s3.credentials,
       forcePathStyle: true,
+      privateEndpoints: parsePrivateEndpoints(new URL(s3.endpoint).host),
     });
     expect(await text((await archive.get(`${alpha.tenant.id}/moved.txt`)).body)).toBe('in archive');
     archive.destroy();
@@ -277,6 +280,70 @@ describe.each(testBackends)('storage locations on %s', (backend) => {
       ok: false,
       code: 'CONFLICT',
     });
+  });
+
+  it('refuses endpoints on the private network the operator has not allowed', async () => {
+    const refusals = async (form: Record<string, unknown>) => {
+      const result = await a.mutate('storages.create', form);
+      if (result.ok) throw new Error(`expected ${String(form.endpoint)} to be refused`);
+      const body = result.body as { error: { data: { appError: { issues?: Array<Record<string, string>> } } } };
+      return body.error.data.appError.issues;
+    };
+    const { port } = new URL(s3.endpoint);
+    for (const endpoint of [
+      'http://169.254.169.254',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.5:9000',
+      'http://[::1]:9000',
+      'http://[::ffff:127.0.0.1]:9000',
+      'http://2130706433:5432',
+      // A name that resolves to 127.0.0.1; the allowance names 127.0.0.1, not every name that resolves there.
+      `http://localhost:${port}`,
+      // The allowed host on another port (PostgreSQL's).
+      'http://127.0.0.1:5432',
+    ]) {
+      expect([endpoint, await refusals(s3Form({ name: 'Sneaky', endpoint }))]).toEqual([
+        endpoint,
+        [
+          {
+            path: 'endpoint',
+            code: 'STORAGE_ENDPOINT_PRIVATE',
+            message: 'This endpoint is on a private network; the operator has not allowed it.',
+          },
+        ],
+      ]);
+    }
+    // Testing a draft is checked like a save, so it cannot be used to probe the network either.
+    expect(
+      await a.mutate('storages.testConnection', { draft: s3Form({ endpoint: 'http://10.0.0.5:9000' }) }),
+    ).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+    const saved = await ok<Storage>(a.mutate('storages.create', s3Form({ name: 'Sneaky' })));
+    expect(
+      await a.mutate('storages.update', { id: saved.id, ...s3Form({ name: 'Sneaky', endpoint: 'http://[fd00::1]' }) }),
+    ).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+    // The allowed host:port is accepted and works.
+    expect(await ok<TestResult>(a.mutate('storages.testConnection', { id: saved.id }))).toEqual({ ok: true });
+    await a.mutate('storages.delete', { id: saved.id });
+  });
+
+  it('lets the operator allow a private endpoint by name', async () => {
+    const { port } = new URL(s3.endpoint);
+    const other = await createTestApp(backend, { storagePrivateEndpoints: `localhost:${port}` });
+    try {
+      const gamma = await createTenant(other, 'gamma');
+      const c = new TrpcClient(other.app);
+      await c.login('gamma', gamma.adminEmail, gamma.adminPassword);
+      const byName = await ok<Storage>(c.mutate('storages.create', s3Form({ endpoint: `http://localhost:${port}` })));
+      expect(await ok<TestResult>(c.mutate('storages.testConnection', { id: byName.id }))).toEqual({ ok: true });
+      // Not allowed here: the address itself.
+      expect(await c.mutate('storages.create', s3Form({ name: 'By address' }))).toMatchObject({
+        ok: false,
+        code: 'VALIDATION_FAILED',
+      });
+    } finally {
+      other.services.storages.close();
+      await other.dispose();
+    }
   });
 
   it('keeps the built-in storage and somewhere for uploads and generated media', async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createRepositories } from '@mam/db';
 import { createTestDatabase, type TestDatabase, type TTestBackend } from '@mam/db/testing';
 import type { ElasticsearchBackend } from '@mam/search';
-import type { Mailer, MailMessage } from '@mam/workers';
+import { parsePrivateEndpoints, type Mailer, type MailMessage } from '@mam/workers';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createApp } from '../http/app';
 import { createMediaPipeline } from '../media-pipeline';
@@ -31,6 +31,11 @@ export interface TestAppOptions {
   media?: boolean;
   /** Search through this backend (Elasticsearch or a stand-in) instead of PostgreSQL. */
   searchBackend?: ElasticsearchBackend;
+  /**
+   * STORAGE_PRIVATE_ENDPOINTS as an operator would set it. The storage guard is on in tests too; by default it
+   * allows 127.0.0.1, where the S3 test server listens.
+   */
+  storagePrivateEndpoints?: string;
 }
 
 /** The real app over a fresh database, with a clock the test can move and an outbox it can read. */
@@ -59,7 +64,12 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
     secretBox: createSecretBox(randomBytes(32)),
     clock: () => clock.now,
     logger: silentLogger,
-    config: { publicUrl: 'http://mam.test', sessionTtlHours: 24, dataDir },
+    config: {
+      publicUrl: 'http://mam.test',
+      sessionTtlHours: 24,
+      dataDir,
+      storagePrivateEndpoints: parsePrivateEndpoints(options.storagePrivateEndpoints ?? '127.0.0.1'),
+    },
   });
   const app = await createApp({
     services,

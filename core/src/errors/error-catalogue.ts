@@ -132,6 +132,10 @@ export const errorCatalogue = {
     message: 'This storage holds media of {{count}} item versions and cannot be deleted.',
   },
   STORAGE_NOT_CONFIGURED: { status: 409, message: 'No storage is configured for {{type}}.' },
+  STORAGE_ENDPOINT_PRIVATE: {
+    status: 400,
+    message: 'This endpoint is on a private network; the operator has not allowed it.',
+  },
 
   // Metadata forms and values (spec section 5)
   FORM_CREATE_FAILED: { status: 500, message: 'Failed to create form, please try again later.' },

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { Readable } from 'node:stream';
 import { assumeRoleCredentials } from './assume-role';
+import { parsePrivateEndpoints } from './endpoint-guard';
 import { StorageError } from './object-storage';
 import { createS3Storage } from './s3-storage';
 import { startS3TestServer, type S3TestServer } from './testing/s3-test-server';
@@ -61,6 +62,8 @@ describe('assumed-role credentials', () => {
       bucket: 'media',
       prefix: 'role',
       forcePathStyle: true,
+      // s3rver listens on loopback: allowed explicitly, as an operator allows a private gateway.
+      privateEndpoints: parsePrivateEndpoints('127.0.0.1'),
       credentials: assumeRoleCredentials({
         roleArn: ROLE,
         externalId,

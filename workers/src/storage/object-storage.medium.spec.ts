@@ -8,11 +8,14 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createLocalStorage } from './local-storage';
 import { StorageError, type ObjectStorage } from './object-storage';
+import { parsePrivateEndpoints } from './endpoint-guard';
 import { createS3Storage } from './s3-storage';
 import { scopeStorage } from './scoped-storage';
 import { startS3TestServer, type S3TestServer } from './testing/s3-test-server';
 
 const MiB = 1024 * 1024;
+// The private-network guard stays on, with s3rver's loopback address allowed the way an operator would allow MinIO.
+const privateEndpoints = parsePrivateEndpoints('127.0.0.1');
 
 async function text(body: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -101,6 +104,7 @@ const implementations: TImplementation[] = [
         credentials: s3.credentials,
         forcePathStyle: true,
         partSize: 5 * MiB,
+        privateEndpoints,
       }),
   },
 ];
@@ -272,6 +276,7 @@ describe('S3 object storage', () => {
     prefix: 'prefixed/area',
     credentials: s3.credentials,
     forcePathStyle: true,
+    privateEndpoints,
   });
 
   it('applies the path prefix inside the bucket', async () => {
@@ -336,6 +341,22 @@ describe('S3 object storage', () => {
     await expectStorageError(storage.test(), 'bucket_not_found', /"no-such-bucket" does not exist/);
     await expectStorageError(storage.put('t9/x.txt', Readable.from([Buffer.from('x')])), 'bucket_not_found');
     storage.destroy();
+  });
+
+  it('refuses the private network unless the operator allowed the endpoint', async () => {
+    const refused = createS3Storage({ ...base(), privateEndpoints: [] });
+    await expectStorageError(refused.test(), 'unreachable', /private network; the operator has not allowed it/);
+    refused.destroy();
+    // A name resolving to loopback: refused at connection time unless allowed, then served through the same lookup.
+    const { port } = new URL(s3.endpoint);
+    const byName = { ...base(), endpoint: `http://localhost:${port}` };
+    const unlisted = createS3Storage(byName);
+    await expectStorageError(unlisted.head('t9/file.json'), 'unreachable', /private network/);
+    unlisted.destroy();
+    const listed = createS3Storage({ ...byName, privateEndpoints: parsePrivateEndpoints(`localhost:${port}`) });
+    await listed.put('t9/by-name.txt', Readable.from([Buffer.from('by name')]));
+    expect(await text((await listed.get('t9/by-name.txt')).body)).toBe('by name');
+    listed.destroy();
   });
 
   it('reports an endpoint nobody answers at', async () => {

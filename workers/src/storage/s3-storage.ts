@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,6 +18,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { guardedLookup, literalEndpointRefusal, PRIVATE_ENDPOINT_CODE, type TPrivateEndpoint } from './endpoint-guard';
 import {
   assertValidKey,
   assertValidPrefix,
@@ -44,6 +47,11 @@ export interface S3StorageOptions {
   partSize?: number;
   /** Parts uploaded at once; memory use is at most partSize × queueSize. */
   queueSize?: number;
+  /**
+   * Endpoints the operator allows on a private network (STORAGE_PRIVATE_ENDPOINTS). Every other host that is, or
+   * resolves to, a loopback, private, link-local or similar address is refused when connecting.
+   */
+  privateEndpoints?: readonly TPrivateEndpoint[];
 }
 
 type TSdkError = Error & {
@@ -73,8 +81,16 @@ export function s3ErrorToStorageError(error: unknown, where: { bucket: string; k
     e.code ??
     e.cause?.code ??
     e.errors?.find((x) => x.code)?.code ??
-    [...networkCodes].find((code) => typeof e.message === 'string' && e.message.includes(code));
+    [PRIVATE_ENDPOINT_CODE, ...networkCodes].find((code) => typeof e.message === 'string' && e.message.includes(code));
   const bucket = where.bucket;
+  if (errno === PRIVATE_ENDPOINT_CODE) {
+    // Says no more than the operator's rule: the address a name resolved to is not the tenant's business.
+    return new StorageError(
+      'unreachable',
+      'The storage endpoint is on a private network; the operator has not allowed it.',
+      { cause: error },
+    );
+  }
   if (errno && networkCodes.has(errno)) {
     return new StorageError('unreachable', `The storage endpoint cannot be reached (${errno}).`, { cause: error });
   }
@@ -165,6 +181,13 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage & { de
   const prefix = options.prefix.replace(/^\/+|\/+$/g, '');
   const partSize = Math.max(5 * MiB, options.partSize ?? 16 * MiB);
   const queueSize = options.queueSize ?? 4;
+  const allowed = options.privateEndpoints ?? [];
+  const endpointUrl = options.endpoint ? new URL(options.endpoint) : undefined;
+  const port = endpointUrl?.port ? Number(endpointUrl.port) : endpointUrl?.protocol === 'http:' ? 80 : 443;
+  // Agents of our own: the SDK builds a fresh agent (without this lookup) for 100-continue requests unless the
+  // agents are given, and a guard that some requests skip is none.
+  const lookup = guardedLookup(allowed, port);
+  const agentOptions = { keepAlive: true, maxSockets: 50, lookup };
   const client = new S3Client({
     region: options.region || 'us-east-1',
     endpoint: options.endpoint || undefined,
@@ -179,8 +202,23 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage & { de
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
-    requestHandler: { connectionTimeout: 10_000, socketTimeout: 120_000 },
+    requestHandler: {
+      connectionTimeout: 10_000,
+      socketTimeout: 120_000,
+      httpAgent: new http.Agent(agentOptions),
+      httpsAgent: new https.Agent(agentOptions),
+    },
   });
+  // An IP address as the host never reaches a lookup; such an endpoint is judged once, and every request refused.
+  const refusal = literalEndpointRefusal(options.endpoint, allowed);
+  if (refusal) {
+    client.middlewareStack.add(
+      () => async () => {
+        throw refusal;
+      },
+      { step: 'initialize', name: 'mamPrivateEndpointRefusal' },
+    );
+  }
 
   const fullKey = (key: string) => (prefix ? `${prefix}/${key}` : key);
   const relativeKey = (full: string) => (prefix ? full.slice(prefix.length + 1) : full);

@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { IconAction } from '../../components/icon-action';
-import { appErrorOf, errorMessage } from '../../lib/app-error';
+import { appErrorOf, errorCodeMessage, errorMessage } from '../../lib/app-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
@@ -287,7 +287,12 @@ function StorageModal({ storage, onClose }: { storage: TStorage | null; onClose:
       Object.fromEntries(
         reported.map((i) => [
           i.path,
-          fieldsWithHints.includes(i.path) ? t(`storage.invalid.${i.path}`) : t('errors.VALIDATION_FAILED'),
+          // A problem with a code of its own (an endpoint on a private network) says more than the field's hint.
+          i.code !== 'VALIDATION_FAILED'
+            ? errorCodeMessage(t, i.code)
+            : fieldsWithHints.includes(i.path)
+              ? t(`storage.invalid.${i.path}`)
+              : t('errors.VALIDATION_FAILED'),
         ]),
       ),
     );
