@@ -25,6 +25,7 @@ describe('tus PATCH straight into the file store', () => {
     locker,
     directory: dir,
     expiryMs: 60_000,
+    lockDrainMs: 200,
     onProgress: (upload) => progress.push(upload.offset),
     onFinish: async (upload) => {
       finished.push(upload);
@@ -118,6 +119,35 @@ describe('tus PATCH straight into the file store', () => {
     expect((await patch('deferred', 0, Buffer.from('ab'))).status).toBe(299);
     expect((await patch('deferred', 0, Buffer.from('ab'), { 'upload-length': '2' })).status).toBe(299);
     expect(handedBack).toBe(before + 2);
+  });
+
+  it('gives up its lock when another request of the upload asks: the stalled body is cut, its bytes kept', async () => {
+    await create('stalled', 10);
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      path: '/stalled',
+      method: 'PATCH',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': '0',
+        'content-length': '10',
+      },
+    });
+    req.on('error', () => undefined);
+    // Half the body, then the client goes quiet, as on a dropped connection.
+    req.write('01234');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const next = locker.newLock('stalled');
+    const started = Date.now();
+    await next.lock(new AbortController().signal, async () => undefined);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    await next.unlock();
+    const upload = await datastore.getUpload('stalled');
+    expect(upload.offset).toBe(5);
+    expect((await patch('stalled', 5, Buffer.from('56789'))).status).toBe(204);
+    expect(readFileSync(path.join(dir, 'stalled'), 'utf8')).toBe('0123456789');
   });
 
   it('waits for the lock another request of the same upload holds', async () => {

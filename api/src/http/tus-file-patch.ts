@@ -21,6 +21,8 @@ export interface TusFilePatchDeps {
   locker: Locker;
   directory: string;
   expiryMs: number;
+  /** How long a PATCH asked to give up its lock may go on writing; @tus/server's lockDrainTimeout by default. */
+  lockDrainMs?: number;
   /** Bytes in so far, about once a second while a PATCH is streaming. */
   onProgress(upload: Upload): void;
   /** The last byte is in; called after the lock is released, as @tus/server does. */
@@ -82,9 +84,15 @@ export async function patchIntoFileStore(
     if (!req.complete) gone.abort();
   });
   const lock = deps.locker.newLock(id);
+  let drain: ReturnType<typeof setTimeout> | undefined;
   try {
     await lock.lock(gone.signal, () => {
-      setTimeout(() => req.destroy(), LOCK_DRAIN_MS).unref();
+      // Another request of this upload waits (a client back after a dropped connection): this one gets a moment to
+      // finish, then its connection goes. A body already read in full is left alone, its socket may serve others.
+      drain ??= setTimeout(() => {
+        if (!req.complete) req.destroy();
+      }, deps.lockDrainMs ?? LOCK_DRAIN_MS);
+      drain.unref();
     });
   } catch (error) {
     const failure = isTusError(error) ? error : ERRORS.ERR_LOCK_TIMEOUT;
@@ -119,6 +127,7 @@ export async function patchIntoFileStore(
       await pipeline(req, file);
     } finally {
       clearInterval(progress);
+      clearTimeout(drain);
       written = file.bytesWritten;
     }
   } catch (error) {
