@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { sql } from 'drizzle-orm';
@@ -68,8 +69,11 @@ export interface EmbeddedDatabaseHandle extends DatabaseHandle {
 /** Opens PGlite in `dataDir` (in memory when undefined). Only one process may do this at a time. */
 export async function openPglite(dataDir?: string): Promise<EmbeddedDatabaseHandle> {
   if (dataDir) mkdirSync(pgliteDataPath(dataDir), { recursive: true });
-  // pg_trgm serves wildcard and fuzzy search; the migration creates the extension, PGlite must have it loadable.
-  const pglite = await PGlite.create(dataDir ? pgliteDataPath(dataDir) : undefined, { extensions: { pg_trgm } });
+  // pg_trgm serves wildcard and fuzzy search, btree_gin the tenant-led search indexes; the migrations create the
+  // extensions, PGlite must have them loadable.
+  const pglite = await PGlite.create(dataDir ? pgliteDataPath(dataDir) : undefined, {
+    extensions: { pg_trgm, btree_gin },
+  });
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return {
     db,

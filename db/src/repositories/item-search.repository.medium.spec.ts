@@ -12,6 +12,7 @@ import { createRepositories, type Repositories } from '@mam/db';
 import { createTestDatabase, testBackends, type TestDatabase } from '@mam/db/testing';
 import { sql, type SQL } from 'drizzle-orm';
 import { itemSearchBindings } from './item-search.repository';
+import { logEntrySearchBindings } from './log-entry-search';
 
 const users = {
   owner: randomUUID(),
@@ -238,5 +239,45 @@ describe.each(testBackends)('item search on %s', (backend) => {
     const second = await search(sql`TRUE`, { offset: 1, limit: 2 });
     expect(second.rows).toHaveLength(2);
     expect(second.total).toBe(5);
+  });
+
+  it('pages the items found themselves and through their log entries as one list, in every order', async () => {
+    const form = (await repos.metadataForms.insert(tenant, {
+      formKey: 'pages',
+      label: 'Pages',
+      definition: { id: 'pages', label: 'Pages', active: true, fields: [] },
+    }))!;
+    const titled: string[] = [];
+    const logged: string[] = [];
+    for (let n = 0; n < 6; n++) {
+      titled.push(await insert(tenant, `Pagewalk title ${n}`, { description: `z${n}` }));
+      const id = await insert(tenant, `Logged clip ${n}`, { description: `y${n}` });
+      await repos.logEntries.insert(tenant, { itemId: id, formId: form.id, tcIn: n, values: { note: 'pagewalk' } }, []);
+      logged.push(id);
+    }
+    const word = sql`to_tsquery('simple', 'pagewalk')`;
+    const where = sql`${itemSearchBindings(tenant).vector} @@ ${word}`;
+    const entryWhere = sql`${logEntrySearchBindings(tenant).vector} @@ ${word}`;
+    const sorts = [
+      { by: 'created', direction: 'desc' },
+      { by: 'created', direction: 'asc' },
+      { by: 'modified', direction: 'desc' },
+      { by: 'title', direction: 'asc' },
+      { by: 'relevance', rank: sql`ts_rank(${itemSearchBindings(tenant).vector}, ${word})` },
+    ] as const;
+    for (const sort of sorts) {
+      const whole = await search(where, { entryWhere, sort, limit: 50 });
+      expect(whole.total).toBe(12);
+      expect(idsOf(whole)).toEqual([...titled, ...logged].sort());
+      const pages: string[] = [];
+      for (let offset = 0; offset < 12; offset += 5) {
+        const page = await search(where, { entryWhere, sort, offset, limit: 5 });
+        expect(page.total).toBe(12);
+        pages.push(...page.rows.map((row) => row.item.id));
+      }
+      expect(pages).toEqual(whole.rows.map((row) => row.item.id));
+    }
+    const byTitle = await search(where, { entryWhere, sort: { by: 'title', direction: 'asc' }, limit: 3 });
+    expect(byTitle.rows.map((row) => row.item.title)).toEqual(['Logged clip 0', 'Logged clip 1', 'Logged clip 2']);
   });
 });

@@ -130,6 +130,8 @@ function filterConditions(tenantId: string, filters: TItemSearchFilters): Array<
 interface TSortKey {
   value: SQL;
   direction: 'asc' | 'desc';
+  /** Items without a value go last; keys that always have one keep PostgreSQL's order, which an index can give. */
+  nullable?: boolean;
 }
 
 /** What the page is ordered by, computed once per match; ties go newest id first. */
@@ -137,7 +139,7 @@ function sortKeys(sort: TItemSearchSort): TSortKey[] {
   switch (sort.by) {
     case 'relevance':
       return [
-        { value: sort.rank, direction: 'desc' },
+        { value: sort.rank, direction: 'desc', nullable: true },
         { value: sql`${item.createdAt}`, direction: 'desc' },
       ];
     case 'created':
@@ -150,7 +152,7 @@ function sortKeys(sort: TItemSearchSort): TSortKey[] {
       // Items without the field go last either way (NULLS LAST below).
       const value = sql`(SELECT ${sort.direction === 'asc' ? sql`min` : sql`max`}(coalesce(${itemFieldValue.valueDate}::text, lpad(${itemFieldValue.valueNumber}::text, 24, '0'), lower(${itemFieldValue.valueText})))
         FROM ${itemFieldValue} WHERE ${itemFieldValue.itemId} = ${item.id} AND ${itemFieldValue.fieldId} = ${sort.fieldId})`;
-      return [{ value, direction: sort.direction }];
+      return [{ value, direction: sort.direction, nullable: true }];
     }
   }
 }
@@ -276,20 +278,34 @@ export function createItemSearchRepository(db: Database) {
         [
           ...keys.map(
             (key, index) =>
-              sql`${sql.raw(`k${index}`)} ${sql.raw(key.direction === 'asc' ? 'ASC' : 'DESC')} NULLS LAST`,
+              sql`${sql.raw(`k${index}`)} ${sql.raw(key.direction === 'asc' ? 'ASC' : 'DESC')}${sql.raw(key.nullable ? ' NULLS LAST' : '')}`,
           ),
           sql`id DESC`,
         ],
         sql`, `,
       );
-      // The matches are the direct ones and those through log entries, each materialised once and read together
-      // where needed, rather than copied into one more set of tens of thousands of rows.
+      // The matches are the direct ones and those through log entries, read together where needed rather than
+      // copied into one more set of tens of thousands of rows. Materialised (found once, kept for the page and the
+      // counts) when the page needs every match's rank or more than the page and the grouping sets read them;
+      // otherwise each reader finds them itself, which costs less than keeping them: the page walks the tenant's
+      // items in date order and stops at its last row, and the counts read no more than the counting needs.
+      const materialised = sql.raw(
+        request.sort.by === 'relevance' || facetPlan.some((facet) => facet.how !== 'single')
+          ? 'MATERIALIZED'
+          : 'NOT MATERIALIZED',
+      );
       const matchSets = throughEntries
-        ? sql`direct AS MATERIALIZED (${matchColumns(direct)}),
-          entries AS MATERIALIZED (${matchColumns(throughEntries)})`
-        : sql`direct AS MATERIALIZED (${matchColumns(direct)})`;
+        ? sql`direct AS ${materialised} (${matchColumns(direct)}),
+          entries AS ${materialised} (${matchColumns(throughEntries)})`
+        : sql`direct AS ${materialised} (${matchColumns(direct)})`;
       const matches = throughEntries
         ? sql`(SELECT * FROM direct UNION ALL SELECT * FROM entries) AS matches`
+        : sql`direct AS matches`;
+      // The page from each half's own first rows, so that each may walk an index in the page's order.
+      const pageEnd = request.offset + request.limit;
+      const pageCandidates = throughEntries
+        ? sql`((SELECT * FROM direct ORDER BY ${pageOrder} LIMIT ${pageEnd})
+            UNION ALL (SELECT * FROM entries ORDER BY ${pageOrder} LIMIT ${pageEnd})) AS matches`
         : sql`direct AS matches`;
       const matchIds = throughEntries
         ? sql`SELECT id FROM direct UNION ALL SELECT id FROM entries`
@@ -340,7 +356,7 @@ export function createItemSearchRepository(db: Database) {
             GROUP BY field_id, facet_value`;
       const statement = sql`
         WITH ${matchSets},
-        page AS (SELECT * FROM ${matches} ORDER BY ${pageOrder} OFFSET ${request.offset} LIMIT ${request.limit}),
+        page AS (SELECT * FROM ${pageCandidates} ORDER BY ${pageOrder} OFFSET ${request.offset} LIMIT ${request.limit}),
         counts AS (
           SELECT ${kindOf} AS kind, coalesce(${sql.join(
             groupedColumns.map((column) => sql`${column}::text`),

@@ -25,9 +25,10 @@ export const itemFieldValue = pgTable(
   (t) => [
     index('item_field_value_item_field_idx').on(t.itemId, t.fieldId, t.facetValue),
     index('item_field_value_text_idx').on(t.tenantId, t.fieldId, sql`lower(${t.valueText})`),
-    // Field wildcards (lower(…) LIKE) and field words (full-text on the value), as @mam/search compiles them.
-    index('item_field_value_trgm_idx').using('gin', sql`lower(${t.valueText}) gin_trgm_ops`),
-    index('item_field_value_words_idx').using('gin', sql`to_tsvector('simple', ${t.valueText})`),
+    // Field wildcards (lower(…) LIKE) and field words (full-text on the value), as @mam/search compiles them with
+    // the tenant (the bindings' scope).
+    index('item_field_value_trgm_idx').using('gin', t.tenantId, sql`lower(${t.valueText}) gin_trgm_ops`),
+    index('item_field_value_words_idx').using('gin', t.tenantId, sql`to_tsvector('simple', ${t.valueText})`),
     index('item_field_value_number_idx').on(t.tenantId, t.fieldId, t.valueNumber),
     index('item_field_value_date_idx').on(t.tenantId, t.fieldId, t.valueDate),
   ],

@@ -39,8 +39,8 @@ export const logEntry = pgTable(
   (t) => [
     index('log_entry_tenant_item_idx').on(t.tenantId, t.itemId, t.tcIn),
     index('log_entry_form_idx').on(t.formId),
-    index('log_entry_search_vector_idx').using('gin', t.searchVector),
-    index('log_entry_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('log_entry_search_vector_idx').using('gin', t.tenantId, t.searchVector),
+    index('log_entry_search_text_idx').using('gin', t.tenantId, t.searchText.op('gin_trgm_ops')),
   ],
 );
 
