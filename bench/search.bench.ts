@@ -483,9 +483,8 @@ async function statementsOf(db: Database, run: () => Promise<unknown>): Promise<
 /** What a statement of the search is for, from the SQL drizzle writes for item-search.repository. */
 function statementRole(text: string): string {
   const roles: Array<[RegExp, string]> = [
-    [/^\s*with direct as materialized/i, 'matches, page, total and facets'],
+    [/^\s*with direct as (not )?materialized/i, 'matches, page, total and facets'],
     [/^select "item"\."id", .*"item_version"/, 'page rows'],
-    [/^\s*select set_config/i, 'settings'],
     [/^\s*(begin|commit)\b/i, 'transaction'],
   ];
   const role = roles.find(([pattern]) => pattern.test(text))?.[1];
@@ -501,28 +500,11 @@ async function explain(db: Database, run: () => Promise<unknown>): Promise<strin
   await run();
   const statements = await statementsOf(db, run);
   const slowest = statements.reduce((a, b) => (b.ms > a.ms ? b : a));
-  // Explained with the settings the search gave its transaction (set_config(…, true)), in a transaction of its own.
-  const settings = statements.filter((s) => /^\s*select set_config/i.test(s.text));
+  // Explained on a pooled connection, with the session settings every connection has (database.ts).
   const client = (db as unknown as { $client: TClient }).$client;
-  const explainIn = async (session: TQueryable) => {
-    for (const setting of settings) await session.query(setting.text, setting.params);
-    return (await session.query(`EXPLAIN (ANALYZE, BUFFERS) ${slowest.text}`, slowest.params)) as {
-      rows: Array<Record<string, string>>;
-    };
+  const explained = (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${slowest.text}`, slowest.params)) as {
+    rows: Array<Record<string, string>>;
   };
-  let explained: { rows: Array<Record<string, string>> };
-  if (client.transaction) {
-    explained = (await client.transaction((tx) => explainIn(tx))) as typeof explained;
-  } else {
-    const session = (await client.connect!()) as TQueryable & { release: () => void };
-    try {
-      await session.query('BEGIN');
-      explained = await explainIn(session);
-      await session.query('ROLLBACK');
-    } finally {
-      session.release();
-    }
-  }
   const plan = explained.rows.map((row) => Object.values(row)[0]!);
   const scans = plan.flatMap((line) => {
     const scan = /(?:Parallel )?(?:Bitmap Heap|Bitmap Index|Index Only|Index|Seq) Scan.*? on \S+/.exec(line);

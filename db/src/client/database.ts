@@ -38,8 +38,20 @@ export function pgliteDataPath(dataDir: string): string {
   return path.join(dataDir, 'pgdata');
 }
 
+/**
+ * Every connection's settings. The product's statements are short and latency-bound (a search answers while the user
+ * types): parallel workers and JIT compilation cost more to start than they save on them, and a search's matches
+ * (tens of thousands of narrow rows) and their grouping need more than the default 4 MB of work memory to stay off
+ * disk. Options in DATABASE_URL (`?options=…`) replace these.
+ */
+const sessionSettings = { jit: 'off', max_parallel_workers_per_gather: '0', work_mem: '32MB' };
+
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // In the startup packet: no round trip, and set before a connection's first query.
+  const options = Object.entries(sessionSettings)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
+  const pool = new pg.Pool({ connectionString, max: poolSize, options });
   // An idle pooled connection the server drops (restart, failover, a test dropping its database) is replaced on the
   // next query; without a listener node-postgres would turn the drop into an uncaught exception.
   pool.on('error', (error) => {
@@ -74,6 +86,12 @@ export async function openPglite(dataDir?: string): Promise<EmbeddedDatabaseHand
   const pglite = await PGlite.create(dataDir ? pgliteDataPath(dataDir) : undefined, {
     extensions: { pg_trgm, btree_gin },
   });
+  // One session serves every client (socket clients too, whose startup options it ignores).
+  await pglite.exec(
+    Object.entries(sessionSettings)
+      .map(([name, value]) => `SET ${name} = '${value}';`)
+      .join(' '),
+  );
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return {
     db,

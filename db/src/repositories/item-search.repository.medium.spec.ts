@@ -103,7 +103,7 @@ describe.each(testBackends)('item search on %s', (backend) => {
     options: Partial<Parameters<Repositories['itemSearch']['search']>[1]> = {},
     forActor: Actor = actor(users.admin, ['org'], true),
   ) {
-    return repos.itemSearch.search(tenant, {
+    const result = await repos.itemSearch.search(tenant, {
       where,
       scope: viewScope(forActor),
       filters: {},
@@ -113,6 +113,9 @@ describe.each(testBackends)('item search on %s', (backend) => {
       facetFields: [],
       ...options,
     });
+    // The page's rows in the page's order, as the search service reads them.
+    const found = await repos.items.findManyWithVersion(tenant, result.ids);
+    return { ...result, rows: result.ids.map((id) => found.find((row) => row.item.id === id)!) };
   }
   const idsOf = (result: Awaited<ReturnType<typeof search>>) => result.rows.map((row) => row.item.id).sort();
 

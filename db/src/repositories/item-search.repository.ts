@@ -2,7 +2,6 @@ import type { FieldType, TItemSearchFilters, TViewScope } from '@mam/core';
 import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client/database';
 import { folder, item, itemFieldValue, itemVersion, logEntry, user } from '../schema';
-import type { TItemWithVersion } from './item.repository';
 
 /**
  * Where a compiled search query finds an item's data (the shape `@mam/search`'s PostgreSQL compiler expects).
@@ -70,7 +69,8 @@ export interface TFacetCount {
 }
 
 export interface TItemSearchResult {
-  rows: TItemWithVersion[];
+  /** The page, in order; the rows are read by id (items.findManyWithVersion), as for any search backend. */
+  ids: string[];
   total: number;
   facets: {
     itemType: TFacetCount[];
@@ -81,8 +81,6 @@ export interface TItemSearchResult {
 }
 
 const FACET_LIMIT = 20;
-/** Room for the materialised matches of a broad query (tens of thousands of narrow rows) and their grouping. */
-const SEARCH_WORK_MEM = '32MB';
 
 const textArray = (values: readonly string[]) =>
   values.length === 0
@@ -374,40 +372,22 @@ export function createItemSearchRepository(db: Database) {
           FROM counts WHERE kind = 'total' OR value IS NOT NULL
         ) AS ranked WHERE position <= ${FACET_LIMIT}
       `;
-      // For this transaction only: the statement is latency-bound and short, so parallel workers (whose start-up
-      // costs more than they save on a busy host) and JIT compilation (tens of milliseconds once estimates grow)
-      // stay off, and the materialised matches get the memory to stay off disk.
-      const { rows: found, pageRows } = await db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT set_config('max_parallel_workers_per_gather', '0', true),
-          set_config('jit', 'off', true), set_config('work_mem', ${SEARCH_WORK_MEM}, true)`);
-        const rows = ((await tx.execute(statement)) as unknown as { rows: TSearchRow[] }).rows;
-        const pageIds = rows.filter((row) => row.kind === 'page').map((row) => row.value!);
-        return {
-          rows,
-          pageRows:
-            pageIds.length === 0
-              ? []
-              : await tx
-                  .select({ item, version: itemVersion })
-                  .from(item)
-                  .leftJoin(itemVersion, eq(itemVersion.id, item.leadingVersionId))
-                  .where(and(eq(item.tenantId, tenantId), inArray(item.id, pageIds))),
-        };
-      });
+      // The session settings of every connection (database.ts) suit this statement: no parallel workers or JIT,
+      // and the memory to keep the matches off disk.
+      const found = ((await db.execute(statement)) as unknown as { rows: TSearchRow[] }).rows;
 
       const facets: TItemSearchResult['facets'] = { itemType: [], state: [], createdBy: [], fields: {} };
       for (const fieldId of request.facetFields) facets.fields[fieldId] = [];
-      const page: Array<{ id: string; position: number }> = [];
+      const ids: string[] = [];
       let total = 0;
       for (const row of [...found].sort((a, b) => a.position - b.position)) {
-        if (row.kind === 'page') page.push({ id: row.value!, position: row.position });
+        if (row.kind === 'page') ids.push(row.value!);
         else if (row.kind === 'total') total = row.count;
         else if (row.kind.startsWith('field:'))
           facets.fields[row.kind.slice(6)]!.push({ value: row.value!, count: row.count });
         else facets[row.kind as 'itemType' | 'state' | 'createdBy'].push({ value: row.value!, count: row.count });
       }
-      const byId = new Map(pageRows.map((row) => [row.item.id, row] as const));
-      return { rows: page.flatMap((entry) => byId.get(entry.id) ?? []), total, facets };
+      return { ids, total, facets };
     },
   };
 }

@@ -4,8 +4,6 @@ import {
   compileToPostgres,
   parseQuery,
   QueryParseError,
-  type ElasticsearchBackend,
-  type EsSearchRequest,
   type EsSearchSort,
   type QueryNode,
   type QueryWarning,
@@ -103,15 +101,6 @@ function offsetOf(cursor: string | undefined): number {
 export function createSearchService(deps: ServiceDeps, forms: MetadataFormService) {
   const { repos } = deps;
 
-  /** Elasticsearch finds the ids; the rows come from the database, which stays the record. */
-  async function searchElasticsearch(tenantId: string, backend: ElasticsearchBackend, request: EsSearchRequest) {
-    const found = await backend.search(tenantId, request);
-    const rows = await repos.items.findManyWithVersion(tenantId, found.ids);
-    const byId = new Map(rows.map((row) => [row.item.id, row]));
-    // An id the index still has but the database no longer does (purged a moment ago) is left out.
-    return { ...found, rows: found.ids.flatMap((id) => byId.get(id) ?? []) };
-  }
-
   function parse(text: string, fields: SearchField[]) {
     try {
       return parseQuery(text, { fields });
@@ -177,7 +166,7 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
       const offset = offsetOf(input.cursor);
       const page = { scope: viewScope(actor), filters, offset, limit: input.limit, facetFields };
       const result = deps.searchBackend
-        ? await searchElasticsearch(actor.tenantId, deps.searchBackend, { ...page, ast, sort })
+        ? await deps.searchBackend.search(actor.tenantId, { ...page, ast, sort })
         : await repos.itemSearch.search(actor.tenantId, {
             ...page,
             where: compileToPostgres(ast, bindings),
@@ -196,14 +185,20 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
                   }
                 : sort,
           });
-      const ids = result.rows.map((row) => row.item.id);
-      const [labels, entryMatches] = await Promise.all([
+      // Either backend finds the page's ids; the rows come from the database, which stays the record, read with the
+      // creators' names and the page's matching log entries.
+      const { ids } = result;
+      const [found, labels, entryMatches] = await Promise.all([
+        repos.items.findManyWithVersion(actor.tenantId, ids),
         repos.itemSearch.creatorLabels(
           actor.tenantId,
           result.facets.createdBy.map((facet) => facet.value),
         ),
         entryWhere && ids.length > 0 ? repos.logEntries.matching(actor.tenantId, ids, entryWhere) : [],
       ]);
+      // An id the index still has but the database no longer does (purged a moment ago) is left out.
+      const byId = new Map(found.map((row) => [row.item.id, row]));
+      const rows = ids.flatMap((id) => byId.get(id) ?? []);
       const creators = result.facets.createdBy.map((facet) => ({
         ...facet,
         label: labels.get(facet.value) || facet.value,
@@ -212,13 +207,13 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
       for (const match of entryMatches) {
         (logMatches[match.itemId] ??= []).push({ entryId: match.entryId, tcIn: match.tcIn, tcOut: match.tcOut });
       }
-      const next = offset + result.rows.length;
+      const next = offset + ids.length;
       return {
-        hits: result.rows.map(toItemView),
+        hits: rows.map(toItemView),
         total: result.total,
         facets: { ...result.facets, createdBy: creators },
         warnings,
-        nextCursor: result.rows.length === input.limit && next < result.total ? String(next) : null,
+        nextCursor: ids.length === input.limit && next < result.total ? String(next) : null,
         logMatches,
       };
     },
