@@ -15,6 +15,7 @@ export {
   UploadProvider,
   useOnUploaded,
   useUploadManager,
+  useUploadManagerLifecycle,
   useUploads,
   type TUseUploads,
 } from './upload.provider';

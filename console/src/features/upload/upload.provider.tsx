@@ -43,13 +43,10 @@ function browserUploadManager(userId: string): TUploadManager {
 }
 
 /**
- * Uploads of the signed-in user, kept across page changes; mounted once inside the signed-in shell. Shows the
- * uploads panel and asks before the page is closed while files are still sending.
+ * What every page that owns an upload manager does with it: offers the uploads a reload interrupted again, stops
+ * its uploads when it goes, and asks before the page is closed while files are still sending.
  */
-export function UploadProvider({ children }: { children: ReactNode }) {
-  const userId = useSession().data!.user.id;
-  const [manager] = useState(() => browserUploadManager(userId));
-
+export function useUploadManagerLifecycle(manager: TUploadManager): void {
   useEffect(() => {
     void manager.refreshInterrupted();
     return () => manager.stopAll();
@@ -65,6 +62,16 @@ export function UploadProvider({ children }: { children: ReactNode }) {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [manager]);
+}
+
+/**
+ * Uploads of the signed-in user, kept across page changes; mounted once inside the signed-in shell. Shows the
+ * uploads panel and asks before the page is closed while files are still sending.
+ */
+export function UploadProvider({ children }: { children: ReactNode }) {
+  const userId = useSession().data!.user.id;
+  const [manager] = useState(() => browserUploadManager(userId));
+  useUploadManagerLifecycle(manager);
 
   return (
     <UploadContext.Provider value={manager}>

@@ -8,7 +8,6 @@ import {
   Image,
   Loader,
   Paper,
-  PasswordInput,
   SegmentedControl,
   Stack,
   Table,
@@ -18,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { secondsToTicks, type TJsonValue } from '@mam/core';
-import { IconDownload, IconLinkOff, IconLock, IconMessageCircle } from '@tabler/icons-react';
+import { IconDownload, IconLinkOff, IconMessageCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
@@ -26,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { errorCodeMessage } from '../../lib/app-error';
 import { useParams } from 'react-router-dom';
 import { PublicCard } from '../../layout/public-card';
+import { PublicPasswordForm } from '../../layout/public-password-form';
 import { issueErrors, MetadataFormFields } from '../../features/metadata';
 import { MediaPlayer } from '../../features/player/media-player';
 import { frameClock } from '../../features/player/frame-math';
@@ -63,34 +63,20 @@ function ClosedPage({ state }: { state: 'expired' | 'exhausted' | 'revoked' | 'n
 function PasswordPage({ token }: { token: string }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [password, setPassword] = useState('');
   const unlock = useMutation({
-    mutationFn: () => unlockPublicShare(token, password),
+    mutationFn: (password: string) => unlockPublicShare(token, password),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['public-share', token] }),
   });
   return (
     <PublicCard title={t('publicShare.passwordTitle')} subtitle={t('publicShare.passwordText')}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          unlock.mutate();
-        }}
-      >
-        <Stack gap="sm">
-          <PasswordInput
-            label={t('publicShare.password')}
-            leftSection={<IconLock size={16} />}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={unlock.error ? errorText(t, unlock.error) : null}
-            autoFocus
-            data-testid="public-share-password"
-          />
-          <Button type="submit" loading={unlock.isPending} disabled={!password} data-testid="public-share-unlock">
-            {t('publicShare.unlock')}
-          </Button>
-        </Stack>
-      </form>
+      <PublicPasswordForm
+        label={t('publicShare.password')}
+        submitLabel={t('publicShare.unlock')}
+        error={unlock.error ? errorText(t, unlock.error) : null}
+        pending={unlock.isPending}
+        onSubmit={(password) => unlock.mutate(password)}
+        testIdPrefix="public-share"
+      />
     </PublicCard>
   );
 }

@@ -1,13 +1,11 @@
 import {
   Alert,
   Box,
-  Button,
   Center,
   Container,
   Group,
   Loader,
   Paper,
-  PasswordInput,
   SegmentedControl,
   Stack,
   Text,
@@ -15,13 +13,15 @@ import {
   Title,
 } from '@mantine/core';
 import type { TJsonValue } from '@mam/core';
-import { IconCloudUpload, IconLock, IconLinkOff } from '@tabler/icons-react';
+import { IconCloudUpload, IconLinkOff } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as tus from 'tus-js-client';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { errorCodeMessage } from '../../lib/app-error';
 import { PublicCard } from '../../layout/public-card';
+import { PublicPasswordForm } from '../../layout/public-password-form';
 import { MetadataFormFields } from '../../features/metadata';
 import {
   browserStore,
@@ -29,6 +29,7 @@ import {
   UploadDropZone,
   UploadManagerProvider,
   UploadsPanel,
+  useUploadManagerLifecycle,
   useUploads,
   type TUploadManager,
 } from '../../features/upload';
@@ -73,39 +74,21 @@ function ClosedPage({ state }: { state: 'expired' | 'revoked' | 'not_found' }) {
 function PasswordPage({ token, page }: { token: string; page: TUploadRequestPage }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [password, setPassword] = useState('');
   const unlock = useMutation({
-    mutationFn: () => unlockUploadRequest(token, password),
+    mutationFn: (password: string) => unlockUploadRequest(token, password),
     onSuccess: (next) => client.setQueryData(['public-upload-request', token], next),
   });
   const error = unlock.error instanceof PublicUploadError ? unlock.error : null;
   return (
     <PublicCard title={page.pageTitle ?? t('publicUpload.title')} subtitle={t('publicUpload.passwordHint')}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          unlock.mutate();
-        }}
-      >
-        <Stack gap="sm">
-          <PasswordInput
-            label={t('common.password')}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            leftSection={<IconLock size={16} />}
-            error={
-              unlock.error
-                ? t(`errors.${error?.code ?? 'INTERNAL'}`, { ...error?.params, defaultValue: t('errors.INTERNAL') })
-                : null
-            }
-            autoFocus
-            data-testid="public-upload-password"
-          />
-          <Button type="submit" loading={unlock.isPending} data-testid="public-upload-unlock">
-            {t('publicUpload.unlock')}
-          </Button>
-        </Stack>
-      </form>
+      <PublicPasswordForm
+        label={t('common.password')}
+        submitLabel={t('publicUpload.unlock')}
+        error={unlock.error ? errorCodeMessage(t, error?.code, error?.params) : null}
+        pending={unlock.isPending}
+        onSubmit={(password) => unlock.mutate(password)}
+        testIdPrefix="public-upload"
+      />
     </PublicCard>
   );
 }
@@ -203,19 +186,7 @@ function UploadForm({ page }: { page: TUploadRequestPage }) {
 function OpenPage({ token, page }: { token: string; page: TUploadRequestPage }) {
   const { t } = useTranslation();
   const [manager] = useState(() => contributorUploadManager(token, () => nameStore.current.trim()));
-  useEffect(() => {
-    void manager.refreshInterrupted();
-    return () => manager.stopAll();
-  }, [manager]);
-  useEffect(() => {
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (manager.getSnapshot().totals.active === 0) return;
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [manager]);
+  useUploadManagerLifecycle(manager);
 
   return (
     <UploadManagerProvider manager={manager}>
