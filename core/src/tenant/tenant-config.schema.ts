@@ -8,11 +8,15 @@ export const SHARE_DEFAULT_MAX_VIEWS = 100;
 // accepted when the runtime resolves them; the pattern keeps out offsets like '+01:00' that newer runtimes allow.
 const canonicalTimeZones: ReadonlySet<string> = new Set(Intl.supportedValuesOf('timeZone'));
 
+// Aliases the runtime resolved: building a formatter to ask costs more than a search's parsing of the tenant config.
+const resolvedAliases = new Set<string>();
+
 export function isTimeZone(value: string): boolean {
-  if (canonicalTimeZones.has(value)) return true;
+  if (canonicalTimeZones.has(value) || resolvedAliases.has(value)) return true;
   if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
+    resolvedAliases.add(value);
     return true;
   } catch {
     return false;

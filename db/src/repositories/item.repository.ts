@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, max, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Database } from '../client/database';
 import { item, itemFieldValue, itemVersion } from '../schema';
 
-export type TItemRow = typeof item.$inferSelect;
+/** An item as its readers get it: the search document (search_vector, search_text) stays with the search. */
+export type TItemRow = Omit<typeof item.$inferSelect, 'searchVector' | 'searchText'>;
+const { searchVector: _searchVector, searchText: _searchText, ...itemColumns } = getTableColumns(item);
 export type TItemVersionRow = typeof itemVersion.$inferSelect;
 export type TItemInsert = Omit<typeof item.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 export type TItemVersionInsert = Omit<
@@ -87,7 +89,7 @@ export interface TItemListOptions {
 export function createItemRepository(db: Database) {
   const withVersion = () =>
     db
-      .select({ item, version: itemVersion })
+      .select({ item: itemColumns, version: itemVersion })
       .from(item)
       .leftJoin(itemVersion, eq(itemVersion.id, item.leadingVersionId));
 
