@@ -258,6 +258,10 @@ describe.each(testBackends)('item search on %s', (backend) => {
       await repos.logEntries.insert(tenant, { itemId: id, formId: form.id, tcIn: n, values: { note: 'pagewalk' } }, []);
       logged.push(id);
     }
+    // Found both ways: one item, counted once.
+    const both = await insert(tenant, 'Pagewalk logged too', { description: 'x' });
+    await repos.logEntries.insert(tenant, { itemId: both, formId: form.id, tcIn: 9, values: { note: 'pagewalk' } }, []);
+    titled.push(both);
     const word = sql`to_tsquery('simple', 'pagewalk')`;
     const where = sql`${itemSearchBindings(tenant).vector} @@ ${word}`;
     const entryWhere = sql`${logEntrySearchBindings(tenant).vector} @@ ${word}`;
@@ -270,12 +274,12 @@ describe.each(testBackends)('item search on %s', (backend) => {
     ] as const;
     for (const sort of sorts) {
       const whole = await search(where, { entryWhere, sort, limit: 50 });
-      expect(whole.total).toBe(12);
+      expect(whole.total).toBe(13);
       expect(idsOf(whole)).toEqual([...titled, ...logged].sort());
       const pages: string[] = [];
-      for (let offset = 0; offset < 12; offset += 5) {
+      for (let offset = 0; offset < 13; offset += 5) {
         const page = await search(where, { entryWhere, sort, offset, limit: 5 });
-        expect(page.total).toBe(12);
+        expect(page.total).toBe(13);
         pages.push(...page.rows.map((row) => row.item.id));
       }
       expect(pages).toEqual(whole.rows.map((row) => row.item.id));

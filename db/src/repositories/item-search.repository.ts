@@ -249,16 +249,17 @@ export function createItemSearchRepository(db: Database) {
         ...filterConditions(tenantId, request.filters),
       )!;
       // The items matching themselves; then, when the query also searches log entries, those with a matching entry
-      // that are not among them yet: a second indexable half, unlike `where OR EXISTS (…)`, which makes PostgreSQL
-      // test every item of the tenant. The inner join on item gives the entry query the item's built-in fields
-      // without correlating it to the outer row.
+      // that do not match themselves (the query tested on those few items, not a look-up in the first half, which
+      // would find the first half's matches once more when it is not materialised): a second indexable half, unlike
+      // `where OR EXISTS (…)`, which makes PostgreSQL test every item of the tenant. The inner join on item gives the
+      // entry query the item's built-in fields without correlating it to the outer row.
       const direct = and(base, request.where)!;
       const throughEntries = request.entryWhere
         ? and(
             base,
             sql`${item.id} IN (SELECT ${logEntry.itemId} FROM ${logEntry} JOIN ${item} ON ${item.id} = ${logEntry.itemId}
               WHERE ${logEntry.tenantId} = ${tenantId} AND (${request.entryWhere}))`,
-            sql`${item.id} NOT IN (SELECT id FROM direct)`,
+            sql`(${request.where}) IS NOT TRUE`,
           )!
         : undefined;
       const keys = sortKeys(request.sort);
