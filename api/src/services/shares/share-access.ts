@@ -1,4 +1,4 @@
-import { AppError } from '@mam/core';
+import { AppError, mailLocale, type TMailLocale } from '@mam/core';
 import type { TShareRow, TShareVisitRow } from '@mam/db';
 import { verifyPassword } from '../../security/password-hasher';
 import { randomToken, safeEqual, sha256 } from '../../security/tokens';
@@ -27,6 +27,24 @@ export interface TNewShareToken {
 export function newShareToken(deps: Pick<ServiceDeps, 'secretBox'>): TNewShareToken {
   const token = randomToken(32);
   return { token, tokenHash: sha256(token), tokenEncrypted: deps.secretBox.seal(token) };
+}
+
+/**
+ * Who an invitation to a link (share or upload request) is from, and the language it is written in: the recipients
+ * are outside the tenant and have no language of their own, so the sender's is the best guess.
+ */
+export async function invitationSender(
+  deps: Pick<ServiceDeps, 'repos'>,
+  actor: { tenantId: string; userId: string; email: string },
+): Promise<{ sender: string; locale: TMailLocale }> {
+  const [senderRow, tenant] = await Promise.all([
+    deps.repos.users.findById(actor.tenantId, actor.userId),
+    deps.repos.tenants.findById(actor.tenantId),
+  ]);
+  return {
+    sender: senderRow?.name || actor.email,
+    locale: mailLocale({ userLanguage: senderRow?.language, tenantConfig: tenant?.config }),
+  };
 }
 
 /** The link the owner can hand out again: `<publicUrl>/s/<token>` (upload requests: `/u/<token>`). */

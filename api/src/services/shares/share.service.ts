@@ -4,7 +4,6 @@ import {
   checkShareLimits,
   effectiveShareLimits,
   mailForShareInvitation,
-  mailLocale,
   SHARE_PASSWORD_MIN_LENGTH,
   parseEmailList,
   parseTenantConfig,
@@ -16,7 +15,7 @@ import { hashPassword } from '../../security/password-hasher';
 import type { AuthedActor } from '../actor.service';
 import type { AuditService } from '../audit.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
-import { closedState, newShareToken, shareLink } from './share-access';
+import { closedState, invitationSender, newShareToken, shareLink } from './share-access';
 import { liveItemOrNotFound } from '../items/live-item';
 
 export type TShareListState = 'active' | 'expired' | 'exhausted' | 'revoked';
@@ -326,11 +325,7 @@ export function createShareService(
         });
       const message = input.message?.trim() || row.message || null;
       const link = shareLink(deps, row);
-      const senderRow = await repos.users.findById(actor.tenantId, actor.userId);
-      const sender = senderRow?.name ?? actor.email;
-      // The recipients are outside the tenant and have no language of their own: the sender's is the best guess.
-      const tenant = await repos.tenants.findById(actor.tenantId);
-      const locale = mailLocale({ userLanguage: senderRow?.language, tenantConfig: tenant?.config });
+      const { sender, locale } = await invitationSender(deps, actor);
       const mail = mailForShareInvitation(locale, {
         sender,
         title: row.pageTitle,

@@ -5,7 +5,6 @@ import {
   canView,
   checkShareLimits,
   mailForUploadRequestInvitation,
-  mailLocale,
   parseEmailList,
   parseTenantConfig,
   sharePasswordProblem,
@@ -15,7 +14,7 @@ import { hashPassword } from '../../security/password-hasher';
 import type { AuthedActor } from '../actor.service';
 import type { createAuditService } from '../audit.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
-import { closedState, newShareToken, shareLink } from './share-access';
+import { closedState, invitationSender, newShareToken, shareLink } from './share-access';
 
 export interface TCreateUploadRequestInput {
   folderId: string;
@@ -182,11 +181,7 @@ export function createUploadRequestService(deps: ServiceDeps, audit: ReturnType<
       if (closedState(row, clock(), true)) throw new AppError('SHARE_CLOSED');
       const message = input.message?.trim() || row.message;
       const link = shareLink(deps, row);
-      const senderRow = await repos.users.findById(actor.tenantId, actor.userId);
-      const sender = senderRow?.name || actor.email;
-      // The contributors are outside the tenant and have no language of their own: the sender's is the best guess.
-      const tenant = await repos.tenants.findById(actor.tenantId);
-      const locale = mailLocale({ userLanguage: senderRow?.language, tenantConfig: tenant?.config });
+      const { sender, locale } = await invitationSender(deps, actor);
       const mail = mailForUploadRequestInvitation(locale, {
         sender,
         title: row.pageTitle,
