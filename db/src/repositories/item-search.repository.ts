@@ -305,7 +305,7 @@ export function createItemSearchRepository(db: Database) {
       const pageCandidates = throughEntries
         ? sql`((SELECT * FROM direct ORDER BY ${pageOrder} LIMIT ${pageEnd})
             UNION ALL (SELECT * FROM entries ORDER BY ${pageOrder} LIMIT ${pageEnd})) AS matches`
-        : sql`direct AS matches`;
+        : matches;
       const matchIds = throughEntries
         ? sql`SELECT id FROM direct UNION ALL SELECT id FROM entries`
         : sql`SELECT id FROM direct`;
