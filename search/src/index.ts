@@ -29,8 +29,10 @@ export {
   type SearchDocumentValue,
 } from './elasticsearch/elasticsearch.document';
 export {
+  pageRequestBody,
   searchRequestBody,
   visibilityQuery,
+  type EsPageRequest,
   type EsSearchFilters,
   type EsSearchRequest,
   type EsSearchSort,

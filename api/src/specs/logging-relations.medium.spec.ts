@@ -411,6 +411,7 @@ function standInElasticsearch() {
       total: ids.length,
       facets: { itemType: [], state: [], createdBy: [], fields: {} },
     }),
+    page: async () => ids,
   };
   return {
     backend: backend as unknown as ElasticsearchBackend,

@@ -232,6 +232,35 @@ describe.each(testBackends)('metadata forms and search on %s', (backend) => {
       expect(titles(everything)).not.toContain('Secret board meeting');
     });
 
+    it('counts on the first page only: later pages, and lists that ask for no counts, carry hits alone', async () => {
+      const whole = await search(admin, '', { typeFilter: 'all', sort: { by: 'title', direction: 'asc' } });
+      expect(whole.total).toBeGreaterThan(3);
+      const pages: string[] = [];
+      let cursor: string | undefined;
+      let first = true;
+      do {
+        const page = await search(admin, '', {
+          typeFilter: 'all',
+          sort: { by: 'title', direction: 'asc' },
+          limit: 2,
+          cursor,
+        });
+        // The first page counts; a later one does not, and still knows whether another follows.
+        expect(page.total).toBe(first ? whole.total : null);
+        expect(page.facets === null).toBe(!first);
+        pages.push(...page.hits.map((hit) => hit.title));
+        cursor = page.nextCursor ?? undefined;
+        first = false;
+      } while (cursor);
+      expect(pages).toEqual(whole.hits.map((hit) => hit.title));
+
+      const picker = await search(logger.client, 'board OR derby', { counts: false });
+      expect(picker).toMatchObject({ total: null, facets: null, nextCursor: null });
+      expect(titles(picker)).toEqual(titles(await search(logger.client, 'board OR derby')));
+      expect(titles(picker)).toContain('Derby highlights');
+      expect(titles(picker)).not.toContain('Secret board meeting');
+    });
+
     it('searches over REST with the same language', async () => {
       const key = await adminApiKey(t, alpha);
       const found = await rest(t, key, 'GET', `/search?q=${encodeURIComponent('genre:handball')}&itemType=video`);

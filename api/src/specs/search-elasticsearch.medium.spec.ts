@@ -2,6 +2,7 @@ import { testBackends } from '@mam/db/testing';
 import {
   createElasticsearchBackend,
   type ElasticsearchBackend,
+  type EsPageRequest,
   type EsSearchRequest,
   type SearchDocument,
 } from '@mam/search';
@@ -20,6 +21,7 @@ import type { TestApp, TrpcClient } from '../testing/test-app';
 function standInBackend() {
   const documents = new Map<string, SearchDocument>();
   const requests: EsSearchRequest[] = [];
+  const pages: EsPageRequest[] = [];
   const ensured: string[] = [];
   let answer: (tenantId: string) => string[] = () => [];
   const backend = {
@@ -44,6 +46,10 @@ function standInBackend() {
         facets: { itemType: [{ value: 'video', count: ids.length }], state: [], createdBy: [], fields: {} },
       };
     },
+    page: async (tenantId: string, request: EsPageRequest) => {
+      pages.push(request);
+      return answer(tenantId).slice(0, request.limit);
+    },
     drop: async () => undefined,
     close: async () => undefined,
   };
@@ -51,6 +57,7 @@ function standInBackend() {
     backend: backend as unknown as ElasticsearchBackend,
     documents,
     requests,
+    pages,
     ensured,
     answerWith: (fn: (tenantId: string) => string[]) => void (answer = fn),
   };
@@ -127,6 +134,21 @@ describe.each(testBackends)('search through Elasticsearch on %s (wiring, with a 
     expect(request.scope).toMatchObject({ kind: 'restricted', userId: member.id, orgMember: true });
     expect(request.ast).toMatchObject({ kind: 'or' });
     expect(request.filters.itemTypes).toEqual(['video', 'audio', 'image', 'file']);
+  });
+
+  it('asks a later page alone of Elasticsearch, one more than the page to know whether another follows', async () => {
+    const ids: string[] = [];
+    for (const title of ['Page one', 'Page two', 'Page three']) {
+      ids.push((await insertItem(t, alpha, { title, folderId: root, ownerId: alpha.admin.id })).id);
+    }
+    es.answerWith(() => ids);
+    const counted = es.requests.length;
+    const later = await member.client.query<TSearchResult>('search.items', { q: 'page', limit: 2, cursor: '2' });
+    expect(later.ok && later.data).toMatchObject({ total: null, facets: null, nextCursor: '4' });
+    expect(later.ok && later.data.hits.map((hit) => hit.title)).toEqual(['Page one', 'Page two']);
+    expect(es.requests).toHaveLength(counted);
+    expect(es.pages[es.pages.length - 1]).toMatchObject({ offset: 2, limit: 3, scope: { userId: member.id } });
+    expect(es.pages[es.pages.length - 1]).not.toHaveProperty('facetFields');
   });
 
   it('rebuilds a tenant from the database for the reindex command', async () => {

@@ -63,6 +63,9 @@ export interface TItemSearchRequest {
   facetFieldTypes?: Readonly<Record<string, FieldType>>;
 }
 
+/** A page without the total and facets: the next pages of a list whose first page counted them. */
+export type TItemPageRequest = Omit<TItemSearchRequest, 'facetFields' | 'facetFieldTypes'>;
+
 export interface TFacetCount {
   value: string;
   count: number;
@@ -214,6 +217,67 @@ function facetPlans(fieldIds: readonly string[], types: Readonly<Record<string, 
   });
 }
 
+/**
+ * The two halves of a search's matches and the page's order. The items matching themselves; then, when the query
+ * also searches log entries, those with a matching entry that do not match themselves (the query tested on those few
+ * items, not a look-up in the first half, which would find the first half's matches once more when it is not
+ * materialised): a second indexable half, unlike `where OR EXISTS (…)`, which makes PostgreSQL test every item of
+ * the tenant. The inner join on item gives the entry query the item's built-in fields without correlating it to the
+ * outer row.
+ */
+function matchHalves(tenantId: string, request: TItemPageRequest) {
+  const base = and(
+    eq(item.tenantId, tenantId),
+    isNull(item.deletedAt),
+    visibleItemsCondition(request.scope),
+    ...filterConditions(tenantId, request.filters),
+  )!;
+  const direct = and(base, request.where)!;
+  const throughEntries = request.entryWhere
+    ? and(
+        base,
+        sql`${item.id} IN (SELECT ${logEntry.itemId} FROM ${logEntry} JOIN ${item} ON ${item.id} = ${logEntry.itemId}
+          WHERE ${logEntry.tenantId} = ${tenantId} AND (${request.entryWhere}))`,
+        sql`(${request.where}) IS NOT TRUE`,
+      )!
+    : undefined;
+  const keys = sortKeys(request.sort);
+  const keyColumns = keys.map((key, index) => sql`${key.value} AS ${sql.raw(`k${index}`)}`);
+  const pageOrder = sql.join(
+    [
+      ...keys.map(
+        (key, index) =>
+          sql`${sql.raw(`k${index}`)} ${sql.raw(key.direction === 'asc' ? 'ASC' : 'DESC')}${sql.raw(key.nullable ? ' NULLS LAST' : '')}`,
+      ),
+      sql`id DESC`,
+    ],
+    sql`, `,
+  );
+  /** The CTEs `direct` and, with log entries, `entries`: the halves' rows with these columns after the id. */
+  const matchSets = (materialised: boolean, columns: SQL[]) => {
+    const how = sql.raw(materialised ? 'MATERIALIZED' : 'NOT MATERIALIZED');
+    const select = (where: SQL) =>
+      sql`SELECT ${sql.join([sql`${item.id} AS id`, ...columns], sql`, `)} FROM ${item} WHERE ${where}`;
+    return throughEntries
+      ? sql`direct AS ${how} (${select(direct)}), entries AS ${how} (${select(throughEntries)})`
+      : sql`direct AS ${how} (${select(direct)})`;
+  };
+  const matches = throughEntries
+    ? sql`(SELECT * FROM direct UNION ALL SELECT * FROM entries) AS matches`
+    : sql`direct AS matches`;
+  // The page from each half's own first rows, so that each may walk an index in the page's order.
+  const pageEnd = request.offset + request.limit;
+  const pageCandidates = throughEntries
+    ? sql`((SELECT * FROM direct ORDER BY ${pageOrder} LIMIT ${pageEnd})
+        UNION ALL (SELECT * FROM entries ORDER BY ${pageOrder} LIMIT ${pageEnd})) AS matches`
+    : matches;
+  const page = sql`page AS (SELECT * FROM ${pageCandidates} ORDER BY ${pageOrder} OFFSET ${request.offset} LIMIT ${request.limit})`;
+  const matchIds = throughEntries
+    ? sql`SELECT id FROM direct UNION ALL SELECT id FROM entries`
+    : sql`SELECT id FROM direct`;
+  return { keyColumns, pageOrder, matchSets, matches, page, matchIds };
+}
+
 export function createItemSearchRepository(db: Database) {
   return {
     /** Whether one item matches a compiled query (a metadata form's rule choosing the items it applies to). */
@@ -242,73 +306,25 @@ export function createItemSearchRepository(db: Database) {
      * materialised set of ids and the few columns counted and sorted), then paged, and counted in one pass.
      */
     async search(tenantId: string, request: TItemSearchRequest): Promise<TItemSearchResult> {
-      const base = and(
-        eq(item.tenantId, tenantId),
-        isNull(item.deletedAt),
-        visibleItemsCondition(request.scope),
-        ...filterConditions(tenantId, request.filters),
-      )!;
-      // The items matching themselves; then, when the query also searches log entries, those with a matching entry
-      // that do not match themselves (the query tested on those few items, not a look-up in the first half, which
-      // would find the first half's matches once more when it is not materialised): a second indexable half, unlike
-      // `where OR EXISTS (…)`, which makes PostgreSQL test every item of the tenant. The inner join on item gives the
-      // entry query the item's built-in fields without correlating it to the outer row.
-      const direct = and(base, request.where)!;
-      const throughEntries = request.entryWhere
-        ? and(
-            base,
-            sql`${item.id} IN (SELECT ${logEntry.itemId} FROM ${logEntry} JOIN ${item} ON ${item.id} = ${logEntry.itemId}
-              WHERE ${logEntry.tenantId} = ${tenantId} AND (${request.entryWhere}))`,
-            sql`(${request.where}) IS NOT TRUE`,
-          )!
-        : undefined;
-      const keys = sortKeys(request.sort);
-      const keyColumns = keys.map((key, index) => sql`${key.value} AS ${sql.raw(`k${index}`)}`);
+      const { keyColumns, pageOrder, matchSets, matches, page, matchIds } = matchHalves(tenantId, request);
       const facetPlan = facetPlans(request.facetFields, request.facetFieldTypes ?? {});
       const facetColumns = facetPlan.flatMap((facet) =>
         facet.how === 'rows' ? [] : [sql`${facet.value} AS ${sql.raw(facet.column)}`],
       );
       // Narrow rows (the creator as uuid, not text): tens of thousands of them must stay within work_mem.
-      const matchColumns = (where: SQL) =>
-        sql`SELECT ${item.id} AS id, ${item.itemType} AS item_type, ${item.createdBy} AS created_by,
-          ${item.processingState} AS state, ${sql.join([...keyColumns, ...facetColumns], sql`, `)}
-          FROM ${item} WHERE ${where}`;
-      const pageOrder = sql.join(
-        [
-          ...keys.map(
-            (key, index) =>
-              sql`${sql.raw(`k${index}`)} ${sql.raw(key.direction === 'asc' ? 'ASC' : 'DESC')}${sql.raw(key.nullable ? ' NULLS LAST' : '')}`,
-          ),
-          sql`id DESC`,
-        ],
-        sql`, `,
-      );
+      const matchColumns = [
+        sql`${item.itemType} AS item_type`,
+        sql`${item.createdBy} AS created_by`,
+        sql`${item.processingState} AS state`,
+        ...keyColumns,
+        ...facetColumns,
+      ];
       // The matches are the direct ones and those through log entries, read together where needed rather than
       // copied into one more set of tens of thousands of rows. Materialised (found once, kept for the page and the
       // counts) when the page needs every match's rank or more than the page and the grouping sets read them;
       // otherwise each reader finds them itself, which costs less than keeping them: the page walks the tenant's
       // items in date order and stops at its last row, and the counts read no more than the counting needs.
-      const materialised = sql.raw(
-        request.sort.by === 'relevance' || facetPlan.some((facet) => facet.how !== 'single')
-          ? 'MATERIALIZED'
-          : 'NOT MATERIALIZED',
-      );
-      const matchSets = throughEntries
-        ? sql`direct AS ${materialised} (${matchColumns(direct)}),
-          entries AS ${materialised} (${matchColumns(throughEntries)})`
-        : sql`direct AS ${materialised} (${matchColumns(direct)})`;
-      const matches = throughEntries
-        ? sql`(SELECT * FROM direct UNION ALL SELECT * FROM entries) AS matches`
-        : sql`direct AS matches`;
-      // The page from each half's own first rows, so that each may walk an index in the page's order.
-      const pageEnd = request.offset + request.limit;
-      const pageCandidates = throughEntries
-        ? sql`((SELECT * FROM direct ORDER BY ${pageOrder} LIMIT ${pageEnd})
-            UNION ALL (SELECT * FROM entries ORDER BY ${pageOrder} LIMIT ${pageEnd})) AS matches`
-        : matches;
-      const matchIds = throughEntries
-        ? sql`SELECT id FROM direct UNION ALL SELECT id FROM entries`
-        : sql`SELECT id FROM direct`;
+      const materialised = request.sort.by === 'relevance' || facetPlan.some((facet) => facet.how !== 'single');
       // The total, the built-in facets and single-valued field facets in one scan of the matches (grouping sets),
       // not one scan each.
       const grouped = [
@@ -354,8 +370,8 @@ export function createItemSearchRepository(db: Database) {
                 AND ${itemFieldValue.facetValue} IS NOT NULL) AS field_values
             GROUP BY field_id, facet_value`;
       const statement = sql`
-        WITH ${matchSets},
-        page AS (SELECT * FROM ${pageCandidates} ORDER BY ${pageOrder} OFFSET ${request.offset} LIMIT ${request.limit}),
+        WITH ${matchSets(materialised, matchColumns)},
+        ${page},
         counts AS (
           SELECT ${kindOf} AS kind, coalesce(${sql.join(
             groupedColumns.map((column) => sql`${column}::text`),
@@ -389,6 +405,18 @@ export function createItemSearchRepository(db: Database) {
         else facets[row.kind as 'itemType' | 'state' | 'createdBy'].push({ value: row.value!, count: row.count });
       }
       return { ids, total, facets };
+    },
+    /**
+     * One page of the same matches in the same order as search's, without counting them: a list's later pages,
+     * whose first page gave the total and facets. Each half finds its first rows itself (nothing is kept), so a date
+     * order walks the tenant's index and stops at the page's last row.
+     */
+    async page(tenantId: string, request: TItemPageRequest): Promise<string[]> {
+      const { keyColumns, pageOrder, matchSets, page } = matchHalves(tenantId, request);
+      const found = await db.execute(sql`
+        WITH ${matchSets(false, keyColumns)}, ${page}
+        SELECT id::text AS id FROM page ORDER BY ${pageOrder}`);
+      return (found as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
     },
   };
 }

@@ -498,6 +498,30 @@ describe('search', () => {
     ]);
   });
 
+  it('asks for a page alone through the alias, with neither a total nor aggregations, and gives its ids', async () => {
+    const { backend, requests } = setup({
+      'POST /mam-items-t-1/_search': {
+        body: {
+          took: 1,
+          timed_out: false,
+          _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
+          hits: {
+            max_score: 2.1,
+            hits: [
+              { _index: 'x', _id: 'b', _score: 2.1 },
+              { _index: 'x', _id: 'c', _score: 1 },
+            ],
+          },
+        },
+      },
+    });
+    const { facetFields: _counted, ...page } = request;
+    expect(await backend.page('t-1', page)).toEqual(['b', 'c']);
+    const body = requests[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ from: 20, size: 10, track_total_hits: false, _source: false });
+    expect(body).not.toHaveProperty('aggs');
+  });
+
   const sorts: [EsSearchSort, unknown[]][] = [
     [{ by: 'created', direction: 'asc' }, [{ created: { order: 'asc' } }, { id: { order: 'desc' } }]],
     [{ by: 'modified', direction: 'desc' }, [{ modified: { order: 'desc' } }, { id: { order: 'desc' } }]],

@@ -11,8 +11,8 @@ import {
 } from './elasticsearch.bulk';
 import type { SearchDocument } from './elasticsearch.document';
 import { createIndexRequest, generationIndex, generationOf, mappingUpdate, tenantAlias } from './elasticsearch.indices';
-import { searchRequestBody, type EsSearchRequest } from './elasticsearch.request';
-import { searchResult, type EsSearchResult } from './elasticsearch.result';
+import { pageRequestBody, searchRequestBody, type EsPageRequest, type EsSearchRequest } from './elasticsearch.request';
+import { pageIds, searchResult, type EsSearchResult } from './elasticsearch.result';
 
 export interface ElasticsearchBackendOptions {
   /** e.g. `http://localhost:9200`; credentials may be part of the URL. Unused when `client` is given. */
@@ -51,6 +51,8 @@ export interface ElasticsearchBackend {
   ): Promise<{ indexed: number }>;
   /** One page of matches, the total and facet counts, over the items the scope may see. */
   search(tenantId: string, request: EsSearchRequest): Promise<EsSearchResult>;
+  /** The ids of one page of the same matches in the same order, counting nothing. */
+  page(tenantId: string, request: EsPageRequest): Promise<string[]>;
   /** Deletes the tenant's index (its alias goes with it). */
   drop(tenantId: string): Promise<void>;
   close(): Promise<void>;
@@ -208,6 +210,15 @@ export function createElasticsearchBackend(options: ElasticsearchBackendOptions)
       const client = await connect();
       const response = await client.search({ index, ...searchRequestBody(tenantId, request) } as estypes.SearchRequest);
       return searchResult(response, request.facetFields);
+    },
+
+    async page(tenantId, request) {
+      const client = await connect();
+      const response = await client.search({
+        index: aliasOf(tenantId),
+        ...pageRequestBody(tenantId, request),
+      } as estypes.SearchRequest);
+      return pageIds(response);
     },
 
     async drop(tenantId) {

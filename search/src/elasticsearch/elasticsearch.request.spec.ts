@@ -2,6 +2,7 @@ import { parseQuery } from '../query.parser';
 import {
   facetAggregations,
   filterQueries,
+  pageRequestBody,
   searchRequestBody,
   sortClauses,
   visibilityQuery,
@@ -148,5 +149,26 @@ describe('searchRequestBody', () => {
         createdBy: { terms: { field: 'createdBy', size: 20 } },
       },
     });
+  });
+});
+
+describe('pageRequestBody', () => {
+  it("asks for searchRequestBody's hits and nothing counted: no total, no aggregations", () => {
+    const request = {
+      ast: parseQuery('genre:football').ast,
+      scope: { kind: 'all' as const },
+      filters: {},
+      sort: { by: 'relevance' as const },
+      offset: 48,
+      limit: 49,
+    };
+    const {
+      track_total_hits: counted,
+      aggs,
+      ...hits
+    } = searchRequestBody('t-1', { ...request, facetFields: ['genre'] });
+    expect(counted).toBe(true);
+    expect(Object.keys(aggs)).toContain('field_0');
+    expect(pageRequestBody('t-1', request)).toEqual({ ...hits, track_total_hits: false });
   });
 });

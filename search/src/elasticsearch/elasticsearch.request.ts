@@ -23,6 +23,9 @@ export interface EsSearchRequest {
   facetFields: string[];
 }
 
+/** A page without the total and facets: a list's later pages, whose first page counted them. */
+export type EsPageRequest = Omit<EsSearchRequest, 'facetFields'>;
+
 /** At most this many values per facet, the most frequent first, as in PostgreSQL. */
 export const facetLimit = 20;
 
@@ -38,6 +41,9 @@ export interface EsSearchBody {
   _source: false;
   aggs: Record<string, EsAggregation>;
 }
+
+/** A page's body: the same query and order, with neither a total nor aggregations to compute. */
+export type EsPageBody = Omit<EsSearchBody, 'track_total_hits' | 'aggs'> & { track_total_hits: false };
 
 /**
  * `canView` as a filter, the same rule as PostgreSQL's visibleItemsCondition: the owner sees theirs; otherwise the
@@ -130,6 +136,15 @@ export function facetAggregations(facetFields: readonly string[]): Record<string
  * and every facet count the same visible set. The tenant term repeats what the per-tenant index already ensures.
  */
 export function searchRequestBody(tenantId: string, request: EsSearchRequest): EsSearchBody {
+  return {
+    ...pageRequestBody(tenantId, request),
+    track_total_hits: true,
+    aggs: facetAggregations(request.facetFields),
+  };
+}
+
+/** The body of one page of a search, as searchRequestBody's hits, counting nothing. */
+export function pageRequestBody(tenantId: string, request: EsPageRequest): EsPageBody {
   const visibility = visibilityQuery(request.scope);
   return {
     query: {
@@ -141,8 +156,7 @@ export function searchRequestBody(tenantId: string, request: EsSearchRequest): E
     sort: sortClauses(request.sort),
     from: request.offset,
     size: request.limit,
-    track_total_hits: true,
+    track_total_hits: false,
     _source: false,
-    aggs: facetAggregations(request.facetFields),
   };
 }

@@ -41,6 +41,11 @@ function totalOf(total: estypes.SearchHitsMetadata['total']): number {
   return typeof total === 'number' ? total : total.value;
 }
 
+/** The item ids of a response's page, in order. */
+export function pageIds(response: estypes.SearchResponse): string[] {
+  return response.hits.hits.flatMap((hit) => (hit._id ? [hit._id] : []));
+}
+
 /** The page, total and facets of a search response to a body built by searchRequestBody. */
 export function searchResult(response: estypes.SearchResponse, facetFields: readonly string[]): EsSearchResult {
   const aggregations = response.aggregations ?? {};
@@ -49,7 +54,7 @@ export function searchResult(response: estypes.SearchResponse, facetFields: read
     fields[fieldId] = facetCounts(aggregations[fieldFacetName(index)]);
   });
   return {
-    ids: response.hits.hits.flatMap((hit) => (hit._id ? [hit._id] : [])),
+    ids: pageIds(response),
     total: totalOf(response.hits.total),
     facets: {
       itemType: facetCounts(aggregations.itemType),

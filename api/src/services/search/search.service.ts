@@ -44,14 +44,18 @@ export interface TSearchFacets {
   fields: Record<string, TFacetCount[]>;
 }
 
-export interface TSearchResult {
+/** One page of hits: what searchPage gives, and search with the total and facets. */
+export interface TSearchPage {
   hits: TItemView[];
-  total: number;
-  facets: TSearchFacets;
   warnings: QueryWarning[];
   nextCursor: string | null;
   /** By hit id: the log entries (timed metadata) the query matched, by timecode in ticks of 1/12800 s. */
   logMatches: Record<string, Array<{ entryId: string; tcIn: number; tcOut: number | null }>>;
+}
+
+export interface TSearchResult extends TSearchPage {
+  total: number;
+  facets: TSearchFacets;
 }
 
 /**
@@ -112,109 +116,154 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
     }
   }
 
+  /** What a search asks of either backend, from the tenant's forms and settings, the actor and the input. */
+  async function planOf(actor: AuthedActor, input: TSearchInput) {
+    // Independent reads go together: a search's time is mostly round trips besides its one statement.
+    const [tenant, loaded] = await Promise.all([repos.tenants.findById(actor.tenantId), forms.loadAll(actor.tenantId)]);
+    if (!tenant) throw new AppError('NOT_FOUND');
+    const allForms = loaded.map(({ form }) => form);
+    const fields = searchFieldsOf(allForms);
+    const { ast, warnings } = parse(input.q, fields);
+    const bindings = itemSearchBindings(actor.tenantId);
+
+    const typeFilter = input.typeFilter ?? parseTenantConfig(tenant.config).defaultSearchFilter;
+    const itemTypes =
+      typeFilter === 'assets'
+        ? (input.itemTypes ?? [...mediaItemTypes]).filter((t) => (mediaItemTypes as readonly string[]).includes(t))
+        : input.itemTypes;
+    const formFields = new Map(allForms.flatMap((form) => form.fields.map((f) => [f.fieldId, f] as const)));
+    const facetFields = (
+      input.facetFields ??
+      [...formFields.values()].filter((field) => facetTypes.has(field.type)).map((field) => field.fieldId)
+    )
+      .filter((fieldId, index, all) => formFields.has(fieldId) && all.indexOf(fieldId) === index)
+      .slice(0, MAX_FIELD_FACETS);
+
+    const words = rankWords(ast);
+    const requested = input.sort ?? { by: words.length > 0 ? 'relevance' : 'created' };
+    let sort: EsSearchSort;
+    if (requested.by === 'relevance') sort = { by: 'relevance' };
+    else if (requested.by === 'field') {
+      const field = requested.fieldId ? formFields.get(requested.fieldId) : undefined;
+      if (!field?.sortable) throw new AppError('VALIDATION_FAILED');
+      sort = { by: 'field', fieldId: field.fieldId, direction: requested.direction ?? 'asc' };
+    } else {
+      sort = { by: requested.by, direction: requested.direction ?? (requested.by === 'title' ? 'asc' : 'desc') };
+    }
+    const filters = {
+      itemTypes,
+      folderId: input.folderId,
+      states: input.states,
+      createdBy: input.createdBy,
+      createdFrom: input.createdFrom ? new Date(input.createdFrom) : undefined,
+      createdTo: input.createdTo ? new Date(input.createdTo) : undefined,
+      fieldValues: input.fieldValues,
+    };
+    const withLogEntries = searchesLogEntries(ast);
+    const entryWhere = withLogEntries ? compileToPostgres(ast, logEntrySearchBindings(actor.tenantId)) : undefined;
+    const offset = offsetOf(input.cursor);
+    const page = { scope: viewScope(actor), filters, offset, limit: input.limit };
+    return {
+      forms: allForms,
+      facetFields,
+      warnings,
+      offset,
+      entryWhere,
+      request: {
+        es: { ...page, ast, sort },
+        pg: {
+          ...page,
+          where: compileToPostgres(ast, bindings),
+          entryWhere,
+          sort:
+            sort.by === 'relevance'
+              ? {
+                  by: 'relevance' as const,
+                  rank:
+                    words.length > 0
+                      ? sql`ts_rank(${bindings.vector}, plainto_tsquery('simple', ${words.join(' ')}))`
+                      : sql`0`,
+                }
+              : sort,
+        },
+      },
+    };
+  }
+
+  /**
+   * The hits of a page's ids and the log entries the query matched on them. Either backend finds the ids; the rows
+   * come from the database, which stays the record.
+   */
+  async function pageOf(
+    actor: AuthedActor,
+    plan: Awaited<ReturnType<typeof planOf>>,
+    ids: string[],
+  ): Promise<Omit<TSearchPage, 'nextCursor'>> {
+    const [found, entryMatches] = await Promise.all([
+      repos.items.findManyWithVersion(actor.tenantId, ids),
+      plan.entryWhere && ids.length > 0 ? repos.logEntries.matching(actor.tenantId, ids, plan.entryWhere) : [],
+    ]);
+    // An id the index still has but the database no longer does (purged a moment ago) is left out.
+    const byId = new Map(found.map((row) => [row.item.id, row]));
+    const rows = ids.flatMap((id) => byId.get(id) ?? []);
+    const logMatches: TSearchResult['logMatches'] = {};
+    for (const match of entryMatches) {
+      (logMatches[match.itemId] ??= []).push({ entryId: match.entryId, tcIn: match.tcIn, tcOut: match.tcOut });
+    }
+    return { hits: rows.map(toItemView), warnings: plan.warnings, logMatches };
+  }
+
   return {
     searchFieldsOf,
 
     /** Items the actor may see that match the query and filters: a page, the total and facet counts. */
     async search(actor: AuthedActor, input: TSearchInput): Promise<TSearchResult> {
-      // Independent reads go together: a search's time is mostly round trips besides its one statement.
-      const [tenant, loaded] = await Promise.all([
-        repos.tenants.findById(actor.tenantId),
-        forms.loadAll(actor.tenantId),
-      ]);
-      if (!tenant) throw new AppError('NOT_FOUND');
-      const allForms = loaded.map(({ form }) => form);
-      const fields = searchFieldsOf(allForms);
-      const { ast, warnings } = parse(input.q, fields);
-      const bindings = itemSearchBindings(actor.tenantId);
-
-      const typeFilter = input.typeFilter ?? parseTenantConfig(tenant.config).defaultSearchFilter;
-      const itemTypes =
-        typeFilter === 'assets'
-          ? (input.itemTypes ?? [...mediaItemTypes]).filter((t) => (mediaItemTypes as readonly string[]).includes(t))
-          : input.itemTypes;
-      const formFields = new Map(allForms.flatMap((form) => form.fields.map((f) => [f.fieldId, f] as const)));
-      const facetFields = (
-        input.facetFields ??
-        [...formFields.values()].filter((field) => facetTypes.has(field.type)).map((field) => field.fieldId)
-      )
-        .filter((fieldId, index, all) => formFields.has(fieldId) && all.indexOf(fieldId) === index)
-        .slice(0, MAX_FIELD_FACETS);
-
-      const words = rankWords(ast);
-      const requested = input.sort ?? { by: words.length > 0 ? 'relevance' : 'created' };
-      let sort: EsSearchSort;
-      if (requested.by === 'relevance') sort = { by: 'relevance' };
-      else if (requested.by === 'field') {
-        const field = requested.fieldId ? formFields.get(requested.fieldId) : undefined;
-        if (!field?.sortable) throw new AppError('VALIDATION_FAILED');
-        sort = { by: 'field', fieldId: field.fieldId, direction: requested.direction ?? 'asc' };
-      } else {
-        sort = { by: requested.by, direction: requested.direction ?? (requested.by === 'title' ? 'asc' : 'desc') };
-      }
-      const filters = {
-        itemTypes,
-        folderId: input.folderId,
-        states: input.states,
-        createdBy: input.createdBy,
-        createdFrom: input.createdFrom ? new Date(input.createdFrom) : undefined,
-        createdTo: input.createdTo ? new Date(input.createdTo) : undefined,
-        fieldValues: input.fieldValues,
-      };
-      const withLogEntries = searchesLogEntries(ast);
-      const entryWhere = withLogEntries ? compileToPostgres(ast, logEntrySearchBindings(actor.tenantId)) : undefined;
-      const offset = offsetOf(input.cursor);
-      const page = { scope: viewScope(actor), filters, offset, limit: input.limit, facetFields };
+      const plan = await planOf(actor, input);
+      const { request, facetFields, forms: allForms } = plan;
       const result = deps.searchBackend
-        ? await deps.searchBackend.search(actor.tenantId, { ...page, ast, sort })
+        ? await deps.searchBackend.search(actor.tenantId, { ...request.es, facetFields })
         : await repos.itemSearch.search(actor.tenantId, {
-            ...page,
-            where: compileToPostgres(ast, bindings),
-            entryWhere,
+            ...request.pg,
+            facetFields,
             // The types the value rows are written with (item-metadata.service), so facets counted from the
             // metadata agree with them.
             facetFieldTypes: Object.fromEntries(fieldTypesOf(allForms)),
-            sort:
-              sort.by === 'relevance'
-                ? {
-                    by: 'relevance',
-                    rank:
-                      words.length > 0
-                        ? sql`ts_rank(${bindings.vector}, plainto_tsquery('simple', ${words.join(' ')}))`
-                        : sql`0`,
-                  }
-                : sort,
           });
-      // Either backend finds the page's ids; the rows come from the database, which stays the record, read with the
-      // creators' names and the page's matching log entries.
-      const { ids } = result;
-      const [found, labels, entryMatches] = await Promise.all([
-        repos.items.findManyWithVersion(actor.tenantId, ids),
+      const [page, labels] = await Promise.all([
+        pageOf(actor, plan, result.ids),
         repos.itemSearch.creatorLabels(
           actor.tenantId,
           result.facets.createdBy.map((facet) => facet.value),
         ),
-        entryWhere && ids.length > 0 ? repos.logEntries.matching(actor.tenantId, ids, entryWhere) : [],
       ]);
-      // An id the index still has but the database no longer does (purged a moment ago) is left out.
-      const byId = new Map(found.map((row) => [row.item.id, row]));
-      const rows = ids.flatMap((id) => byId.get(id) ?? []);
       const creators = result.facets.createdBy.map((facet) => ({
         ...facet,
         label: labels.get(facet.value) || facet.value,
       }));
-      const logMatches: TSearchResult['logMatches'] = {};
-      for (const match of entryMatches) {
-        (logMatches[match.itemId] ??= []).push({ entryId: match.entryId, tcIn: match.tcIn, tcOut: match.tcOut });
-      }
-      const next = offset + ids.length;
+      const next = plan.offset + result.ids.length;
       return {
-        hits: rows.map(toItemView),
+        ...page,
         total: result.total,
         facets: { ...result.facets, createdBy: creators },
-        warnings,
-        nextCursor: ids.length === input.limit && next < result.total ? String(next) : null,
-        logMatches,
+        nextCursor: result.ids.length === input.limit && next < result.total ? String(next) : null,
+      };
+    },
+
+    /**
+     * The same page as search's, without the total and facets: a list's later pages, whose first page counted them
+     * (counting is most of a broad search's time).
+     */
+    async searchPage(actor: AuthedActor, input: TSearchInput): Promise<TSearchPage> {
+      const plan = await planOf(actor, input);
+      // One more than the page tells whether there is a next one, with no total to compare with.
+      const limit = input.limit + 1;
+      const found = deps.searchBackend
+        ? await deps.searchBackend.page(actor.tenantId, { ...plan.request.es, limit })
+        : await repos.itemSearch.page(actor.tenantId, { ...plan.request.pg, limit });
+      const ids = found.slice(0, input.limit);
+      return {
+        ...(await pageOf(actor, plan, ids)),
+        nextCursor: found.length > input.limit ? String(plan.offset + ids.length) : null,
       };
     },
   };

@@ -37,7 +37,7 @@ export function RelationsTab({ itemId, canAdd }: { itemId: string; canAdd: boole
   const [debounced] = useDebouncedValue(query.trim(), 300);
   const [otherId, setOtherId] = useState<string | null>(null);
   const found = trpc.search.items.useQuery(
-    { q: pickerQuery(debounced), limit: 20, typeFilter: 'all' },
+    { q: pickerQuery(debounced), limit: 20, typeFilter: 'all', counts: false },
     { enabled: canAdd && debounced.length > 0 },
   );
   const refresh = () => utils.relations.list.invalidate();

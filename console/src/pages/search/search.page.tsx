@@ -97,7 +97,7 @@ export default function SearchPage({ toolbar }: { toolbar?: ReactNode }) {
 
   // Creator names come with the facet counts; a creator filtered on keeps its name once the counts change.
   const [creatorLabels, setCreatorLabels] = useState<ReadonlyMap<string, string>>(new Map());
-  const creators = first?.facets.createdBy;
+  const creators = first?.facets?.createdBy;
   if (creators?.some((c) => creatorLabels.get(c.value) !== c.label)) {
     setCreatorLabels(new Map([...creatorLabels, ...creators.map((c) => [c.value, c.label] as const)]));
   }
@@ -163,7 +163,7 @@ export default function SearchPage({ toolbar }: { toolbar?: ReactNode }) {
         <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
           <SearchFiltersPanel
             state={state}
-            facets={first?.facets}
+            facets={first?.facets ?? undefined}
             catalogue={catalogue}
             creatorLabels={creatorLabels}
             onChange={(next) => navigate(next)}

@@ -27,5 +27,10 @@ export const ZSearchInput = z.object({
   limit: z.number().int().min(1).max(200).default(50),
   cursor: z.string().max(20).optional(),
   facetFields: z.array(z.string().min(1).max(200)).max(20).optional(),
+  /**
+   * Whether to count the total and facets, most of a broad search's time. By default the first page (no cursor)
+   * does and later pages, which a list shows under its first page's counts, do not.
+   */
+  counts: z.boolean().optional(),
 });
 export type TSearchInputSchema = z.infer<typeof ZSearchInput>;
