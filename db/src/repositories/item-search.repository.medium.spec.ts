@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   canView,
   fieldValueRows,
@@ -21,6 +23,8 @@ const users = {
   outsider: randomUUID(),
   admin: randomUUID(),
 };
+
+const backfill = readFileSync(path.resolve(__dirname, '../../migrations/0014_item_facet_terms_backfill.sql'), 'utf8');
 
 const done = { state: 'COMPLETE' as const, error: null, enabled: true, progress: 100, step: null };
 const failed = { ...done, state: 'ERROR' as const, error: 'bad media' as string | null };
@@ -193,19 +197,21 @@ describe.each(testBackends)('item search on %s', (backend) => {
     );
   });
 
-  it('counts choice-like facets from the metadata exactly as from the value rows fieldValueRows writes', async () => {
+  it('counts each field facet as the value rows fieldValueRows writes, a value once per item', async () => {
     const types = new Map<string, FieldType>([
       ['choice', 'Choice'],
       ['tree', 'TreeChoice'],
       ['multi', 'MultipleChoice'],
       ['flag', 'Checkbox'],
+      ['note', 'Text'],
+      ['episode', 'Text'],
     ]);
     const long = 'x'.repeat(600);
     const samples: Array<Record<string, TJsonValue>> = [
-      { choice: 'Sport', tree: 'News/Sport', multi: ['a', 'b', 'a'], flag: true },
-      { choice: 'sport', tree: 'News', multi: 'a', flag: false },
+      { choice: 'Sport', tree: 'News/Sport', multi: ['a', 'b', 'a'], flag: true, note: 'first' },
+      { choice: 'sport', tree: 'News', multi: 'a', flag: false, note: 'second', episode: 7 },
       { choice: '', tree: ' ', multi: ['', 'c', 3, null, ['a'], { a: 1 }], flag: 'true' },
-      { choice: 42, tree: 1.5, multi: [], flag: null },
+      { choice: 42, tree: 1.5, multi: [], flag: null, episode: 'pilot' },
       { choice: true, tree: { a: 1 }, multi: 7, flag: 1 },
       { choice: long, multi: [long, `${long}y`] },
       { choice: null, tree: null, multi: null },
@@ -214,29 +220,45 @@ describe.each(testBackends)('item search on %s', (backend) => {
     const facetTenant = (await repos.tenants.insert({ slug: 'facets', name: 'Facets', config: {} })).id;
     for (const [index, metadata] of samples.entries()) {
       const id = await insert(facetTenant, `Facet sample ${index}`);
+      // Written twice: the second write replaces the first one's terms.
+      await repos.items.setMetadata(facetTenant, id, { choice: 'stale', multi: ['stale'] }, [
+        { fieldId: 'choice', valueText: 'stale' },
+      ]);
       await repos.items.setMetadata(facetTenant, id, metadata, fieldValueRows(types, metadata));
     }
-    const facetsOf = async (facetFieldTypes?: Record<string, FieldType>) => {
-      const { facets } = await repos.itemSearch.search(facetTenant, {
-        where: sql`TRUE`,
-        scope: { kind: 'all' },
-        filters: {},
-        sort: { by: 'created', direction: 'desc' },
-        offset: 0,
-        limit: 50,
-        facetFields: [...types.keys()],
-        facetFieldTypes,
-      });
-      return facets.fields;
+    const fields = [...types.keys()];
+    const facetsOf = async () =>
+      (await repos.itemSearch.search(facetTenant, request(sql`TRUE`, { facetFields: fields }, admin))).facets;
+    const facets = await facetsOf();
+    const counted = (await database.db.execute(sql`
+      SELECT field_id AS field, facet_value AS value, count(DISTINCT item_id)::int AS count
+      FROM item_field_value WHERE tenant_id = ${facetTenant} AND facet_value IS NOT NULL
+      GROUP BY field_id, facet_value ORDER BY field_id, count(DISTINCT item_id) DESC, facet_value`)) as unknown as {
+      rows: Array<{ field: string; value: string; count: number }>;
     };
-    const fromRows = await facetsOf();
-    expect(fromRows.multi).toEqual([
+    const expected = Object.fromEntries(
+      fields.map((field) => [
+        field,
+        counted.rows.filter((row) => row.field === field).map(({ value, count }) => ({ value, count })),
+      ]),
+    );
+    expect(facets.fields).toEqual(expected);
+    expect(facets.fields.multi).toEqual([
       { value: 'a', count: 2 },
       { value: 'b', count: 1 },
       { value: 'c', count: 1 },
       { value: long.slice(0, 500), count: 1 },
     ]);
-    expect(await facetsOf(Object.fromEntries(types))).toEqual(fromRows);
+    expect(facets.fields.episode).toEqual([
+      { value: '7', count: 1 },
+      { value: 'pilot', count: 1 },
+    ]);
+    expect(facets.fields.choice!.map((facet) => facet.value)).not.toContain('stale');
+
+    // Items written before the column existed get their terms from their rows (migration 0014 does the same).
+    await database.db.execute(sql`UPDATE item SET facet_terms = '{}' WHERE tenant_id = ${facetTenant}`);
+    await database.db.execute(sql.raw(backfill));
+    expect((await facetsOf()).fields).toEqual(expected);
   });
 
   it('sorts by title, by a field with the items lacking it last, and pages', async () => {

@@ -1,4 +1,4 @@
-import type { FieldType, TItemSearchFilters, TViewScope } from '@mam/core';
+import type { TItemSearchFilters, TViewScope } from '@mam/core';
 import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client/database';
 import { folder, item, itemFieldValue, itemVersion, logEntry, user } from '../schema';
@@ -53,18 +53,12 @@ export interface TItemSearchRequest {
   sort: TItemSearchSort;
   offset: number;
   limit: number;
-  /** Fields whose values are counted over the matches (choice-like fields). */
+  /** Fields whose values are counted over the matches (choice-like fields), from the matches' facet_terms. */
   facetFields: string[];
-  /**
-   * The type each facet field's value rows are written with (core's fieldTypesOf over the tenant's forms). Choice,
-   * tree choice, multiple choice and checkbox fields are counted from the matches' own metadata, read with them, by
-   * the rules fieldValueRows applies; fields of other or unknown types from their value rows.
-   */
-  facetFieldTypes?: Readonly<Record<string, FieldType>>;
 }
 
 /** A page without the total and facets: the next pages of a list whose first page counted them. */
-export type TItemPageRequest = Omit<TItemSearchRequest, 'facetFields' | 'facetFieldTypes'>;
+export type TItemPageRequest = Omit<TItemSearchRequest, 'facetFields'>;
 
 export interface TFacetCount {
   value: string;
@@ -170,54 +164,6 @@ const builtinCounts: Array<{ kind: 'total' | 'itemType' | 'state' | 'createdBy';
 ];
 
 /**
- * How a facet field is counted. A match's heap row is read anyway, and its metadata holds the values, so choice-like
- * fields are counted from there (a probe of the value rows per match costs more than finding the match); the value
- * is the facet value fieldValueRows' row would carry (`left(value, 500)`).
- *   - single: one value, as a match column counted in the grouping sets (Choice and TreeChoice: a non-empty string or
- *     a number; Checkbox: a boolean as 'true' / 'false')
- *   - multiple: MultipleChoice, its non-empty strings (a lone string is one), each counted once per match
- *   - rows: any other type, from the value rows
- */
-type TFacetPlan =
-  | { fieldId: string; how: 'single'; column: string; value: SQL }
-  | { fieldId: string; how: 'multiple'; column: string; value: SQL }
-  | { fieldId: string; how: 'rows' };
-
-function facetPlans(fieldIds: readonly string[], types: Readonly<Record<string, FieldType>>): TFacetPlan[] {
-  return fieldIds.map((fieldId, index) => {
-    const column = `f${index}`;
-    const value = sql`(${item.metadata}->${fieldId})`;
-    switch (types[fieldId]) {
-      case 'Choice':
-      case 'TreeChoice':
-        return {
-          fieldId,
-          how: 'single',
-          column,
-          value: sql`CASE jsonb_typeof(${value}) WHEN 'string' THEN nullif(left(${value} #>> '{}', 500), '')
-            WHEN 'number' THEN left(${value} #>> '{}', 500) END`,
-        };
-      case 'Checkbox':
-        return {
-          fieldId,
-          how: 'single',
-          column,
-          value: sql`CASE jsonb_typeof(${value}) WHEN 'boolean' THEN ${value} #>> '{}' END`,
-        };
-      case 'MultipleChoice':
-        return {
-          fieldId,
-          how: 'multiple',
-          column,
-          value: sql`CASE WHEN jsonb_typeof(${value}) IN ('array', 'string') THEN ${value} END`,
-        };
-      default:
-        return { fieldId, how: 'rows' };
-    }
-  });
-}
-
-/**
  * The two halves of a search's matches and the page's order. The items matching themselves; then, when the query
  * also searches log entries, those with a matching entry that do not match themselves (the query tested on those few
  * items, not a look-up in the first half, which would find the first half's matches once more when it is not
@@ -272,10 +218,7 @@ function matchHalves(tenantId: string, request: TItemPageRequest) {
         UNION ALL (SELECT * FROM entries ORDER BY ${pageOrder} LIMIT ${pageEnd})) AS matches`
     : matches;
   const page = sql`page AS (SELECT * FROM ${pageCandidates} ORDER BY ${pageOrder} OFFSET ${request.offset} LIMIT ${request.limit})`;
-  const matchIds = throughEntries
-    ? sql`SELECT id FROM direct UNION ALL SELECT id FROM entries`
-    : sql`SELECT id FROM direct`;
-  return { keyColumns, pageOrder, matchSets, matches, page, matchIds };
+  return { keyColumns, pageOrder, matchSets, matches, page };
 }
 
 export function createItemSearchRepository(db: Database) {
@@ -306,80 +249,49 @@ export function createItemSearchRepository(db: Database) {
      * materialised set of ids and the few columns counted and sorted), then paged, and counted in one pass.
      */
     async search(tenantId: string, request: TItemSearchRequest): Promise<TItemSearchResult> {
-      const { keyColumns, pageOrder, matchSets, matches, page, matchIds } = matchHalves(tenantId, request);
-      const facetPlan = facetPlans(request.facetFields, request.facetFieldTypes ?? {});
-      const facetColumns = facetPlan.flatMap((facet) =>
-        facet.how === 'rows' ? [] : [sql`${facet.value} AS ${sql.raw(facet.column)}`],
-      );
+      const { keyColumns, pageOrder, matchSets, matches, page } = matchHalves(tenantId, request);
+      const fields = request.facetFields;
       // Narrow rows (the creator as uuid, not text): tens of thousands of them must stay within work_mem.
       const matchColumns = [
         sql`${item.itemType} AS item_type`,
         sql`${item.createdBy} AS created_by`,
         sql`${item.processingState} AS state`,
         ...keyColumns,
-        ...facetColumns,
+        ...(fields.length > 0 ? [sql`${item.facetTerms} AS terms`] : []),
       ];
       // The matches are the direct ones and those through log entries, read together where needed rather than
       // copied into one more set of tens of thousands of rows. Materialised (found once, kept for the page and the
-      // counts) when the page needs every match's rank or more than the page and the grouping sets read them;
-      // otherwise each reader finds them itself, which costs less than keeping them: the page walks the tenant's
-      // items in date order and stops at its last row, and the counts read no more than the counting needs.
-      const materialised = request.sort.by === 'relevance' || facetPlan.some((facet) => facet.how !== 'single');
-      // The total, the built-in facets and single-valued field facets in one scan of the matches (grouping sets),
-      // not one scan each.
-      const grouped = [
-        ...builtinCounts.map((count) => ({ kind: sql`${count.kind}::text`, column: count.column })),
-        ...facetPlan.flatMap((facet) =>
-          facet.how === 'single' ? [{ kind: sql`${`field:${facet.fieldId}`}::text`, column: facet.column }] : [],
-        ),
-      ];
-      const groupedColumns = grouped.flatMap((group) => (group.column ? [sql.raw(group.column)] : []));
-      const kindOf = sql`CASE ${sql.join(
-        grouped.flatMap((group) =>
-          group.column ? [sql`WHEN grouping(${sql.raw(group.column)}) = 0 THEN ${group.kind}`] : [],
-        ),
-        sql` `,
-      )} ELSE 'total' END`;
-      const groupingSets = sql.join(
-        grouped.map((group) => sql.raw(`(${group.column ?? ''})`)),
-        sql`, `,
+      // counts) when the page needs every match's rank or the counts read them twice (field facets); otherwise each
+      // reader finds them itself, which costs less than keeping them: the page walks the tenant's items in date
+      // order and stops at its last row, and the counts read no more than the counting needs.
+      const materialised = request.sort.by === 'relevance' || fields.length > 0;
+      // The total and the built-in facets in one scan of the matches (grouping sets), not one scan each.
+      const kindOf = sql.raw(
+        `CASE ${builtinCounts
+          .flatMap((count) => (count.column ? [`WHEN grouping(${count.column}) = 0 THEN '${count.kind}'`] : []))
+          .join(' ')} ELSE 'total' END`,
       );
-      const multipleCounts = facetPlan.flatMap((facet) => {
-        if (facet.how !== 'multiple') return [];
-        const values = sql.raw(`matches.${facet.column}`);
-        return [
-          sql`UNION ALL SELECT ${`field:${facet.fieldId}`}::text, left(choice #>> '{}', 500), count(DISTINCT matches.id)::int
-            FROM ${matches}, jsonb_array_elements(CASE jsonb_typeof(${values}) WHEN 'array' THEN ${values}
-              ELSE jsonb_build_array(${values}) END) AS choice
-            WHERE ${values} IS NOT NULL AND jsonb_typeof(choice) = 'string' AND choice #>> '{}' <> ''
-            GROUP BY 2`,
-        ];
-      });
-      // Other fields from their value rows: the matches are the tenant's items already; by item, field and facet
-      // value the index answers alone. One value counts once per item (a multiple choice may repeat it).
-      const rowFields = facetPlan.flatMap((facet) => (facet.how === 'rows' ? [facet.fieldId] : []));
-      const rowCounts =
-        rowFields.length === 0
+      const groupedValue = sql.raw(
+        `coalesce(${builtinCounts.flatMap((count) => (count.column ? [`${count.column}::text`] : [])).join(', ')})`,
+      );
+      const groupingSets = sql.raw(builtinCounts.map((count) => `(${count.column ?? ''})`).join(', '));
+      // Every field facet in one more pass: each match's facet terms (a value once per item, as its value rows
+      // carry it), those of the fields asked for.
+      const fieldOf = sql`left(term, strpos(term, chr(31)) - 1)`;
+      const fieldCounts =
+        fields.length === 0
           ? sql``
-          : sql`UNION ALL SELECT 'field:' || field_id, facet_value, count(*)::int FROM (
-              SELECT DISTINCT ${itemFieldValue.itemId}, ${itemFieldValue.fieldId} AS field_id,
-                ${itemFieldValue.facetValue} AS facet_value
-              FROM ${itemFieldValue}
-              WHERE ${itemFieldValue.itemId} IN (${matchIds})
-                AND ${itemFieldValue.fieldId} = ANY(${textArray(rowFields)})
-                AND ${itemFieldValue.facetValue} IS NOT NULL) AS field_values
-            GROUP BY field_id, facet_value`;
+          : sql`UNION ALL SELECT 'field:' || ${fieldOf}, substr(term, strpos(term, chr(31)) + 1), count(*)::int
+            FROM ${matches}, unnest(matches.terms) AS term
+            WHERE ${fieldOf} = ANY(${textArray(fields)})
+            GROUP BY term`;
       const statement = sql`
         WITH ${matchSets(materialised, matchColumns)},
         ${page},
         counts AS (
-          SELECT ${kindOf} AS kind, coalesce(${sql.join(
-            groupedColumns.map((column) => sql`${column}::text`),
-            sql`, `,
-          )}) AS value, count(*)::int AS count
+          SELECT ${kindOf} AS kind, ${groupedValue} AS value, count(*)::int AS count
           FROM ${matches} GROUP BY GROUPING SETS (${groupingSets})
-          ${sql.join(multipleCounts, sql` `)}
-          ${rowCounts}
+          ${fieldCounts}
         )
         SELECT 'page' AS kind, id::text AS value, 0 AS count, (row_number() OVER (ORDER BY ${pageOrder}))::int AS position
         FROM page

@@ -2,11 +2,20 @@ import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt
 import type { Database } from '../client/database';
 import { item, itemFieldValue, itemVersion } from '../schema';
 
-/** An item as its readers get it: the search document (search_vector, search_text) stays with the search. */
-export type TItemRow = Omit<typeof item.$inferSelect, 'searchVector' | 'searchText'>;
-const { searchVector: _searchVector, searchText: _searchText, ...itemColumns } = getTableColumns(item);
+/**
+ * An item as its readers get it: the search document (search_vector, search_text) and the facet terms stay with the
+ * search.
+ */
+export type TItemRow = Omit<typeof item.$inferSelect, 'searchVector' | 'searchText' | 'facetTerms'>;
+const {
+  searchVector: _searchVector,
+  searchText: _searchText,
+  facetTerms: _facetTerms,
+  ...itemColumns
+} = getTableColumns(item);
 export type TItemVersionRow = typeof itemVersion.$inferSelect;
-export type TItemInsert = Omit<typeof item.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
+// Facet terms are written with the value rows (setMetadataMany), never on their own.
+export type TItemInsert = Omit<typeof item.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt' | 'facetTerms'>;
 export type TItemVersionInsert = Omit<
   typeof itemVersion.$inferInsert,
   'id' | 'tenantId' | 'itemId' | 'number' | 'createdAt'
@@ -104,6 +113,10 @@ export function createItemRepository(db: Database) {
       metadata: write.metadata,
       title: write.title ?? null,
       description: write.description ?? null,
+      // The value rows' texts, from which the UPDATE writes facet_terms as the rows' facet_value would read.
+      texts: write.values.flatMap((value) =>
+        value.valueText == null ? [] : [{ field: value.fieldId, text: value.valueText }],
+      ),
     }));
     const rows = writes.flatMap((write) =>
       write.values.map((value) => ({
@@ -117,9 +130,12 @@ export function createItemRepository(db: Database) {
     return db.transaction(async (tx) => {
       const updated = (await tx.execute(sql`
         UPDATE ${item} SET metadata = w.metadata, title = coalesce(w.title, ${item.title}),
-          description = coalesce(w.description, ${item.description}), updated_at = now()
+          description = coalesce(w.description, ${item.description}), updated_at = now(),
+          facet_terms = ARRAY(
+            SELECT DISTINCT t.field || chr(31) || left(t.text, 500)
+            FROM jsonb_to_recordset(w.texts) AS t(field text, text text) ORDER BY 1)
         FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
-          AS w(id uuid, metadata jsonb, title text, description text)
+          AS w(id uuid, metadata jsonb, title text, description text, texts jsonb)
         WHERE ${item.tenantId} = ${tenantId} AND ${item.id} = w.id
         RETURNING ${item.id} AS id`)) as unknown as { rows: Array<{ id: string }> };
       const ids = updated.rows.map((row) => row.id);

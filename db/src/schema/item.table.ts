@@ -32,6 +32,13 @@ export const item = pgTable(
     isArchived: boolean('is_archived').notNull().default(false),
     // Metadata-form values by fieldId; item_field_value mirrors them for field queries and facets.
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    // Its value rows' facet values as `fieldId U+001F value`, each once (item.repository writes them with the rows):
+    // a search counts every field's facet over its matches from this one column, read with the match, instead of a
+    // look-up of value rows or JSON per match.
+    facetTerms: text('facet_terms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // The search document, kept by PostgreSQL itself so no write path can forget it.
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', description), 'B') || setweight(jsonb_to_tsvector('simple', metadata, '["string", "numeric"]'), 'C')`,

@@ -1,4 +1,4 @@
-import { AppError, fieldTypesOf, mediaItemTypes, parseTenantConfig, viewScope, type FieldType } from '@mam/core';
+import { AppError, mediaItemTypes, parseTenantConfig, viewScope, type FieldType } from '@mam/core';
 import { itemSearchBindings, logEntrySearchBindings, type TFacetCount } from '@mam/db';
 import {
   compileToPostgres,
@@ -164,7 +164,6 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
     const offset = offsetOf(input.cursor);
     const page = { scope: viewScope(actor), filters, offset, limit: input.limit };
     return {
-      forms: allForms,
       facetFields,
       warnings,
       offset,
@@ -219,16 +218,10 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
     /** Items the actor may see that match the query and filters: a page, the total and facet counts. */
     async search(actor: AuthedActor, input: TSearchInput): Promise<TSearchResult> {
       const plan = await planOf(actor, input);
-      const { request, facetFields, forms: allForms } = plan;
+      const { request, facetFields } = plan;
       const result = deps.searchBackend
         ? await deps.searchBackend.search(actor.tenantId, { ...request.es, facetFields })
-        : await repos.itemSearch.search(actor.tenantId, {
-            ...request.pg,
-            facetFields,
-            // The types the value rows are written with (item-metadata.service), so facets counted from the
-            // metadata agree with them.
-            facetFieldTypes: Object.fromEntries(fieldTypesOf(allForms)),
-          });
+        : await repos.itemSearch.search(actor.tenantId, { ...request.pg, facetFields });
       const [page, labels] = await Promise.all([
         pageOf(actor, plan, result.ids),
         repos.itemSearch.creatorLabels(

@@ -1,0 +1,1 @@
+ALTER TABLE "item" ADD COLUMN "facet_terms" text[] DEFAULT '{}'::text[] NOT NULL;
