@@ -387,11 +387,14 @@ async function loadScene(t: TestApp, items: number): Promise<TScene> {
         tenants.map((tenant) => tenant.tenant.id),
       );
       phase('field values inserted');
-      // Each item's facet terms from its value rows, as item.repository writes them (migration 0014's statement).
-      await t.database.db.execute(
-        sql.raw(readFileSync(new URL('../db/migrations/0014_item_facet_terms_backfill.sql', import.meta.url), 'utf8')),
-      );
-      phase('facet terms written');
+      // Each item's facet terms and field keys from its value rows, as item.repository writes them (the statements
+      // of migrations 0014 and 0016).
+      for (const migration of ['0014_item_facet_terms_backfill', '0016_item_field_keys_backfill']) {
+        await t.database.db.execute(
+          sql.raw(readFileSync(new URL(`../db/migrations/${migration}.sql`, import.meta.url), 'utf8')),
+        );
+      }
+      phase('facet terms and field keys written');
     },
     phase,
   );

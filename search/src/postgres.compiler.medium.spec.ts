@@ -80,6 +80,8 @@ const target: PgSearchTarget = {
     dateColumn: sql`fv.value_date`,
   },
 };
+/** The same items with their field keys: keyword and checkbox equality reads them instead of the value rows. */
+const keyedTarget: PgSearchTarget = { ...target, fieldKeys: sql`i.field_keys` };
 
 async function createSchema(db: ScratchDatabase): Promise<void> {
   const statements = [
@@ -87,11 +89,12 @@ async function createSchema(db: ScratchDatabase): Promise<void> {
     sql`CREATE TABLE search_spec_item (
       id integer PRIMARY KEY, title text NOT NULL, description text, filename text NOT NULL,
       item_type text NOT NULL, state text NOT NULL, created_at timestamptz NOT NULL, modified_at timestamptz NOT NULL,
-      search_vector tsvector, search_text text)`,
+      search_vector tsvector, search_text text, field_keys text[] NOT NULL DEFAULT '{}')`,
     sql`CREATE TABLE search_spec_field_value (
       item_id integer NOT NULL REFERENCES search_spec_item (id), field_id text NOT NULL,
       value_text text, value_number numeric, value_date timestamptz)`,
     sql`CREATE INDEX search_spec_item_vector ON search_spec_item USING gin (search_vector)`,
+    sql`CREATE INDEX search_spec_item_field_keys ON search_spec_item USING gin (field_keys)`,
     sql`CREATE INDEX search_spec_item_text_trgm ON search_spec_item USING gin (search_text gin_trgm_ops)`,
     sql`CREATE INDEX search_spec_field_value_item ON search_spec_field_value (item_id, field_id)`,
     sql`CREATE INDEX search_spec_field_value_trgm ON search_spec_field_value USING gin (lower(value_text) gin_trgm_ops)`,
@@ -132,10 +135,14 @@ async function insertItems(db: ScratchDatabase): Promise<void> {
           )}))) AS document
       FROM search_spec_item i2) d
     WHERE d.id = i.id`);
+  // As item.repository writes them: each value row's text, lower-cased, after its field id.
+  await db.rows(sql`UPDATE search_spec_item i SET field_keys = ARRAY(
+      SELECT DISTINCT fv.field_id || chr(31) || lower(left(fv.value_text, 500)) FROM search_spec_field_value fv
+      WHERE fv.item_id = i.id AND fv.value_text IS NOT NULL)`);
 }
 
-function selectIds(text: string): SQL {
-  const condition = compileToPostgres(parseQuery(text, { fields }).ast, target);
+function selectIds(text: string, over: PgSearchTarget = target): SQL {
+  const condition = compileToPostgres(parseQuery(text, { fields }).ast, over);
   return sql`SELECT i.id FROM search_spec_item i WHERE ${condition} ORDER BY i.id`;
 }
 
@@ -152,6 +159,16 @@ describe.each(testBackends)('compiled queries on %s', (backend) => {
   it.each(queries)('%j finds %j', async (text, expected) => {
     const rows = await db.rows<{ id: number }>(selectIds(text));
     expect(rows.map((row) => Number(row.id))).toEqual(expected);
+    const keyed = await db.rows<{ id: number }>(selectIds(text, keyedTarget));
+    expect(keyed.map((row) => Number(row.id))).toEqual(expected);
+  });
+
+  it('serves keyword equality from the field keys index when the target keeps them', async () => {
+    const plan = await db.inRolledBackTransaction(async (rows) => {
+      await rows(sql`SET LOCAL enable_seqscan = off`);
+      return rows<{ 'QUERY PLAN': string }>(sql`EXPLAIN ${selectIds('genre:SPORT', keyedTarget)}`);
+    });
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('search_spec_item_field_keys');
   });
 
   it('binds every user value, so SQL in a query is only text to search for', async () => {

@@ -162,6 +162,24 @@ describe('compileToPostgres', () => {
     });
   });
 
+  it('tests keyword and checkbox equality on the field keys when the target keeps them, the rest on value rows', () => {
+    const keyed = { ...target, fieldKeys: sql`i.field_keys` };
+    const keyedQuery = (text: string) => dialect.sqlToQuery(compileToPostgres(parseQuery(text, { fields }).ast, keyed));
+    expect(keyedQuery('genre:"Premier League"')).toMatchObject({
+      sql: 'i.field_keys @> ARRAY[$1 || lower($2)]::text[]',
+      params: ['genre\u001f', 'Premier League'],
+    });
+    expect(keyedQuery('approved:TRUE')).toMatchObject({
+      sql: 'i.field_keys @> ARRAY[$1]::text[]',
+      params: ['approved\u001ftrue'],
+    });
+    // Wildcards, ranges, text fields and values too long to be keyed whole keep to the value rows.
+    for (const text of ['genre:foot*', 'episode:[1 TO 3]', 'notes:derby', `genre:${'x'.repeat(251)}`]) {
+      expect(keyedQuery(text).sql).toMatch(/^EXISTS \(SELECT 1 FROM field_value fv/);
+    }
+    expect(keyedQuery(`genre:${'x'.repeat(250)}`).sql).toBe('i.field_keys @> ARRAY[$1 || lower($2)]::text[]');
+  });
+
   it('treats a form field the caller did not list as a text field', () => {
     const query = dialect.sqlToQuery(compileToPostgres(parseQuery('mood:calm').ast, target));
     expect(query.sql).toBe(exists(" AND to_tsvector('simple', fv.value_text) @@ to_tsquery('simple', $2))"));

@@ -43,6 +43,12 @@ export interface PgSearchTarget {
      */
     scope?: SQL;
   };
+  /**
+   * text[] of `fieldId U+001F lower(left(value, 500))` for every value row of the item, when the target keeps them:
+   * keyword and checkbox equality (`genre:football`) becomes a containment test on the item itself, which a GIN
+   * index finds and a covering index tests, instead of a value-row look-up per item.
+   */
+  fieldKeys?: SQL;
 }
 
 type LeafNode = TermNode | PhraseNode | WildcardNode | RangeNode;
@@ -150,7 +156,23 @@ function builtinCondition(field: SearchField, node: LeafNode, target: PgSearchTa
   return field.kind === 'text' || field.kind === 'keyword' ? sql`${column} <> ''` : sql`${column} IS NOT NULL`;
 }
 
+/**
+ * The longest value looked up by key: a key holds a value's first 500 characters lower-cased, which keeps the whole
+ * of any value this short (and of any stored value equal to it), even where lower-casing lengthens a character.
+ */
+const MAX_KEYED_VALUE = 250;
+
+/** The field key a keyword or checkbox equality needs, when the value is short enough to be keyed whole. */
+function fieldKey(field: SearchField, node: LeafNode): SQL | undefined {
+  if (node.kind !== 'term' && node.kind !== 'phrase') return undefined;
+  if (field.kind === 'boolean') return sql`${`${field.id}\u001f${String(parseBooleanValue(node.value))}`}`;
+  if (field.kind !== 'keyword' || node.value.length > MAX_KEYED_VALUE) return undefined;
+  return sql`${`${field.id}\u001f`} || lower(${node.value})`;
+}
+
 function formFieldCondition(field: SearchField, node: LeafNode, target: PgSearchTarget): SQL {
+  const key = target.fieldKeys ? fieldKey(field, node) : undefined;
+  if (key) return sql`${target.fieldKeys} @> ARRAY[${key}]::text[]`;
   const values = target.fieldValues;
   const column =
     field.kind === 'number' ? values.numberColumn : field.kind === 'date' ? values.dateColumn : values.textColumn;

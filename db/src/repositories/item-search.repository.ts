@@ -31,6 +31,7 @@ export const itemSearchBindings = (tenantId: string) => ({
     // Lets the (tenant_id, field_id, …) indexes serve field queries.
     scope: sql`${itemFieldValue.tenantId} = ${tenantId}`,
   },
+  fieldKeys: sql`${item.fieldKeys}`,
 });
 
 export type { TItemSearchFilters };

@@ -3,19 +3,23 @@ import type { Database } from '../client/database';
 import { item, itemFieldValue, itemVersion } from '../schema';
 
 /**
- * An item as its readers get it: the search document (search_vector, search_text) and the facet terms stay with the
- * search.
+ * An item as its readers get it: the search document (search_vector, search_text), the facet terms and field keys
+ * stay with the search.
  */
-export type TItemRow = Omit<typeof item.$inferSelect, 'searchVector' | 'searchText' | 'facetTerms'>;
+export type TItemRow = Omit<typeof item.$inferSelect, 'searchVector' | 'searchText' | 'facetTerms' | 'fieldKeys'>;
 const {
   searchVector: _searchVector,
   searchText: _searchText,
   facetTerms: _facetTerms,
+  fieldKeys: _fieldKeys,
   ...itemColumns
 } = getTableColumns(item);
 export type TItemVersionRow = typeof itemVersion.$inferSelect;
-// Facet terms are written with the value rows (setMetadataMany), never on their own.
-export type TItemInsert = Omit<typeof item.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt' | 'facetTerms'>;
+// Facet terms and field keys are written with the value rows (setMetadataMany), never on their own.
+export type TItemInsert = Omit<
+  typeof item.$inferInsert,
+  'id' | 'tenantId' | 'createdAt' | 'updatedAt' | 'facetTerms' | 'fieldKeys'
+>;
 export type TItemVersionInsert = Omit<
   typeof itemVersion.$inferInsert,
   'id' | 'tenantId' | 'itemId' | 'number' | 'createdAt'
@@ -113,7 +117,7 @@ export function createItemRepository(db: Database) {
       metadata: write.metadata,
       title: write.title ?? null,
       description: write.description ?? null,
-      // The value rows' texts, from which the UPDATE writes facet_terms as the rows' facet_value would read.
+      // The value rows' texts, from which the UPDATE writes facet_terms and field_keys as the rows' facet_value reads.
       texts: write.values.flatMap((value) =>
         value.valueText == null ? [] : [{ field: value.fieldId, text: value.valueText }],
       ),
@@ -133,6 +137,9 @@ export function createItemRepository(db: Database) {
           description = coalesce(w.description, ${item.description}), updated_at = now(),
           facet_terms = ARRAY(
             SELECT DISTINCT t.field || chr(31) || left(t.text, 500)
+            FROM jsonb_to_recordset(w.texts) AS t(field text, text text) ORDER BY 1),
+          field_keys = ARRAY(
+            SELECT DISTINCT t.field || chr(31) || lower(left(t.text, 500))
             FROM jsonb_to_recordset(w.texts) AS t(field text, text text) ORDER BY 1)
         FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
           AS w(id uuid, metadata jsonb, title text, description text, texts jsonb)

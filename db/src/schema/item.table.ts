@@ -39,6 +39,13 @@ export const item = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // The same terms lower-cased (`fieldId U+001F lower(value)`): field:value on a choice or checkbox field is a
+    // containment test on this, which item_search_cover_idx carries (a broad value reads the index alone) and
+    // item_field_keys_idx finds (a rare one), instead of a look-up of value rows per item.
+    fieldKeys: text('field_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // The search document, kept by PostgreSQL itself so no write path can forget it.
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', description), 'B') || setweight(jsonb_to_tsvector('simple', metadata, '["string", "numeric"]'), 'C')`,
@@ -64,6 +71,7 @@ export const item = pgTable(
     // title:… queries: words (full-text on the title alone) and wildcards (lower(…) LIKE).
     index('item_title_words_idx').using('gin', t.tenantId, sql`to_tsvector('simple', ${t.title})`),
     index('item_title_trgm_idx').using('gin', t.tenantId, sql`lower(${t.title}) gin_trgm_ops`),
-    // Also item_search_cover_idx (tenant_id, id) INCLUDE (…) in migration 0009, which drizzle cannot declare.
+    index('item_field_keys_idx').using('gin', t.tenantId, t.fieldKeys),
+    // Also item_search_cover_idx (tenant_id, id) INCLUDE (…) in migrations 0009 and 0016, which drizzle cannot declare.
   ],
 );
