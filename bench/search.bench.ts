@@ -395,6 +395,11 @@ async function loadScene(t: TestApp, items: number): Promise<TScene> {
         );
       }
       phase('facet terms and field keys written');
+      // Those two UPDATEs leave two dead versions of every item row, which no live database keeps: its vacuum
+      // reclaims them and later writes reuse the room. Searches that read item rows would otherwise read three
+      // times the pages a database in use has; the table is packed as vacuum and reuse keep it.
+      await t.database.db.execute(sql`VACUUM FULL item`);
+      phase('item table packed');
     },
     phase,
   );
@@ -493,7 +498,9 @@ async function statementsOf(db: Database, run: () => Promise<unknown>): Promise<
 /** What a statement of the search is for, from the SQL drizzle writes for item-search.repository. */
 function statementRole(text: string): string {
   const roles: Array<[RegExp, string]> = [
-    [/^\s*with direct as (not )?materialized/i, 'matches, page, total and facets'],
+    [/^\s*with direct as (not )?materialized.*\bpage as\b.*\bgrouping sets\b/is, 'matches, page, total and facets'],
+    [/^\s*with direct as (not )?materialized.*\bgrouping sets\b/is, 'total and facets'],
+    [/^\s*with direct as (not )?materialized/i, 'page'],
     [/^select "item"\."id", .*"item_version"/, 'page rows'],
     [/^\s*(begin|commit)\b/i, 'transaction'],
   ];

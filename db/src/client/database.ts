@@ -46,6 +46,14 @@ export function pgliteDataPath(dataDir: string): string {
  */
 const sessionSettings = { jit: 'off', max_parallel_workers_per_gather: '0', work_mem: '32MB' };
 
+/**
+ * True for a database reached through a pool of connections (a PostgreSQL server), where statements sent together run
+ * at once; false for PGlite and for a transaction, whose statements run one after another.
+ */
+export function isConnectionPool(db: Database): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
+}
+
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {
   // In the startup packet: no round trip, and set before a connection's first query.
   const options = Object.entries(sessionSettings)

@@ -10,7 +10,7 @@ import {
   type TJsonValue,
   viewScope,
 } from '@mam/core';
-import { createRepositories, type Repositories } from '@mam/db';
+import { createRepositories, isConnectionPool, type Database, type Repositories } from '@mam/db';
 import { createTestDatabase, testBackends, type TestDatabase } from '@mam/db/testing';
 import { sql, type SQL } from 'drizzle-orm';
 import { itemSearchBindings } from './item-search.repository';
@@ -116,7 +116,14 @@ describe.each(testBackends)('item search on %s', (backend) => {
   const admin = actor(users.admin, ['org'], true);
 
   async function search(where: SQL, options: TSearchOptions = {}, forActor: Actor = admin) {
-    const result = await repos.itemSearch.search(tenant, request(where, options, forActor));
+    const asked = request(where, options, forActor);
+    const result = await repos.itemSearch.search(tenant, asked);
+    // On a server the page and the counts are two statements run at once; in a transaction (and embedded) one
+    // statement gives both: the two must agree.
+    const inOneStatement = await database.db.transaction((tx) =>
+      createRepositories(tx as unknown as Database).itemSearch.search(tenant, asked),
+    );
+    expect(inOneStatement).toEqual(result);
     // The page's rows in the page's order, as the search service reads them.
     const found = await repos.items.findManyWithVersion(tenant, result.ids);
     return { ...result, rows: result.ids.map((id) => found.find((row) => row.item.id === id)!) };
@@ -126,6 +133,11 @@ describe.each(testBackends)('item search on %s', (backend) => {
     return repos.itemSearch.page(tenant, request(where, options, forActor));
   }
   const idsOf = (result: Awaited<ReturnType<typeof search>>) => result.rows.map((row) => row.item.id).sort();
+
+  it('runs the page and the counts at once on a server only', async () => {
+    expect(isConnectionPool(database.db)).toBe(backend === 'postgres');
+    await database.db.transaction(async (tx) => expect(isConnectionPool(tx as unknown as Database)).toBe(false));
+  });
 
   it('keeps the search document up to date from title, description and metadata values', async () => {
     const words = (query: string) =>

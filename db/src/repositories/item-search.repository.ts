@@ -1,6 +1,6 @@
 import type { TItemSearchFilters, TViewScope } from '@mam/core';
 import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../client/database';
+import { isConnectionPool, type Database } from '../client/database';
 import { folder, item, itemFieldValue, itemVersion, logEntry, user } from '../schema';
 
 /**
@@ -222,7 +222,95 @@ function matchHalves(tenantId: string, request: TItemPageRequest) {
   return { keyColumns, pageOrder, matchSets, matches, page };
 }
 
+/** The kind of a grouping-sets row of countsOf (the set it belongs to) and its value. */
+const kindOf = sql.raw(
+  `CASE ${builtinCounts
+    .flatMap((count) => (count.column ? [`WHEN grouping(${count.column}) = 0 THEN '${count.kind}'`] : []))
+    .join(' ')} ELSE 'total' END`,
+);
+const groupedValue = sql.raw(
+  `coalesce(${builtinCounts.flatMap((count) => (count.column ? [`${count.column}::text`] : [])).join(', ')})`,
+);
+const groupingSets = sql.raw(builtinCounts.map((count) => `(${count.column ?? ''})`).join(', '));
+
+/** The columns counting reads of each match: narrow (the creator as uuid, not text), to stay within work_mem. */
+const countColumns = (fields: readonly string[]) => [
+  sql`${item.itemType} AS item_type`,
+  sql`${item.createdBy} AS created_by`,
+  sql`${item.processingState} AS state`,
+  ...(fields.length > 0 ? [sql`${item.facetTerms} AS terms`] : []),
+];
+
+/**
+ * The total and facet counts of the matches. The built-in facets from the matches grouped once by all three columns
+ * (a few groups), rolled up by grouping sets over those groups: one hash look-up per match, not one per facet. Field
+ * facets from each match's facet terms, unnested in the select list (no function scan per match), those of the
+ * fields asked for, each value once per item as its value rows carry it.
+ */
+function countsOf(matches: SQL, fields: string[]): SQL {
+  const fieldOf = sql`left(term, strpos(term, chr(31)) - 1)`;
+  const fieldCounts =
+    fields.length === 0
+      ? sql``
+      : sql`UNION ALL SELECT 'field:' || ${fieldOf}, substr(term, strpos(term, chr(31)) + 1), count(*)::int
+        FROM (SELECT unnest(matches.terms) AS term FROM ${matches}) AS terms
+        WHERE ${fieldOf} = ANY(${textArray(fields)})
+        GROUP BY term`;
+  return sql`SELECT ${kindOf} AS kind, ${groupedValue} AS value, coalesce(sum(n), 0)::int AS count
+    FROM (SELECT item_type, state, created_by, count(*) AS n FROM ${matches} GROUP BY item_type, state, created_by) AS groups
+    GROUP BY GROUPING SETS (${groupingSets})
+    ${fieldCounts}`;
+}
+
+const rankedCounts = sql`SELECT kind, value, count, position::int FROM (
+    SELECT kind, value, count, row_number() OVER (PARTITION BY kind ORDER BY count DESC, value) AS position
+    FROM counts WHERE kind = 'total' OR value IS NOT NULL
+  ) AS ranked WHERE position <= ${FACET_LIMIT}`;
+
+/** The total and facets of countsOf's rows (page rows among them are passed over), each facet in its order. */
+function countsFrom(found: TSearchRow[], fieldIds: string[]): Omit<TItemSearchResult, 'ids'> {
+  const facets: TItemSearchResult['facets'] = { itemType: [], state: [], createdBy: [], fields: {} };
+  for (const fieldId of fieldIds) facets.fields[fieldId] = [];
+  let total = 0;
+  for (const row of [...found].sort((a, b) => a.position - b.position)) {
+    if (row.kind === 'page') continue;
+    else if (row.kind === 'total') total = row.count;
+    else if (row.kind.startsWith('field:'))
+      facets.fields[row.kind.slice(6)]!.push({ value: row.value!, count: row.count });
+    else facets[row.kind as 'itemType' | 'state' | 'createdBy'].push({ value: row.value!, count: row.count });
+  }
+  return { total, facets };
+}
+
 export function createItemSearchRepository(db: Database) {
+  const concurrent = isConnectionPool(db);
+  const rowsOf = async <T>(statement: SQL) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+
+  /**
+   * One page of the matches in search's order, without counting them: a list's later pages, whose first page gave
+   * the total and facets. Each half finds its first rows itself (nothing is kept), so a date order walks the
+   * tenant's index and stops at the page's last row.
+   */
+  async function page(tenantId: string, request: TItemPageRequest): Promise<string[]> {
+    const { keyColumns, pageOrder, matchSets, page: pageRows } = matchHalves(tenantId, request);
+    const found = await rowsOf<{ id: string }>(sql`
+      WITH ${matchSets(false, keyColumns)}, ${pageRows}
+      SELECT id::text AS id FROM page ORDER BY ${pageOrder}`);
+    return found.map((row) => row.id);
+  }
+
+  /** The total and facet counts of the matches search pages through, in one statement without a page. */
+  async function counts(tenantId: string, request: TItemSearchRequest): Promise<Omit<TItemSearchResult, 'ids'>> {
+    // Counting needs no order: the matches' columns carry no sort keys.
+    const { matchSets, matches } = matchHalves(tenantId, { ...request, sort: { by: 'created', direction: 'desc' } });
+    const fields = request.facetFields;
+    const found = await rowsOf<TSearchRow>(sql`
+      WITH ${matchSets(fields.length > 0, countColumns(fields))},
+      counts AS (${countsOf(matches, fields)})
+      ${rankedCounts}`);
+    return countsFrom(found, fields);
+  }
+
   return {
     /** Whether one item matches a compiled query (a metadata form's rule choosing the items it applies to). */
     async matches(tenantId: string, itemId: string, where: SQL): Promise<boolean> {
@@ -249,87 +337,40 @@ export function createItemSearchRepository(db: Database) {
      * tenant, live items only, and what the actor may see. One statement: the matches are found once (a
      * materialised set of ids and the few columns counted and sorted), then paged, and counted in one pass.
      */
+    /**
+     * One page of matches with the total and facet counts, all over the same set: the query, the filters, the
+     * tenant, live items only, and what the actor may see. On a server (a pool of connections) the page and the
+     * counts are two statements run at once, each on a connection of its own, so the search takes as long as the
+     * longer of the two rather than both: the page ranks or walks its matches while the counts read them. Embedded,
+     * where statements run one after another, one statement finds the matches once for both.
+     */
     async search(tenantId: string, request: TItemSearchRequest): Promise<TItemSearchResult> {
-      const { keyColumns, pageOrder, matchSets, matches, page } = matchHalves(tenantId, request);
+      if (concurrent) {
+        const [ids, counted] = await Promise.all([page(tenantId, request), counts(tenantId, request)]);
+        return { ids, ...counted };
+      }
+      const { keyColumns, pageOrder, matchSets, matches, page: pageRows } = matchHalves(tenantId, request);
       const fields = request.facetFields;
-      // Narrow rows (the creator as uuid, not text): tens of thousands of them must stay within work_mem.
-      const matchColumns = [
-        sql`${item.itemType} AS item_type`,
-        sql`${item.createdBy} AS created_by`,
-        sql`${item.processingState} AS state`,
-        ...keyColumns,
-        ...(fields.length > 0 ? [sql`${item.facetTerms} AS terms`] : []),
-      ];
-      // The matches are the direct ones and those through log entries, read together where needed rather than
-      // copied into one more set of tens of thousands of rows. Materialised (found once, kept for the page and the
-      // counts) when the page needs every match's rank or the counts read them twice (field facets); otherwise each
-      // reader finds them itself, which costs less than keeping them: the page walks the tenant's items in date
-      // order and stops at its last row, and the counts read no more than the counting needs.
+      const columns = [...countColumns(fields), ...keyColumns];
+      // Materialised (found once, kept for the page and the counts) when the page needs every match's rank or the
+      // counts read them twice (field facets); otherwise each reader finds them itself, which costs less than
+      // keeping them: the page walks the tenant's items in date order and stops at its last row.
       const materialised = request.sort.by === 'relevance' || fields.length > 0;
-      // The total and the built-in facets in one scan of the matches (grouping sets), not one scan each.
-      const kindOf = sql.raw(
-        `CASE ${builtinCounts
-          .flatMap((count) => (count.column ? [`WHEN grouping(${count.column}) = 0 THEN '${count.kind}'`] : []))
-          .join(' ')} ELSE 'total' END`,
-      );
-      const groupedValue = sql.raw(
-        `coalesce(${builtinCounts.flatMap((count) => (count.column ? [`${count.column}::text`] : [])).join(', ')})`,
-      );
-      const groupingSets = sql.raw(builtinCounts.map((count) => `(${count.column ?? ''})`).join(', '));
-      // Every field facet in one more pass: each match's facet terms (a value once per item, as its value rows
-      // carry it), those of the fields asked for.
-      const fieldOf = sql`left(term, strpos(term, chr(31)) - 1)`;
-      const fieldCounts =
-        fields.length === 0
-          ? sql``
-          : sql`UNION ALL SELECT 'field:' || ${fieldOf}, substr(term, strpos(term, chr(31)) + 1), count(*)::int
-            FROM ${matches}, unnest(matches.terms) AS term
-            WHERE ${fieldOf} = ANY(${textArray(fields)})
-            GROUP BY term`;
-      const statement = sql`
-        WITH ${matchSets(materialised, matchColumns)},
-        ${page},
-        counts AS (
-          SELECT ${kindOf} AS kind, ${groupedValue} AS value, count(*)::int AS count
-          FROM ${matches} GROUP BY GROUPING SETS (${groupingSets})
-          ${fieldCounts}
-        )
+      const found = await rowsOf<TSearchRow>(sql`
+        WITH ${matchSets(materialised, columns)},
+        ${pageRows},
+        counts AS (${countsOf(matches, fields)})
         SELECT 'page' AS kind, id::text AS value, 0 AS count, (row_number() OVER (ORDER BY ${pageOrder}))::int AS position
         FROM page
         UNION ALL
-        SELECT kind, value, count, position::int FROM (
-          SELECT kind, value, count, row_number() OVER (PARTITION BY kind ORDER BY count DESC, value) AS position
-          FROM counts WHERE kind = 'total' OR value IS NOT NULL
-        ) AS ranked WHERE position <= ${FACET_LIMIT}
-      `;
-      // The session settings of every connection (database.ts) suit this statement: no parallel workers or JIT,
-      // and the memory to keep the matches off disk.
-      const found = ((await db.execute(statement)) as unknown as { rows: TSearchRow[] }).rows;
-
-      const facets: TItemSearchResult['facets'] = { itemType: [], state: [], createdBy: [], fields: {} };
-      for (const fieldId of request.facetFields) facets.fields[fieldId] = [];
-      const ids: string[] = [];
-      let total = 0;
-      for (const row of [...found].sort((a, b) => a.position - b.position)) {
-        if (row.kind === 'page') ids.push(row.value!);
-        else if (row.kind === 'total') total = row.count;
-        else if (row.kind.startsWith('field:'))
-          facets.fields[row.kind.slice(6)]!.push({ value: row.value!, count: row.count });
-        else facets[row.kind as 'itemType' | 'state' | 'createdBy'].push({ value: row.value!, count: row.count });
-      }
-      return { ids, total, facets };
+        ${rankedCounts}`);
+      const ids = found
+        .filter((row) => row.kind === 'page')
+        .sort((x, y) => x.position - y.position)
+        .map((row) => row.value!);
+      return { ids, ...countsFrom(found, fields) };
     },
-    /**
-     * One page of the same matches in the same order as search's, without counting them: a list's later pages,
-     * whose first page gave the total and facets. Each half finds its first rows itself (nothing is kept), so a date
-     * order walks the tenant's index and stops at the page's last row.
-     */
-    async page(tenantId: string, request: TItemPageRequest): Promise<string[]> {
-      const { keyColumns, pageOrder, matchSets, page } = matchHalves(tenantId, request);
-      const found = await db.execute(sql`
-        WITH ${matchSets(false, keyColumns)}, ${page}
-        SELECT id::text AS id FROM page ORDER BY ${pageOrder}`);
-      return (found as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
-    },
+    page,
+    counts,
   };
 }
