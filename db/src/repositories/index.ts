@@ -104,6 +104,7 @@ export type {
 export { itemSearchBindings, visibleItemsCondition } from './item-search.repository';
 export type {
   TItemSearchRequest,
+  TItemSearchCounts,
   TItemSearchResult,
   TItemSearchFilters,
   TItemSearchSort,

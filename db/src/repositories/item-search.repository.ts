@@ -66,9 +66,8 @@ export interface TFacetCount {
   count: number;
 }
 
-export interface TItemSearchResult {
-  /** The page, in order; the rows are read by id (items.findManyWithVersion), as for any search backend. */
-  ids: string[];
+/** The total and facets of a search's matches. */
+export interface TItemSearchCounts {
   total: number;
   facets: {
     itemType: TFacetCount[];
@@ -76,6 +75,11 @@ export interface TItemSearchResult {
     createdBy: TFacetCount[];
     fields: Record<string, TFacetCount[]>;
   };
+}
+
+export interface TItemSearchResult extends TItemSearchCounts {
+  /** The page, in order; the rows are read by id (items.findManyWithVersion), as for any search backend. */
+  ids: string[];
 }
 
 const FACET_LIMIT = 20;
@@ -268,7 +272,7 @@ const rankedCounts = sql`SELECT kind, value, count, position::int FROM (
   ) AS ranked WHERE position <= ${FACET_LIMIT}`;
 
 /** The total and facets of countsOf's rows (page rows among them are passed over), each facet in its order. */
-function countsFrom(found: TSearchRow[], fieldIds: string[]): Omit<TItemSearchResult, 'ids'> {
+function countsFrom(found: TSearchRow[], fieldIds: string[]): TItemSearchCounts {
   const facets: TItemSearchResult['facets'] = { itemType: [], state: [], createdBy: [], fields: {} };
   for (const fieldId of fieldIds) facets.fields[fieldId] = [];
   let total = 0;
@@ -300,7 +304,7 @@ export function createItemSearchRepository(db: Database) {
   }
 
   /** The total and facet counts of the matches search pages through, in one statement without a page. */
-  async function counts(tenantId: string, request: TItemSearchRequest): Promise<Omit<TItemSearchResult, 'ids'>> {
+  async function counts(tenantId: string, request: TItemSearchRequest): Promise<TItemSearchCounts> {
     // Counting needs no order: the matches' columns carry no sort keys.
     const { matchSets, matches } = matchHalves(tenantId, { ...request, sort: { by: 'created', direction: 'desc' } });
     const fields = request.facetFields;
@@ -309,6 +313,45 @@ export function createItemSearchRepository(db: Database) {
       counts AS (${countsOf(matches, fields)})
       ${rankedCounts}`);
     return countsFrom(found, fields);
+  }
+
+  /**
+   * One page of matches with the total and facet counts, all over the same set: the query, the filters, the
+   * tenant, live items only, and what the actor may see. `readPage` reads what the caller shows of the page's ids
+   * as soon as they are known. On a server (a pool of connections) the page and the counts are two statements run
+   * at once, each on a connection of its own, so the search takes as long as the longer of the two rather than
+   * both, and the page's rows are read while the counting goes on. Embedded, where statements run one after
+   * another, one statement finds the matches once for both.
+   */
+  async function searchWith<T>(
+    tenantId: string,
+    request: TItemSearchRequest,
+    readPage: (ids: string[]) => Promise<T>,
+  ): Promise<TItemSearchCounts & { page: T }> {
+    if (concurrent) {
+      const [read, counted] = await Promise.all([page(tenantId, request).then(readPage), counts(tenantId, request)]);
+      return { page: read, ...counted };
+    }
+    const { keyColumns, pageOrder, matchSets, matches, page: pageRows } = matchHalves(tenantId, request);
+    const fields = request.facetFields;
+    const columns = [...countColumns(fields), ...keyColumns];
+    // Materialised (found once, kept for the page and the counts) when the page needs every match's rank or the
+    // counts read them twice (field facets); otherwise each reader finds them itself, which costs less than
+    // keeping them: the page walks the tenant's items in date order and stops at its last row.
+    const materialised = request.sort.by === 'relevance' || fields.length > 0;
+    const found = await rowsOf<TSearchRow>(sql`
+      WITH ${matchSets(materialised, columns)},
+      ${pageRows},
+      counts AS (${countsOf(matches, fields)})
+      SELECT 'page' AS kind, id::text AS value, 0 AS count, (row_number() OVER (ORDER BY ${pageOrder}))::int AS position
+      FROM page
+      UNION ALL
+      ${rankedCounts}`);
+    const ids = found
+      .filter((row) => row.kind === 'page')
+      .sort((x, y) => x.position - y.position)
+      .map((row) => row.value!);
+    return { page: await readPage(ids), ...countsFrom(found, fields) };
   }
 
   return {
@@ -332,43 +375,11 @@ export function createItemSearchRepository(db: Database) {
         .where(and(eq(user.tenantId, tenantId), inArray(user.id, ids)));
       return new Map(rows.map((row) => [row.id, row.name || row.email]));
     },
-    /**
-     * One page of matches with the total and facet counts, all over the same set: the query, the filters, the
-     * tenant, live items only, and what the actor may see. One statement: the matches are found once (a
-     * materialised set of ids and the few columns counted and sorted), then paged, and counted in one pass.
-     */
-    /**
-     * One page of matches with the total and facet counts, all over the same set: the query, the filters, the
-     * tenant, live items only, and what the actor may see. On a server (a pool of connections) the page and the
-     * counts are two statements run at once, each on a connection of its own, so the search takes as long as the
-     * longer of the two rather than both: the page ranks or walks its matches while the counts read them. Embedded,
-     * where statements run one after another, one statement finds the matches once for both.
-     */
+    searchWith,
+    /** searchWith, giving the page's ids. */
     async search(tenantId: string, request: TItemSearchRequest): Promise<TItemSearchResult> {
-      if (concurrent) {
-        const [ids, counted] = await Promise.all([page(tenantId, request), counts(tenantId, request)]);
-        return { ids, ...counted };
-      }
-      const { keyColumns, pageOrder, matchSets, matches, page: pageRows } = matchHalves(tenantId, request);
-      const fields = request.facetFields;
-      const columns = [...countColumns(fields), ...keyColumns];
-      // Materialised (found once, kept for the page and the counts) when the page needs every match's rank or the
-      // counts read them twice (field facets); otherwise each reader finds them itself, which costs less than
-      // keeping them: the page walks the tenant's items in date order and stops at its last row.
-      const materialised = request.sort.by === 'relevance' || fields.length > 0;
-      const found = await rowsOf<TSearchRow>(sql`
-        WITH ${matchSets(materialised, columns)},
-        ${pageRows},
-        counts AS (${countsOf(matches, fields)})
-        SELECT 'page' AS kind, id::text AS value, 0 AS count, (row_number() OVER (ORDER BY ${pageOrder}))::int AS position
-        FROM page
-        UNION ALL
-        ${rankedCounts}`);
-      const ids = found
-        .filter((row) => row.kind === 'page')
-        .sort((x, y) => x.position - y.position)
-        .map((row) => row.value!);
-      return { ids, ...countsFrom(found, fields) };
+      const { page: ids, ...counted } = await searchWith(tenantId, request, async (found) => found);
+      return { ids, ...counted };
     },
     page,
     counts,

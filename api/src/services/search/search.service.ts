@@ -219,26 +219,34 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
     async search(actor: AuthedActor, input: TSearchInput): Promise<TSearchResult> {
       const plan = await planOf(actor, input);
       const { request, facetFields } = plan;
-      const result = deps.searchBackend
-        ? await deps.searchBackend.search(actor.tenantId, { ...request.es, facetFields })
-        : await repos.itemSearch.search(actor.tenantId, { ...request.pg, facetFields });
-      const [page, labels] = await Promise.all([
-        pageOf(actor, plan, result.ids),
-        repos.itemSearch.creatorLabels(
+      const readPage = async (ids: string[]) => ({ ids, view: await pageOf(actor, plan, ids) });
+      const creatorsOf = async (createdBy: TFacetCount[]) => {
+        const labels = await repos.itemSearch.creatorLabels(
           actor.tenantId,
-          result.facets.createdBy.map((facet) => facet.value),
-        ),
-      ]);
-      const creators = result.facets.createdBy.map((facet) => ({
-        ...facet,
-        label: labels.get(facet.value) || facet.value,
-      }));
-      const next = plan.offset + result.ids.length;
+          createdBy.map((facet) => facet.value),
+        );
+        return createdBy.map((facet) => ({ ...facet, label: labels.get(facet.value) || facet.value }));
+      };
+      const { page, total, facets } = deps.searchBackend
+        ? await deps.searchBackend
+            .search(actor.tenantId, { ...request.es, facetFields })
+            .then(async ({ ids, ...counted }) => {
+              const [read, createdBy] = await Promise.all([readPage(ids), creatorsOf(counted.facets.createdBy)]);
+              return { page: read, total: counted.total, facets: { ...counted.facets, createdBy } };
+            })
+        : // The page's rows are read as soon as its ids are known: on a server, while the counting goes on.
+          await repos.itemSearch
+            .searchWith(actor.tenantId, { ...request.pg, facetFields }, readPage)
+            .then(async (found) => ({
+              ...found,
+              facets: { ...found.facets, createdBy: await creatorsOf(found.facets.createdBy) },
+            }));
+      const next = plan.offset + page.ids.length;
       return {
-        ...page,
-        total: result.total,
-        facets: { ...result.facets, createdBy: creators },
-        nextCursor: result.ids.length === input.limit && next < result.total ? String(next) : null,
+        ...page.view,
+        total,
+        facets,
+        nextCursor: page.ids.length === input.limit && next < total ? String(next) : null,
       };
     },
 
