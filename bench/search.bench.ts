@@ -387,17 +387,15 @@ async function loadScene(t: TestApp, items: number): Promise<TScene> {
         tenants.map((tenant) => tenant.tenant.id),
       );
       phase('field values inserted');
-      // Each item's facet terms and field keys from its value rows, as item.repository writes them (the statements
-      // of migrations 0014 and 0016).
-      for (const migration of ['0014_item_facet_terms_backfill', '0016_item_field_keys_backfill']) {
-        await t.database.db.execute(
-          sql.raw(readFileSync(new URL(`../db/migrations/${migration}.sql`, import.meta.url), 'utf8')),
-        );
-      }
+      // Each item's facet terms and field keys from its chosen values' rows and the tenant's forms, as
+      // item.repository writes them (the statement of migration 0018).
+      await t.database.db.execute(
+        sql.raw(readFileSync(new URL('../db/migrations/0018_item_whole_value_keys.sql', import.meta.url), 'utf8')),
+      );
       phase('facet terms and field keys written');
-      // Those two UPDATEs leave two dead versions of every item row, which no live database keeps: its vacuum
-      // reclaims them and later writes reuse the room. Searches that read item rows would otherwise read three
-      // times the pages a database in use has; the table is packed as vacuum and reuse keep it.
+      // That UPDATE leaves a dead version of every item row, which no live database keeps: its vacuum reclaims
+      // them and later writes reuse the room. Searches that read item rows would otherwise read twice the pages a
+      // database in use has; the table is packed as vacuum and reuse keep it.
       await t.database.db.execute(sql`VACUUM FULL item`);
       phase('item table packed');
     },

@@ -135,10 +135,15 @@ async function insertItems(db: ScratchDatabase): Promise<void> {
           )}))) AS document
       FROM search_spec_item i2) d
     WHERE d.id = i.id`);
-  // As item.repository writes them: each value row's text, lower-cased, after its field id.
+  // As item.repository writes them: the text of each value of a field matched whole (keyword and checkbox fields),
+  // lower-cased, after its field id.
+  const wholeFields = fields.filter((field) => field.kind === 'keyword' || field.kind === 'boolean');
   await db.rows(sql`UPDATE search_spec_item i SET field_keys = ARRAY(
       SELECT DISTINCT fv.field_id || chr(31) || lower(left(fv.value_text, 500)) FROM search_spec_field_value fv
-      WHERE fv.item_id = i.id AND fv.value_text IS NOT NULL)`);
+      WHERE fv.item_id = i.id AND fv.value_text IS NOT NULL AND fv.field_id IN (${sql.join(
+        wholeFields.map((field) => sql`${field.id}`),
+        sql`, `,
+      )}))`);
 }
 
 function selectIds(text: string, over: PgSearchTarget = target): SQL {

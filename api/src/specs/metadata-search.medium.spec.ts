@@ -474,6 +474,45 @@ describe.each(testBackends)('metadata forms and search on %s', (backend) => {
     });
   });
 
+  describe('chosen values', () => {
+    it('counts chosen values only, and keys the items again when a typed field becomes a choice', async () => {
+      const typed = {
+        id: 'episodes',
+        label: 'Episodes',
+        active: true,
+        views: { item: [], search: [] },
+        fields: [{ id: 'e1', fieldId: 'episode', label: 'Episode', type: 'Text' }],
+      };
+      const created = await admin.mutate<TMetadataFormView>('metadataForms.create', { form: typed });
+      if (!created.ok) throw new Error(JSON.stringify(created));
+      const pilot = await item('Pilot recording');
+      const saved = await admin.mutate('items.updateMetadata', {
+        itemId: pilot.id,
+        formId: created.data.id,
+        values: { episode: 'Pilot' },
+      });
+      if (!saved.ok) throw new Error(JSON.stringify(saved));
+      expect(titles(await search(admin, 'episode:pilot'))).toEqual(['Pilot recording']);
+      // Typed text is found by its words, not counted: a facet of it is not given.
+      const typedFacets = await search(admin, 'episode:pilot', { facetFields: ['episode', 'genre'] });
+      expect(Object.keys(typedFacets.facets.fields)).toEqual(['genre']);
+
+      const chosen = await admin.mutate<TMetadataFormView>('metadataForms.update', {
+        id: created.data.id,
+        revision: created.data.revision,
+        form: {
+          ...typed,
+          fields: [{ ...typed.fields[0], type: 'Choice', alternatives: [{ value: 'Pilot', label: 'Pilot' }] }],
+        },
+      });
+      if (!chosen.ok) throw new Error(JSON.stringify(chosen));
+      // Now matched whole, through the item's field keys, which the type change derived from its stored value.
+      const found = await search(admin, 'episode:pilot', { facetFields: ['episode'] });
+      expect(titles(found)).toEqual(['Pilot recording']);
+      expect(found.facets.fields.episode).toEqual([{ value: 'Pilot', count: 1 }]);
+    });
+  });
+
   describe("tenant B and tenant A's forms, values and items", () => {
     it('sees and changes none of them', async () => {
       const clip = await item('Alpha only clip');

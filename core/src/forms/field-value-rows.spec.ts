@@ -25,13 +25,19 @@ describe('fieldValueRows', () => {
       unknown: 'kept out',
     });
     expect(rows).toEqual([
-      { fieldId: 'genre', valueText: 'Sport', valueNumber: null, valueDate: null },
-      { fieldId: 'tags', valueText: 'football', valueNumber: null, valueDate: null },
-      { fieldId: 'tags', valueText: 'bergen', valueNumber: null, valueDate: null },
-      { fieldId: 'airDate', valueText: '2026-05-17', valueNumber: null, valueDate: new Date('2026-05-17') },
-      { fieldId: 'approved', valueText: 'false', valueNumber: null, valueDate: null },
-      { fieldId: 'episode', valueText: '12', valueNumber: 12, valueDate: null },
-      { fieldId: 'payload', valueText: '{"camera":"A"}', valueNumber: null, valueDate: null },
+      { fieldId: 'genre', valueText: 'Sport', valueNumber: null, valueDate: null, whole: true },
+      { fieldId: 'tags', valueText: 'football', valueNumber: null, valueDate: null, whole: true },
+      { fieldId: 'tags', valueText: 'bergen', valueNumber: null, valueDate: null, whole: true },
+      {
+        fieldId: 'airDate',
+        valueText: '2026-05-17',
+        valueNumber: null,
+        valueDate: new Date('2026-05-17'),
+        whole: false,
+      },
+      { fieldId: 'approved', valueText: 'false', valueNumber: null, valueDate: null, whole: true },
+      { fieldId: 'episode', valueText: '12', valueNumber: 12, valueDate: null, whole: false },
+      { fieldId: 'payload', valueText: '{"camera":"A"}', valueNumber: null, valueDate: null, whole: false },
     ]);
   });
 

@@ -6,7 +6,21 @@ export interface TFieldValueRow {
   valueText: string | null;
   valueNumber: number | null;
   valueDate: Date | null;
+  /** The value is matched and counted whole (wholeValueFieldTypes): field:value equality and facets. */
+  whole: boolean;
 }
+
+/**
+ * Field types whose values are chosen, not typed: a search matches them whole (`genre:football`) and counts them in
+ * facets. Their values are short; free text is matched by its words instead.
+ */
+export const wholeValueFieldTypes: ReadonlySet<FieldType> = new Set([
+  'Choice',
+  'MultipleChoice',
+  'TreeChoice',
+  'SubType',
+  'Checkbox',
+]);
 
 /** Field types whose values are searched and faceted; buttons and files carry no value of their own. */
 const searchable: ReadonlySet<FieldType> = new Set(fieldTypes.filter((type) => type !== 'Button' && type !== 'File'));
@@ -20,36 +34,41 @@ export function fieldTypesOf(forms: readonly TMetadataForm[]): Map<string, Field
   return types;
 }
 
-function row(fieldId: string, values: Partial<Omit<TFieldValueRow, 'fieldId'>>): TFieldValueRow {
-  return { fieldId, valueText: null, valueNumber: null, valueDate: null, ...values };
-}
-
 function rowsOf(fieldId: string, type: FieldType, value: TJsonValue): TFieldValueRow[] {
   if (value === null || value === '') return [];
+  const whole = wholeValueFieldTypes.has(type);
+  const row = (values: Partial<Pick<TFieldValueRow, 'valueText' | 'valueNumber' | 'valueDate'>>): TFieldValueRow => ({
+    fieldId,
+    valueText: null,
+    valueNumber: null,
+    valueDate: null,
+    ...values,
+    whole,
+  });
   switch (type) {
     case 'MultipleChoice':
       return (Array.isArray(value) ? value : [value]).flatMap((choice) =>
-        typeof choice === 'string' && choice !== '' ? [row(fieldId, { valueText: choice })] : [],
+        typeof choice === 'string' && choice !== '' ? [row({ valueText: choice })] : [],
       );
     case 'Checkbox':
-      return typeof value === 'boolean' ? [row(fieldId, { valueText: String(value) })] : [];
+      return typeof value === 'boolean' ? [row({ valueText: String(value) })] : [];
     case 'Date': {
       if (typeof value !== 'string') return [];
       const date = new Date(value);
-      return Number.isNaN(date.getTime()) ? [] : [row(fieldId, { valueText: value, valueDate: date })];
+      return Number.isNaN(date.getTime()) ? [] : [row({ valueText: value, valueDate: date })];
     }
     case 'JSON':
-      return [row(fieldId, { valueText: typeof value === 'string' ? value : JSON.stringify(value) })];
+      return [row({ valueText: typeof value === 'string' ? value : JSON.stringify(value) })];
     case 'Text':
     case 'Choice':
     case 'TreeChoice':
     case 'SubType':
     case 'Button':
     case 'File': {
-      if (typeof value === 'number') return [row(fieldId, { valueText: String(value), valueNumber: value })];
+      if (typeof value === 'number') return [row({ valueText: String(value), valueNumber: value })];
       if (typeof value !== 'string') return [];
       const number = /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : null;
-      return [row(fieldId, { valueText: value, valueNumber: number })];
+      return [row({ valueText: value, valueNumber: number })];
     }
   }
 }

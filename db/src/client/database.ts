@@ -47,11 +47,13 @@ export function pgliteDataPath(dataDir: string): string {
 const sessionSettings = { jit: 'off', max_parallel_workers_per_gather: '0', work_mem: '32MB' };
 
 /**
- * True for a database reached through a pool of connections (a PostgreSQL server), where statements sent together run
- * at once; false for PGlite and for a transaction, whose statements run one after another.
+ * How many more statements could run at once right now: the pool's idle connections and those it may still open.
+ * None for PGlite and for a transaction, whose statements run one after another.
  */
-export function isConnectionPool(db: Database): boolean {
-  return (db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
+export function spareConnections(db: Database): number {
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return 0;
+  return pool.idleCount + Math.max(0, (pool.options.max ?? 10) - pool.totalCount);
 }
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {

@@ -1,7 +1,8 @@
 import type { TItemSearchFilters, TViewScope } from '@mam/core';
 import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { isConnectionPool, type Database } from '../client/database';
+import { spareConnections, type Database } from '../client/database';
 import { folder, item, itemFieldValue, itemVersion, logEntry, user } from '../schema';
+import { textArray } from './sql-values';
 
 /**
  * Where a compiled search query finds an item's data (the shape `@mam/search`'s PostgreSQL compiler expects).
@@ -56,6 +57,11 @@ export interface TItemSearchRequest {
   limit: number;
   /** Fields whose values are counted over the matches (choice-like fields), from the matches' facet_terms. */
   facetFields: string[];
+  /**
+   * The matches are found by reading the tenant's items in id order (the covering index), not through a word index:
+   * counting may then read each half of them at once, each item still read once.
+   */
+  countInHalves?: boolean;
 }
 
 /** A page without the total and facets: the next pages of a list whose first page counted them. */
@@ -83,14 +89,6 @@ export interface TItemSearchResult extends TItemSearchCounts {
 }
 
 const FACET_LIMIT = 20;
-
-const textArray = (values: readonly string[]) =>
-  values.length === 0
-    ? sql`ARRAY[]::text[]`
-    : sql`ARRAY[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`;
 
 /** `canView` in SQL, from the scope core computed for the actor. */
 export function visibleItemsCondition(scope: TViewScope): SQL | undefined {
@@ -174,11 +172,12 @@ const builtinCounts: Array<{ kind: 'total' | 'itemType' | 'state' | 'createdBy';
  * items, not a look-up in the first half, which would find the first half's matches once more when it is not
  * materialised): a second indexable half, unlike `where OR EXISTS (…)`, which makes PostgreSQL test every item of
  * the tenant. The inner join on item gives the entry query the item's built-in fields without correlating it to the
- * outer row.
+ * outer row. `part` narrows both halves to some of the tenant's items (a part of the counting).
  */
-function matchHalves(tenantId: string, request: TItemPageRequest) {
+function matchHalves(tenantId: string, request: TItemPageRequest, part?: SQL) {
   const base = and(
     eq(item.tenantId, tenantId),
+    part,
     isNull(item.deletedAt),
     visibleItemsCondition(request.scope),
     ...filterConditions(tenantId, request.filters),
@@ -266,28 +265,50 @@ function countsOf(matches: SQL, fields: string[]): SQL {
     ${fieldCounts}`;
 }
 
-const rankedCounts = sql`SELECT kind, value, count, position::int FROM (
-    SELECT kind, value, count, row_number() OVER (PARTITION BY kind ORDER BY count DESC, value) AS position
-    FROM counts WHERE kind = 'total' OR value IS NOT NULL
-  ) AS ranked WHERE position <= ${FACET_LIMIT}`;
+/** countsOf's rows: every group of the matches (a part's counts add to another part's). */
+const countRows = sql`SELECT kind, value, count, 0 AS position FROM counts WHERE kind = 'total' OR value IS NOT NULL`;
 
-/** The total and facets of countsOf's rows (page rows among them are passed over), each facet in its order. */
-function countsFrom(found: TSearchRow[], fieldIds: string[]): TItemSearchCounts {
-  const facets: TItemSearchResult['facets'] = { itemType: [], state: [], createdBy: [], fields: {} };
-  for (const fieldId of fieldIds) facets.fields[fieldId] = [];
+/** Code point order (UTF-8 byte order), as a C collation sorts: the same on every database. */
+const byCodePoints = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/**
+ * The total and facets of count rows (page rows among them are passed over), those of several parts of the matches
+ * added up: each facet's values by count, then value, the first FACET_LIMIT.
+ */
+function countsFrom(found: readonly TSearchRow[], fieldIds: readonly string[]): TItemSearchCounts {
   let total = 0;
-  for (const row of [...found].sort((a, b) => a.position - b.position)) {
+  const byKind = new Map<string, Map<string, number>>();
+  for (const row of found) {
     if (row.kind === 'page') continue;
-    else if (row.kind === 'total') total = row.count;
-    else if (row.kind.startsWith('field:'))
-      facets.fields[row.kind.slice(6)]!.push({ value: row.value!, count: row.count });
-    else facets[row.kind as 'itemType' | 'state' | 'createdBy'].push({ value: row.value!, count: row.count });
+    if (row.kind === 'total') total += row.count;
+    else {
+      const values = byKind.get(row.kind) ?? byKind.set(row.kind, new Map()).get(row.kind)!;
+      values.set(row.value!, (values.get(row.value!) ?? 0) + row.count);
+    }
   }
-  return { total, facets };
+  const ranked = (kind: string): TFacetCount[] =>
+    [...(byKind.get(kind) ?? [])]
+      .map(([value, count]) => ({ value, count }))
+      .sort((x, y) => y.count - x.count || byCodePoints(x.value, y.value))
+      .slice(0, FACET_LIMIT);
+  return {
+    total,
+    facets: {
+      itemType: ranked('itemType'),
+      state: ranked('state'),
+      createdBy: ranked('createdBy'),
+      fields: Object.fromEntries(fieldIds.map((fieldId) => [fieldId, ranked(`field:${fieldId}`)])),
+    },
+  };
 }
 
+/**
+ * Where counting splits a tenant's items in two, each half counted by a statement of its own at once: item ids are
+ * random (version 4) uuids, so about half of any set of items lies on each side.
+ */
+const ID_PIVOT = '80000000-0000-0000-0000-000000000000';
+
 export function createItemSearchRepository(db: Database) {
-  const concurrent = isConnectionPool(db);
   const rowsOf = async <T>(statement: SQL) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 
   /**
@@ -303,33 +324,50 @@ export function createItemSearchRepository(db: Database) {
     return found.map((row) => row.id);
   }
 
-  /** The total and facet counts of the matches search pages through, in one statement without a page. */
-  async function counts(tenantId: string, request: TItemSearchRequest): Promise<TItemSearchCounts> {
+  /**
+   * The total and facet counts of the matches search pages through, without a page. Counting reads every match,
+   * which costs the executor the same per match however the statement is shaped; in `parts: 2` each half of the
+   * tenant's items is counted by a statement of its own at once (as parallel query would, without starting worker
+   * processes), and the halves' counts added up. Only where the matches are read in id order: a half of a word
+   * index's matches would still read all of their rows.
+   */
+  async function counts(tenantId: string, request: TItemSearchRequest, parts: 1 | 2): Promise<TItemSearchCounts> {
     // Counting needs no order: the matches' columns carry no sort keys.
-    const { matchSets, matches } = matchHalves(tenantId, { ...request, sort: { by: 'created', direction: 'desc' } });
+    const unordered = { ...request, sort: { by: 'created', direction: 'desc' } } as const;
+    const halves =
+      parts === 2 ? [sql`${item.id} < ${ID_PIVOT}::uuid`, sql`${item.id} >= ${ID_PIVOT}::uuid`] : [undefined];
     const fields = request.facetFields;
-    const found = await rowsOf<TSearchRow>(sql`
-      WITH ${matchSets(fields.length > 0, countColumns(fields))},
-      counts AS (${countsOf(matches, fields)})
-      ${rankedCounts}`);
-    return countsFrom(found, fields);
+    const found = await Promise.all(
+      halves.map((half) => {
+        const { matchSets, matches } = matchHalves(tenantId, unordered, half);
+        return rowsOf<TSearchRow>(sql`
+          WITH ${matchSets(fields.length > 0, countColumns(fields))},
+          counts AS (${countsOf(matches, fields)})
+          ${countRows}`);
+      }),
+    );
+    return countsFrom(found.flat(), fields);
   }
 
   /**
    * One page of matches with the total and facet counts, all over the same set: the query, the filters, the
    * tenant, live items only, and what the actor may see. `readPage` reads what the caller shows of the page's ids
-   * as soon as they are known. On a server (a pool of connections) the page and the counts are two statements run
-   * at once, each on a connection of its own, so the search takes as long as the longer of the two rather than
-   * both, and the page's rows are read while the counting goes on. Embedded, where statements run one after
-   * another, one statement finds the matches once for both.
+   * as soon as they are known. On a server with connections to spare, the page and the counts are statements run
+   * at once, each on a connection of its own, so the search takes as long as the longest of them rather than all,
+   * and the page's rows are read while the counting goes on. Embedded, or with the pool busy, one statement finds
+   * the matches once for both.
    */
   async function searchWith<T>(
     tenantId: string,
     request: TItemSearchRequest,
     readPage: (ids: string[]) => Promise<T>,
   ): Promise<TItemSearchCounts & { page: T }> {
-    if (concurrent) {
-      const [read, counted] = await Promise.all([page(tenantId, request).then(readPage), counts(tenantId, request)]);
+    const spare = spareConnections(db);
+    if (spare >= 2) {
+      const [read, counted] = await Promise.all([
+        page(tenantId, request).then(readPage),
+        counts(tenantId, request, request.countInHalves && spare >= 3 ? 2 : 1),
+      ]);
       return { page: read, ...counted };
     }
     const { keyColumns, pageOrder, matchSets, matches, page: pageRows } = matchHalves(tenantId, request);
@@ -346,7 +384,7 @@ export function createItemSearchRepository(db: Database) {
       SELECT 'page' AS kind, id::text AS value, 0 AS count, (row_number() OVER (ORDER BY ${pageOrder}))::int AS position
       FROM page
       UNION ALL
-      ${rankedCounts}`);
+      ${countRows}`);
     const ids = found
       .filter((row) => row.kind === 'page')
       .sort((x, y) => x.position - y.position)
@@ -382,6 +420,5 @@ export function createItemSearchRepository(db: Database) {
       return { ids, ...counted };
     },
     page,
-    counts,
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Database } from '../client/database';
 import { item, itemFieldValue, itemVersion } from '../schema';
+import { textArray } from './sql-values';
 
 /**
  * An item as its readers get it: the search document (search_vector, search_text), the facet terms and field keys
@@ -81,6 +82,8 @@ export interface TFieldValueInsert {
   valueText?: string | null;
   valueNumber?: number | null;
   valueDate?: Date | null;
+  /** A chosen value (core's wholeValueFieldTypes): it goes into the item's facet_terms and field_keys too. */
+  whole?: boolean;
 }
 
 /** An item with its leading version, the shape every list and detail view starts from. */
@@ -117,9 +120,10 @@ export function createItemRepository(db: Database) {
       metadata: write.metadata,
       title: write.title ?? null,
       description: write.description ?? null,
-      // The value rows' texts, from which the UPDATE writes facet_terms and field_keys as the rows' facet_value reads.
+      // The texts of the values matched and counted whole, from which the UPDATE writes facet_terms and field_keys
+      // as the rows' facet_value reads (rekeyWholeValues derives the same from stored rows).
       texts: write.values.flatMap((value) =>
-        value.valueText == null ? [] : [{ field: value.fieldId, text: value.valueText }],
+        value.valueText == null || !value.whole ? [] : [{ field: value.fieldId, text: value.valueText }],
       ),
     }));
     const rows = writes.flatMap((write) =>
@@ -260,6 +264,29 @@ export function createItemRepository(db: Database) {
       return (await setMetadataMany(tenantId, [{ id, metadata, values }])).length > 0;
     },
     setMetadataMany,
+    /**
+     * facet_terms and field_keys again from the stored value rows, of the fields now matched whole
+     * (`wholeFieldIds`), for the tenant's items with values of a field that became or stopped being one
+     * (`changedFieldIds`): a form changed that field's type. Returns how many items it rewrote.
+     */
+    async rekeyWholeValues(
+      tenantId: string,
+      wholeFieldIds: readonly string[],
+      changedFieldIds: readonly string[],
+    ): Promise<number> {
+      if (changedFieldIds.length === 0) return 0;
+      const whole = sql`(SELECT v.field_id, v.facet_value FROM ${itemFieldValue} v
+        WHERE v.item_id = ${item.id} AND v.field_id = ANY(${textArray(wholeFieldIds)}) AND v.facet_value IS NOT NULL)`;
+      const rewritten = (await db.execute(sql`
+        UPDATE ${item} SET
+          facet_terms = ARRAY(SELECT DISTINCT w.field_id || chr(31) || w.facet_value FROM ${whole} AS w ORDER BY 1),
+          field_keys = ARRAY(SELECT DISTINCT w.field_id || chr(31) || lower(w.facet_value) FROM ${whole} AS w ORDER BY 1)
+        WHERE ${item.tenantId} = ${tenantId} AND ${item.id} IN (
+          SELECT ${itemFieldValue.itemId} FROM ${itemFieldValue}
+          WHERE ${itemFieldValue.tenantId} = ${tenantId} AND ${itemFieldValue.fieldId} = ANY(${textArray(changedFieldIds)}))
+        RETURNING ${item.id}`)) as unknown as { rows: unknown[] };
+      return rewritten.rows.length;
+    },
     async update(tenantId: string, id: string, patch: TItemPatch): Promise<TItemRow | undefined> {
       const [row] = await db
         .update(item)

@@ -32,9 +32,10 @@ export const item = pgTable(
     isArchived: boolean('is_archived').notNull().default(false),
     // Metadata-form values by fieldId; item_field_value mirrors them for field queries and facets.
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
-    // Its value rows' facet values as `fieldId U+001F value`, each once (item.repository writes them with the rows):
-    // a search counts every field's facet over its matches from this one column, read with the match, instead of a
-    // look-up of value rows or JSON per match.
+    // Its chosen values (fields of core's wholeValueFieldTypes) as `fieldId U+001F value`, each once, as their value
+    // rows' facet_value reads (item.repository writes them with the rows): a search counts every field's facet over
+    // its matches from this one column, read with the match (item_search_cover_idx carries it), instead of a look-up
+    // of value rows or JSON per match. Typed text stays out: it is found by its words, and would widen the index.
     facetTerms: text('facet_terms')
       .array()
       .notNull()
@@ -72,6 +73,7 @@ export const item = pgTable(
     index('item_title_words_idx').using('gin', t.tenantId, sql`to_tsvector('simple', ${t.title})`),
     index('item_title_trgm_idx').using('gin', t.tenantId, sql`lower(${t.title}) gin_trgm_ops`),
     index('item_field_keys_idx').using('gin', t.tenantId, t.fieldKeys),
-    // Also item_search_cover_idx (tenant_id, id) INCLUDE (…) in migrations 0009 and 0016, which drizzle cannot declare.
+    // Also item_search_cover_idx (tenant_id, id) INCLUDE (…) in migrations 0009, 0017 and 0019, which drizzle cannot
+    // declare.
   ],
 );

@@ -6,9 +6,11 @@ import {
   assertValidForm,
   builtInForms,
   canSeeForm,
+  fieldTypesOf,
   formatErrorMessage,
   isAdmin,
   parseStoredForm,
+  wholeValueFieldTypes,
   type TMetadataForm,
 } from '@mam/core';
 import type { TMetadataFormInsert, TMetadataFormRow } from '@mam/db';
@@ -60,6 +62,26 @@ export function createMetadataFormService(deps: ServiceDeps, audit: AuditService
     });
   }
 
+  /** The fields whose values are chosen, matched and counted whole, as item writes judge them (fieldTypesOf). */
+  function wholeFieldsOf(forms: readonly TMetadataForm[]): Set<string> {
+    return new Set(
+      [...fieldTypesOf(forms)].flatMap(([fieldId, type]) => (wholeValueFieldTypes.has(type) ? [fieldId] : [])),
+    );
+  }
+
+  /**
+   * After a form change: a field that became, or stopped being, one of chosen values (its type changed, or the form
+   * defining it came or went) has its items' facet terms and field keys derived again from their stored values, so
+   * `field:value` and facets find the items written before the change.
+   */
+  async function rekeyAfterChange(tenantId: string, before: readonly TMetadataForm[]) {
+    const previous = wholeFieldsOf(before);
+    const now = wholeFieldsOf((await loadAll(tenantId)).map(({ form }) => form));
+    const changed = [...now].filter((fieldId) => !previous.has(fieldId));
+    changed.push(...[...previous].filter((fieldId) => !now.has(fieldId)));
+    await repos.items.rekeyWholeValues(tenantId, [...now], changed);
+  }
+
   /** A rule is a search query choosing the items the form applies to: it has to parse, with the tenant's fields. */
   function assertRuleParses(form: TMetadataForm, others: readonly TMetadataForm[]) {
     if (!form.rule) return;
@@ -81,11 +103,13 @@ export function createMetadataFormService(deps: ServiceDeps, audit: AuditService
     return { id: row.id, revision: row.revision, form, updatedAt: row.updatedAt.toISOString() };
   }
 
+  /** The form, and every form of the tenant as it stands (the one included). */
   async function findForAdmin(actor: AuthedActor, id: string) {
     assertCan(actor, 'tenantAdmin');
-    const found = (await loadAll(actor.tenantId)).find(({ row }) => row.id === id);
+    const all = await loadAll(actor.tenantId);
+    const found = all.find(({ row }) => row.id === id);
     if (!found) throw new AppError('NOT_FOUND');
-    return found;
+    return { ...found, all };
   }
 
   return {
@@ -139,6 +163,10 @@ export function createMetadataFormService(deps: ServiceDeps, audit: AuditService
         throw new AppError('FORM_CREATE_FAILED', { cause: error });
       }
       if (!row) throw new AppError('FORM_NAME_TAKEN');
+      await rekeyAfterChange(
+        actor.tenantId,
+        all.map(({ form: other }) => other),
+      );
       await audit.record(actor.tenantId, actor, meta, {
         action: 'metadata_form.created',
         targetType: 'metadata_form',
@@ -157,7 +185,7 @@ export function createMetadataFormService(deps: ServiceDeps, audit: AuditService
       meta: RequestMeta | null,
     ): Promise<TMetadataFormView> {
       const previous = await findForAdmin(actor, id);
-      const others = (await loadAll(actor.tenantId)).filter(({ row }) => row.id !== id).map(({ form }) => form);
+      const others = previous.all.filter(({ row }) => row.id !== id).map(({ form }) => form);
       const form = assertValidForm(input, { otherForms: others, previous: previous.form });
       assertRuleParses(form, others);
       if (!form.active && previous.form.active) assertCanDeactivateForm(form);
@@ -170,6 +198,10 @@ export function createMetadataFormService(deps: ServiceDeps, audit: AuditService
       if (saved === 'taken') throw new AppError('FORM_NAME_TAKEN');
       if (saved === 'stale') throw new AppError('FORM_CHANGED_ELSEWHERE');
       if (!saved) throw new AppError('NOT_FOUND');
+      await rekeyAfterChange(
+        actor.tenantId,
+        previous.all.map(({ form: each }) => each),
+      );
       await audit.record(actor.tenantId, actor, meta, {
         action: 'metadata_form.updated',
         targetType: 'metadata_form',
@@ -186,7 +218,7 @@ export function createMetadataFormService(deps: ServiceDeps, audit: AuditService
     },
 
     async delete(actor: AuthedActor, id: string, meta: RequestMeta | null): Promise<void> {
-      const { form } = await findForAdmin(actor, id);
+      const { form, all } = await findForAdmin(actor, id);
       assertCanDeleteForm(form);
       try {
         if (!(await repos.metadataForms.delete(actor.tenantId, id))) throw new AppError('NOT_FOUND');
@@ -195,6 +227,10 @@ export function createMetadataFormService(deps: ServiceDeps, audit: AuditService
         logger.error({ err: error, tenantId: actor.tenantId, formId: id }, 'deleting a metadata form failed');
         throw new AppError('FORM_DELETE_FAILED', { cause: error });
       }
+      await rekeyAfterChange(
+        actor.tenantId,
+        all.map(({ form: each }) => each),
+      );
       await audit.record(actor.tenantId, actor, meta, {
         action: 'metadata_form.deleted',
         targetType: 'metadata_form',

@@ -1,4 +1,12 @@
-import { AppError, mediaItemTypes, parseTenantConfig, viewScope, type FieldType } from '@mam/core';
+import {
+  AppError,
+  fieldTypesOf,
+  mediaItemTypes,
+  parseTenantConfig,
+  viewScope,
+  wholeValueFieldTypes,
+  type FieldType,
+} from '@mam/core';
 import { itemSearchBindings, logEntrySearchBindings, type TFacetCount } from '@mam/db';
 import {
   compileToPostgres,
@@ -79,6 +87,24 @@ function searchesLogEntries(node: QueryNode): boolean {
   }
 }
 
+/** Whether the query reads the search document: an unfielded word, phrase or wildcard anywhere in it. */
+function readsDocument(node: QueryNode): boolean {
+  switch (node.kind) {
+    case 'all':
+    case 'range':
+      return false;
+    case 'not':
+      return readsDocument(node.operand);
+    case 'and':
+    case 'or':
+      return node.operands.some(readsDocument);
+    case 'term':
+    case 'phrase':
+    case 'wildcard':
+      return !node.field;
+  }
+}
+
 /** The words a relevance rank weighs: unfielded terms and phrases outside NOT. */
 function rankWords(node: QueryNode): string[] {
   switch (node.kind) {
@@ -132,11 +158,16 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
         ? (input.itemTypes ?? [...mediaItemTypes]).filter((t) => (mediaItemTypes as readonly string[]).includes(t))
         : input.itemTypes;
     const formFields = new Map(allForms.flatMap((form) => form.fields.map((f) => [f.fieldId, f] as const)));
+    // Facets count chosen values (the items' facet terms hold those alone), by the types item writes judge them by.
+    const types = fieldTypesOf(allForms);
+    const isWhole = (fieldId: string) => {
+      const type = types.get(fieldId);
+      return type !== undefined && wholeValueFieldTypes.has(type);
+    };
     const facetFields = (
-      input.facetFields ??
-      [...formFields.values()].filter((field) => facetTypes.has(field.type)).map((field) => field.fieldId)
+      input.facetFields ?? [...types].flatMap(([fieldId, type]) => (facetTypes.has(type) ? [fieldId] : []))
     )
-      .filter((fieldId, index, all) => formFields.has(fieldId) && all.indexOf(fieldId) === index)
+      .filter((fieldId, index, all) => isWhole(fieldId) && all.indexOf(fieldId) === index)
       .slice(0, MAX_FIELD_FACETS);
 
     const words = rankWords(ast);
@@ -172,6 +203,8 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
         es: { ...page, ast, sort },
         pg: {
           ...page,
+          // Without document words or a folder, the matches are found among the tenant's items in id order.
+          countInHalves: !readsDocument(ast) && !filters.folderId,
           where: compileToPostgres(ast, bindings),
           entryWhere,
           sort:
