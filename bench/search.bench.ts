@@ -7,7 +7,8 @@
  *   - p50/p95 of a word, a phrase, an infix and a prefix wildcard, a field query and a faceted query, for an
  *     administrator and for a member whose visibility rules apply; each against the bare `count(*)` of the same
  *     matches over the same index, hand-written SQL measured in the same run (it must equal the search's total);
- *     and p95 of the second page alone (`services.search.searchPage`: a list's later pages count nothing)
+ *     and p95 of the second page alone (`services.search.searchPage`: a list's later pages count nothing); and,
+ *     outside the target, browsing (no query: every item, counted with facets), the search page's first view
  *   - bulk update of 10,000 items (PGlite: 2,000) setting a text field and adding a tag, items per second, against
  *     one bare `UPDATE` of the metadata per item by primary key
  * Target: p95 ≤ 50 ms on PostgreSQL; a FAIL prints the statements of one run of that search with their times and the
@@ -91,6 +92,8 @@ interface TQuery {
   name: string;
   q: string;
   facetFields: string[];
+  /** Measured and printed beside the others, outside the target (which names the queries it holds for). */
+  reported?: true;
   /** The same matches counted by hand over the same index: the baseline, and the total the search must report. */
   bare: (tenantId: string) => SQL;
 }
@@ -136,6 +139,14 @@ const queries: TQuery[] = [
     q: 'goal',
     facetFields: ['genre', 'tags'],
     bare: (t) => documentCount(t, sql`search_vector @@ to_tsquery('simple', 'goal')`),
+  },
+  {
+    // The console's search page before anything is typed: every item, counted with the choice fields' facets.
+    name: 'browse (genre, tags)',
+    q: '',
+    facetFields: ['genre', 'tags'],
+    bare: (t) => documentCount(t, sql`TRUE`),
+    reported: true,
   },
 ];
 
@@ -572,13 +583,16 @@ async function benchQueries(t: TestApp, scene: TScene, target: boolean): Promise
       const p95 = percentile(times, 0.95);
       const bareP95 = percentile(bareTimes, 0.95);
       const pass = p95 <= TARGET_P95_MS;
-      if (target && !pass) failed++;
+      const held = target && !query.reported;
+      if (held && !pass) failed++;
       lines.push(
         `  ${`${query.name}: ${query.q}`.padEnd(34)} ${actorName.padEnd(7)} ${int(total).padStart(8)} ${ms(percentile(times, 0.5))} ${ms(p95)}   ${ms(bareP95)}   ${(p95 / bareP95).toFixed(1).padStart(5)}x` +
-          (target ? `   ${(pass ? 'PASS' : 'FAIL').padEnd(`p95 ≤ ${TARGET_P95_MS} ms`.length)}` : '') +
+          (target
+            ? `   ${(held ? (pass ? 'PASS' : 'FAIL') : 'no target').padEnd(`p95 ≤ ${TARGET_P95_MS} ms`.length)}`
+            : '') +
           `   ${ms(percentile(nextTimes, 0.95)).padStart('next page p95'.length)}`,
       );
-      if (EXPLAIN || (target && !pass))
+      if (EXPLAIN || (held && !pass))
         diagnostics.push(`    ${query.q} (${actorName}):`, ...(await explain(db, search)));
     }
   }
@@ -594,7 +608,7 @@ async function benchQueries(t: TestApp, scene: TScene, target: boolean): Promise
   );
   if (target) {
     lines.push(
-      `  target p95 ≤ ${TARGET_P95_MS} ms: ${failed === 0 ? 'PASS' : `FAIL (${failed} of ${queries.length * 2} above)`}`,
+      `  target p95 ≤ ${TARGET_P95_MS} ms: ${failed === 0 ? 'PASS' : `FAIL (${failed} of ${queries.filter((query) => !query.reported).length * 2} above)`}`,
     );
   }
   return [...lines, ...diagnostics];
