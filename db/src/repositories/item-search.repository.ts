@@ -336,12 +336,12 @@ export function createItemSearchRepository(db: Database) {
   async function counts(tenantId: string, request: TItemSearchRequest, parts: 1 | 2): Promise<TItemSearchCounts> {
     // Counting needs no order: the matches' columns carry no sort keys.
     const unordered = { ...request, sort: { by: 'created', direction: 'desc' } } as const;
-    const halves =
+    const idRanges =
       parts === 2 ? [sql`${item.id} < ${ID_PIVOT}::uuid`, sql`${item.id} >= ${ID_PIVOT}::uuid`] : [undefined];
     const fields = request.facetFields;
     const found = await Promise.all(
-      halves.map((half) => {
-        const { matchSets, matches } = matchHalves(tenantId, unordered, half);
+      idRanges.map((idRange) => {
+        const { matchSets, matches } = matchHalves(tenantId, unordered, idRange);
         return rowsOf<TSearchRow>(sql`
           WITH ${matchSets(fields.length > 0, countColumns(fields))},
           counts AS (${countsOf(matches, fields)})
