@@ -509,6 +509,11 @@ async function statementsOf(db: Database, run: () => Promise<unknown>): Promise<
 /** What a statement of the search is for, from the SQL drizzle writes for item-search.repository. */
 function statementRole(text: string): string {
   const roles: Array<[RegExp, string]> = [
+    [
+      /^\s*with direct as (not )?materialized.*get_byte\(uuid_send.*\bgrouping sets\b/is,
+      "a search half's page and counts",
+    ],
+    [/^\s*with direct as (not )?materialized.*get_byte\(uuid_send/is, "a search half's page"],
     [/^\s*with direct as (not )?materialized.*\bpage as\b.*\bgrouping sets\b/is, 'matches, page, total and facets'],
     [/^\s*with direct as (not )?materialized.*\bgrouping sets\b/is, 'total and facets'],
     [/^\s*with direct as (not )?materialized/i, 'page'],

@@ -108,6 +108,7 @@ export type {
   TItemSearchResult,
   TItemSearchFilters,
   TItemSearchSort,
+  TSearchSplit,
   TFacetCount,
 } from './item-search.repository';
 export type { TOperationRow, TOperationPatch } from './operation.repository';

@@ -14,6 +14,7 @@ import {
 import { createRepositories, spareConnections, type Database, type Repositories } from '@mam/db';
 import { createTestDatabase, testBackends, type TestDatabase } from '@mam/db/testing';
 import { sql, type SQL } from 'drizzle-orm';
+import { searchHalf } from '../schema';
 import { itemSearchBindings } from './item-search.repository';
 import { logEntrySearchBindings } from './log-entry-search';
 
@@ -122,20 +123,43 @@ describe.each(testBackends)('item search on %s', (backend) => {
     const asked = request(where, options, forActor);
     // Counted in halves where the connections allow (whatever the query: a word query's halves cost more, but count
     // the same).
-    const result = await repos.itemSearch.search(tenant, { ...asked, countInHalves: true });
+    const result = await repos.itemSearch.search(tenant, { ...asked, split: 'idOrder' });
     // On a server the page and each half's counts are statements run at once; in a transaction (and embedded) one
     // statement gives them all: the two must agree.
     const inOneStatement = await database.db.transaction((tx) =>
       createRepositories(tx as unknown as Database).itemSearch.search(tenant, asked),
     );
     expect(inOneStatement).toEqual(result);
+    // On a server, in relevance or date order, each search half finds its matches by a statement of its own: the
+    // same again.
+    expect(await repos.itemSearch.search(tenant, { ...asked, split: 'searchHalves' })).toEqual(result);
     // The page's rows in the page's order, as the search service reads them.
     const found = await repos.items.findManyWithVersion(tenant, result.ids);
     return { ...result, rows: result.ids.map((id) => found.find((row) => row.item.id === id)!) };
   }
-  /** The same request's page without counts (the ids of search's page). */
-  function pageOnly(where: SQL, options: TSearchOptions = {}, forActor: Actor = admin) {
-    return repos.itemSearch.page(tenant, request(where, options, forActor));
+  /** The same request's page without counts (the ids of search's page), whole and in search halves. */
+  async function pageOnly(where: SQL, options: TSearchOptions = {}, forActor: Actor = admin) {
+    const asked = request(where, options, forActor);
+    const whole = await repos.itemSearch.page(tenant, asked);
+    expect(await repos.itemSearch.page(tenant, { ...asked, split: 'searchHalves' })).toEqual(whole);
+    return whole;
+  }
+  /** The text of every statement the pool runs until `stop` (none embedded: PGlite has no pool). */
+  function recordStatements() {
+    const pool = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const query = pool.query;
+    const texts: string[] = [];
+    pool.query = function (this: unknown, ...args: unknown[]) {
+      const statement = args[0] as string | { text?: string };
+      texts.push(typeof statement === 'string' ? statement : (statement.text ?? ''));
+      return query.apply(this, args);
+    };
+    return {
+      stop: () => {
+        pool.query = query;
+        return texts;
+      },
+    };
   }
   const idsOf = (result: Awaited<ReturnType<typeof search>>) => result.rows.map((row) => row.item.id).sort();
 
@@ -340,6 +364,16 @@ describe.each(testBackends)('item search on %s', (backend) => {
     const both = await insert(tenant, 'Pagewalk logged too', { description: 'x' });
     await repos.logEntries.insert(tenant, { itemId: both, formId: form.id, tcIn: 9, values: { note: 'pagewalk' } }, []);
     titled.push(both);
+    // Some of them in each search half, which a server searches at once and merges.
+    const halves = (await database.db.execute(sql`SELECT DISTINCT ${searchHalf(sql`id`)} AS half FROM item
+      WHERE id IN ${sql`(${sql.join(
+        [...titled, ...logged].map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`}`)) as unknown as {
+      rows: unknown[];
+    };
+    expect(halves.rows).toHaveLength(2);
+    const statements = recordStatements();
     const word = sql`to_tsquery('simple', 'pagewalk')`;
     const where = sql`${itemSearchBindings(tenant).vector} @@ ${word}`;
     const entryWhere = sql`${logEntrySearchBindings(tenant).vector} @@ ${word}`;
@@ -364,6 +398,8 @@ describe.each(testBackends)('item search on %s', (backend) => {
       }
       expect(pages).toEqual(whole.rows.map((row) => row.item.id));
     }
+    // The halves' statements ran on the server only (embedded, one statement finds every match).
+    expect(statements.stop().some((text) => text.includes('get_byte(uuid_send'))).toBe(backend === 'postgres');
     const byTitle = await search(where, { entryWhere, sort: { by: 'title', direction: 'asc' }, limit: 3 });
     expect(byTitle.rows.map((row) => row.item.title)).toEqual(['Logged clip 0', 'Logged clip 1', 'Logged clip 2']);
   });

@@ -1,7 +1,7 @@
 import type { TItemSearchFilters, TViewScope } from '@mam/core';
 import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { spareConnections, type Database } from '../client/database';
-import { folder, item, itemFieldValue, itemVersion, logEntry, user } from '../schema';
+import { folder, item, itemFieldValue, itemVersion, logEntry, searchHalf, user } from '../schema';
 import { textArray } from './sql-values';
 
 /**
@@ -58,11 +58,17 @@ export interface TItemSearchRequest {
   /** Fields whose values are counted over the matches (choice-like fields), from the matches' facet_terms. */
   facetFields: string[];
   /**
-   * The matches are found by reading the tenant's items in id order (the covering index), not through a word index:
-   * counting may then read each half of them at once, each item still read once.
+   * How a server may find the matches in two halves at once, each half's items read once, by a statement of its own
+   * (searchWith):
+   * - `idOrder`: they are read from the tenant's items in id order (the covering index), not through a word index:
+   *   each half of the id range is counted at once, beside the page.
+   * - `searchHalves`: the word index (search_vector) finds them, which each search half (searchHalf) has apart:
+   *   each half gives its first rows and its counts, the page merged from both (in relevance or date order).
    */
-  countInHalves?: boolean;
+  split?: TSearchSplit;
 }
+
+export type TSearchSplit = 'idOrder' | 'searchHalves';
 
 /** A page without the total and facets: the next pages of a list whose first page counted them. */
 export type TItemPageRequest = Omit<TItemSearchRequest, 'facetFields'>;
@@ -130,6 +136,12 @@ interface TSortKey {
   direction: 'asc' | 'desc';
   /** Items without a value go last; keys that always have one keep PostgreSQL's order, which an index can give. */
   nullable?: boolean;
+  /**
+   * How pages of two halves are merged in order: the key as text that compares exactly as PostgreSQL orders it (a
+   * rank as float8, a time as microseconds since the epoch). Text keys, which order by the database's collation,
+   * have none: their pages are not merged.
+   */
+  merge?: 'float' | 'time';
 }
 
 /** What the page is ordered by, computed once per match; ties go newest id first. */
@@ -137,13 +149,13 @@ function sortKeys(sort: TItemSearchSort): TSortKey[] {
   switch (sort.by) {
     case 'relevance':
       return [
-        { value: sort.rank, direction: 'desc', nullable: true },
-        { value: sql`${item.createdAt}`, direction: 'desc' },
+        { value: sort.rank, direction: 'desc', nullable: true, merge: 'float' },
+        { value: sql`${item.createdAt}`, direction: 'desc', merge: 'time' },
       ];
     case 'created':
-      return [{ value: sql`${item.createdAt}`, direction: sort.direction }];
+      return [{ value: sql`${item.createdAt}`, direction: sort.direction, merge: 'time' }];
     case 'modified':
-      return [{ value: sql`${item.updatedAt}`, direction: sort.direction }];
+      return [{ value: sql`${item.updatedAt}`, direction: sort.direction, merge: 'time' }];
     case 'title':
       return [{ value: sql`lower(${item.title})`, direction: sort.direction }];
     case 'field': {
@@ -155,8 +167,38 @@ function sortKeys(sort: TItemSearchSort): TSortKey[] {
   }
 }
 
-/** A page row (its place in `position`), the total or a facet value (in its kind's order by `position`). */
-type TSearchRow = { kind: string; value: string | null; count: number; position: number };
+/**
+ * A page row (its place in `position`; with a half's first rows, its sort keys as `keys`), the total or a facet value.
+ */
+type TSearchRow = { kind: string; value: string | null; count: number; position: number; keys?: Array<string | null> };
+
+/** The text a merge compares of a sort key (TSortKey.merge). */
+function mergeText(key: TSortKey, column: SQL): SQL {
+  return key.merge === 'float'
+    ? sql`${column}::float8::text`
+    : sql`(extract(epoch FROM ${column}) * 1000000)::bigint::text`;
+}
+
+function compareKeyTexts(merge: 'float' | 'time', a: string, b: string): number {
+  if (merge === 'float') return Math.sign(Number(a) - Number(b));
+  const [x, y] = [BigInt(a), BigInt(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Two rows' order by their merge texts, as PostgreSQL orders them by the keys, then newest id first. */
+function compareMerged(keys: readonly TSortKey[], x: TSearchRow, y: TSearchRow): number {
+  for (const [index, key] of keys.entries()) {
+    const [a, b] = [x.keys?.[index] ?? null, y.keys?.[index] ?? null];
+    if (a === null || b === null) {
+      // Only nullable keys (NULLS LAST) are ever NULL.
+      if (a !== b) return a === null ? 1 : -1;
+      continue;
+    }
+    const order = compareKeyTexts(key.merge!, a, b);
+    if (order !== 0) return key.direction === 'asc' ? order : -order;
+  }
+  return x.value! < y.value! ? 1 : x.value! > y.value! ? -1 : 0;
+}
 
 /** The grouping sets of one pass over the matches: the total and each built-in facet, by its column. */
 const builtinCounts: Array<{ kind: 'total' | 'itemType' | 'state' | 'createdBy'; column: string | undefined }> = [
@@ -222,7 +264,9 @@ function matchHalves(tenantId: string, request: TItemPageRequest, part?: SQL) {
         UNION ALL (SELECT * FROM entries ORDER BY ${pageOrder} LIMIT ${pageEnd})) AS matches`
     : matches;
   const page = sql`page AS (SELECT * FROM ${pageCandidates} ORDER BY ${pageOrder} OFFSET ${request.offset} LIMIT ${request.limit})`;
-  return { keyColumns, pageOrder, matchSets, matches, page };
+  /** `page` of a half: its first offset + limit rows, which hold whatever of the page lies in it. */
+  const firstRows = sql`page AS (SELECT * FROM ${pageCandidates} ORDER BY ${pageOrder} LIMIT ${pageEnd})`;
+  return { keys, keyColumns, pageOrder, matchSets, matches, page, firstRows };
 }
 
 /** The kind of a grouping-sets row of countsOf (the set it belongs to) and its value. */
@@ -270,6 +314,12 @@ function countsOf(matches: SQL, fields: string[]): SQL {
 /** countsOf's rows: every group of the matches (a part's counts add to another part's). */
 const countRows = sql`SELECT kind, value, count, 0 AS position FROM counts WHERE kind = 'total' OR value IS NOT NULL`;
 
+/** The conditions of the two search halves, as the word index's halves name them. */
+const searchHalves = [0, 1].map((half) => sql`${searchHalf(item.id)} = ${sql.raw(String(half))}`);
+
+/** Whether pages of two halves can be merged in this order (every key compares as text exactly). */
+const mergeable = (sort: TItemSearchSort) => sortKeys(sort).every((key) => key.merge !== undefined);
+
 /** Code point order (UTF-8 byte order), as a C collation sorts: the same on every database. */
 const byCodePoints = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
@@ -314,11 +364,56 @@ export function createItemSearchRepository(db: Database) {
   const rowsOf = async <T>(statement: SQL) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 
   /**
+   * Whether the matches are found in two search halves at once: on a server with a connection for each, when they
+   * are found through the indexes that carry the half and the page's order can be merged.
+   */
+  const splitsInSearchHalves = (request: TItemPageRequest) =>
+    request.split === 'searchHalves' && spareConnections(db) >= 2 && mergeable(request.sort);
+
+  /**
+   * One search half's matches, found once (kept: the page and the counts both read them): its first offset + limit
+   * rows in the page's order with their merge keys and, with `facetFields`, its counts.
+   */
+  function halfStatement(tenantId: string, request: TItemPageRequest, half: SQL, facetFields?: string[]): SQL {
+    const { keys, keyColumns, pageOrder, matchSets, matches, firstRows } = matchHalves(tenantId, request, half);
+    const merged = sql.join(
+      keys.map((key, index) => mergeText(key, sql.raw(`k${index}`))),
+      sql`, `,
+    );
+    const pageRows = sql`SELECT 'page' AS kind, id::text AS value, 0 AS count, 0 AS position, ARRAY[${merged}] AS keys
+      FROM page`;
+    if (!facetFields) return sql`WITH ${matchSets(false, keyColumns)}, ${firstRows} ${pageRows} ORDER BY ${pageOrder}`;
+    return sql`
+      WITH ${matchSets(true, [...countColumns(facetFields), ...keyColumns])},
+      ${firstRows},
+      counts AS (${countsOf(matches, facetFields)})
+      ${pageRows}
+      UNION ALL
+      SELECT kind, value, count, position, NULL::text[] AS keys FROM (${countRows}) AS counted`;
+  }
+
+  /** The page's ids from both halves' first rows (page rows among count rows). */
+  function mergedPage(request: TItemPageRequest, found: readonly TSearchRow[]): string[] {
+    const keys = sortKeys(request.sort);
+    return found
+      .filter((row) => row.kind === 'page')
+      .sort((x, y) => compareMerged(keys, x, y))
+      .slice(request.offset, request.offset + request.limit)
+      .map((row) => row.value!);
+  }
+
+  /**
    * One page of the matches in search's order, without counting them: a list's later pages, whose first page gave
    * the total and facets. Each half finds its first rows itself (nothing is kept), so a date order walks the
    * tenant's index and stops at the page's last row.
    */
   async function page(tenantId: string, request: TItemPageRequest): Promise<string[]> {
+    if (splitsInSearchHalves(request)) {
+      const found = await Promise.all(
+        searchHalves.map((half) => rowsOf<TSearchRow>(halfStatement(tenantId, request, half))),
+      );
+      return mergedPage(request, found.flat());
+    }
     const { keyColumns, pageOrder, matchSets, page: pageRows } = matchHalves(tenantId, request);
     const found = await rowsOf<{ id: string }>(sql`
       WITH ${matchSets(false, keyColumns)}, ${pageRows}
@@ -364,11 +459,19 @@ export function createItemSearchRepository(db: Database) {
     request: TItemSearchRequest,
     readPage: (ids: string[]) => Promise<T>,
   ): Promise<TItemSearchCounts & { page: T }> {
+    if (splitsInSearchHalves(request)) {
+      const found = (
+        await Promise.all(
+          searchHalves.map((half) => rowsOf<TSearchRow>(halfStatement(tenantId, request, half, request.facetFields))),
+        )
+      ).flat();
+      return { page: await readPage(mergedPage(request, found)), ...countsFrom(found, request.facetFields) };
+    }
     const spare = spareConnections(db);
     if (spare >= 2) {
       const [read, counted] = await Promise.all([
         page(tenantId, request).then(readPage),
-        counts(tenantId, request, request.countInHalves && spare >= 3 ? 2 : 1),
+        counts(tenantId, request, request.split === 'idOrder' && spare >= 3 ? 2 : 1),
       ]);
       return { page: read, ...counted };
     }

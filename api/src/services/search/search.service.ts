@@ -20,6 +20,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AuthedActor } from '../actor.service';
 import { searchFieldsOf } from './search-fields';
+import { splitOf } from './search-split';
 import { toItemView, type TItemView } from '../items/item-view';
 import type { MetadataFormService } from '../metadata/metadata-form.service';
 import type { ServiceDeps } from '../service-deps';
@@ -84,24 +85,6 @@ function searchesLogEntries(node: QueryNode): boolean {
     case 'wildcard':
     case 'range':
       return true;
-  }
-}
-
-/** Whether the query reads the search document: an unfielded word, phrase or wildcard anywhere in it. */
-function readsDocument(node: QueryNode): boolean {
-  switch (node.kind) {
-    case 'all':
-    case 'range':
-      return false;
-    case 'not':
-      return readsDocument(node.operand);
-    case 'and':
-    case 'or':
-      return node.operands.some(readsDocument);
-    case 'term':
-    case 'phrase':
-    case 'wildcard':
-      return !node.field;
   }
 }
 
@@ -203,8 +186,7 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
         es: { ...page, ast, sort },
         pg: {
           ...page,
-          // Without document words or a folder, the matches are found among the tenant's items in id order.
-          countInHalves: !readsDocument(ast) && !filters.folderId,
+          split: splitOf(ast, filters.folderId),
           where: compileToPostgres(ast, bindings),
           entryWhere,
           sort:
