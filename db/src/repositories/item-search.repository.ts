@@ -448,32 +448,38 @@ export function createItemSearchRepository(db: Database) {
 
   /**
    * One page of matches with the total and facet counts, all over the same set: the query, the filters, the
-   * tenant, live items only, and what the actor may see. `readPage` reads what the caller shows of the page's ids
-   * as soon as they are known. On a server with connections to spare, the page and the counts are statements run
-   * at once, each on a connection of its own, so the search takes as long as the longest of them rather than all,
-   * and the page's rows are read while the counting goes on. Embedded, or with the pool busy, one statement finds
-   * the matches once for both.
+   * tenant, live items only, and what the actor may see. `readPage` and `readCounts` read what the caller shows of
+   * the page's ids and of the counts as soon as each is known, the two at once. On a server with connections to
+   * spare, the page and the counts are statements run at once, each on a connection of its own (or each search
+   * half's page and counts), so the search takes as long as the longest of them rather than all, and the page's rows
+   * are read while the counting goes on. Embedded, or with the pool busy, one statement finds the matches once for
+   * both.
    */
-  async function searchWith<T>(
+  async function searchWith<TPage, TCounts>(
     tenantId: string,
     request: TItemSearchRequest,
-    readPage: (ids: string[]) => Promise<T>,
-  ): Promise<TItemSearchCounts & { page: T }> {
+    readPage: (ids: string[]) => Promise<TPage>,
+    readCounts: (counted: TItemSearchCounts) => Promise<TCounts>,
+  ): Promise<{ page: TPage; counts: TCounts }> {
     if (splitsInSearchHalves(request)) {
       const found = (
         await Promise.all(
           searchHalves.map((half) => rowsOf<TSearchRow>(halfStatement(tenantId, request, half, request.facetFields))),
         )
       ).flat();
-      return { page: await readPage(mergedPage(request, found)), ...countsFrom(found, request.facetFields) };
+      const [read, counted] = await Promise.all([
+        readPage(mergedPage(request, found)),
+        readCounts(countsFrom(found, request.facetFields)),
+      ]);
+      return { page: read, counts: counted };
     }
     const spare = spareConnections(db);
     if (spare >= 2) {
       const [read, counted] = await Promise.all([
         page(tenantId, request).then(readPage),
-        counts(tenantId, request, request.split === 'idOrder' && spare >= 3 ? 2 : 1),
+        counts(tenantId, request, request.split === 'idOrder' && spare >= 3 ? 2 : 1).then(readCounts),
       ]);
-      return { page: read, ...counted };
+      return { page: read, counts: counted };
     }
     const { keyColumns, pageOrder, matchSets, matches, page: pageRows } = matchHalves(tenantId, request);
     const fields = request.facetFields;
@@ -494,7 +500,8 @@ export function createItemSearchRepository(db: Database) {
       .filter((row) => row.kind === 'page')
       .sort((x, y) => x.position - y.position)
       .map((row) => row.value!);
-    return { page: await readPage(ids), ...countsFrom(found, fields) };
+    const [read, counted] = await Promise.all([readPage(ids), readCounts(countsFrom(found, fields))]);
+    return { page: read, counts: counted };
   }
 
   return {
@@ -519,9 +526,14 @@ export function createItemSearchRepository(db: Database) {
       return new Map(rows.map((row) => [row.id, row.name || row.email]));
     },
     searchWith,
-    /** searchWith, giving the page's ids. */
+    /** searchWith, giving the page's ids and the counts as they are. */
     async search(tenantId: string, request: TItemSearchRequest): Promise<TItemSearchResult> {
-      const { page: ids, ...counted } = await searchWith(tenantId, request, async (found) => found);
+      const { page: ids, counts: counted } = await searchWith(
+        tenantId,
+        request,
+        async (found) => found,
+        async (found) => found,
+      );
       return { ids, ...counted };
     },
     page,

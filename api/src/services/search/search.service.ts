@@ -7,7 +7,7 @@ import {
   wholeValueFieldTypes,
   type FieldType,
 } from '@mam/core';
-import { itemSearchBindings, logEntrySearchBindings, type TFacetCount } from '@mam/db';
+import { itemSearchBindings, logEntrySearchBindings, type TFacetCount, type TItemSearchCounts } from '@mam/db';
 import {
   compileToPostgres,
   parseQuery,
@@ -235,27 +235,30 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
       const plan = await planOf(actor, input);
       const { request, facetFields } = plan;
       const readPage = async (ids: string[]) => ({ ids, view: await pageOf(actor, plan, ids) });
-      const creatorsOf = async (createdBy: TFacetCount[]) => {
+      /** The counts as shown: the creator facet with the creators' names. */
+      const labelled = async ({ total, facets }: TItemSearchCounts) => {
         const labels = await repos.itemSearch.creatorLabels(
           actor.tenantId,
-          createdBy.map((facet) => facet.value),
+          facets.createdBy.map((facet) => facet.value),
         );
-        return createdBy.map((facet) => ({ ...facet, label: labels.get(facet.value) || facet.value }));
+        const createdBy = facets.createdBy.map((facet) => ({
+          ...facet,
+          label: labels.get(facet.value) || facet.value,
+        }));
+        return { total, facets: { ...facets, createdBy } };
       };
-      const { page, total, facets } = deps.searchBackend
+      const {
+        page,
+        counts: { total, facets },
+      } = deps.searchBackend
         ? await deps.searchBackend
             .search(actor.tenantId, { ...request.es, facetFields })
             .then(async ({ ids, ...counted }) => {
-              const [read, createdBy] = await Promise.all([readPage(ids), creatorsOf(counted.facets.createdBy)]);
-              return { page: read, total: counted.total, facets: { ...counted.facets, createdBy } };
+              const [read, shown] = await Promise.all([readPage(ids), labelled(counted)]);
+              return { page: read, counts: shown };
             })
-        : // The page's rows are read as soon as its ids are known: on a server, while the counting goes on.
-          await repos.itemSearch
-            .searchWith(actor.tenantId, { ...request.pg, facetFields }, readPage)
-            .then(async (found) => ({
-              ...found,
-              facets: { ...found.facets, createdBy: await creatorsOf(found.facets.createdBy) },
-            }));
+        : // The page's rows are read as soon as its ids are known, the creators' names as soon as the counts are.
+          await repos.itemSearch.searchWith(actor.tenantId, { ...request.pg, facetFields }, readPage, labelled);
       const next = plan.offset + page.ids.length;
       return {
         ...page.view,
