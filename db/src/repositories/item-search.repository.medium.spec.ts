@@ -16,6 +16,7 @@ import { createTestDatabase, testBackends, type TestDatabase } from '@mam/db/tes
 import { sql, type SQL } from 'drizzle-orm';
 import { searchHalf } from '../schema';
 import { itemSearchBindings } from './item-search.repository';
+import { textArray } from './sql-values';
 import { logEntrySearchBindings } from './log-entry-search';
 
 const users = {
@@ -366,12 +367,7 @@ describe.each(testBackends)('item search on %s', (backend) => {
     titled.push(both);
     // Some of them in each search half, which a server searches at once and merges.
     const halves = (await database.db.execute(sql`SELECT DISTINCT ${searchHalf(sql`id`)} AS half FROM item
-      WHERE id IN ${sql`(${sql.join(
-        [...titled, ...logged].map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`}`)) as unknown as {
-      rows: unknown[];
-    };
+      WHERE id::text = ANY(${textArray([...titled, ...logged])})`)) as unknown as { rows: unknown[] };
     expect(halves.rows).toHaveLength(2);
     const statements = recordStatements();
     const word = sql`to_tsquery('simple', 'pagewalk')`;

@@ -1,7 +1,7 @@
 import type { TItemSearchFilters, TViewScope } from '@mam/core';
 import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { spareConnections, type Database } from '../client/database';
-import { folder, item, itemFieldValue, itemVersion, logEntry, searchHalf, user } from '../schema';
+import { folder, inSearchHalf, item, itemFieldValue, itemVersion, logEntry, user } from '../schema';
 import { textArray } from './sql-values';
 
 /**
@@ -314,8 +314,8 @@ function countsOf(matches: SQL, fields: string[]): SQL {
 /** countsOf's rows: every group of the matches (a part's counts add to another part's). */
 const countRows = sql`SELECT kind, value, count, 0 AS position FROM counts WHERE kind = 'total' OR value IS NOT NULL`;
 
-/** The conditions of the two search halves, as the word index's halves name them. */
-const searchHalves = [0, 1].map((half) => sql`${searchHalf(item.id)} = ${sql.raw(String(half))}`);
+/** The conditions of the two search halves. */
+const searchHalves = ([0, 1] as const).map((half) => inSearchHalf(item.id, half));
 
 /** Whether pages of two halves can be merged in this order (every key compares as text exactly). */
 const mergeable = (sort: TItemSearchSort) => sortKeys(sort).every((key) => key.merge !== undefined);
@@ -392,6 +392,14 @@ export function createItemSearchRepository(db: Database) {
       SELECT kind, value, count, position, NULL::text[] AS keys FROM (${countRows}) AS counted`;
   }
 
+  /** Both search halves' rows (halfStatement), their statements run at once. */
+  async function halvesRows(tenantId: string, request: TItemPageRequest, facetFields?: string[]) {
+    const found = await Promise.all(
+      searchHalves.map((half) => rowsOf<TSearchRow>(halfStatement(tenantId, request, half, facetFields))),
+    );
+    return found.flat();
+  }
+
   /** The page's ids from both halves' first rows (page rows among count rows). */
   function mergedPage(request: TItemPageRequest, found: readonly TSearchRow[]): string[] {
     const keys = sortKeys(request.sort);
@@ -408,12 +416,7 @@ export function createItemSearchRepository(db: Database) {
    * tenant's index and stops at the page's last row.
    */
   async function page(tenantId: string, request: TItemPageRequest): Promise<string[]> {
-    if (splitsInSearchHalves(request)) {
-      const found = await Promise.all(
-        searchHalves.map((half) => rowsOf<TSearchRow>(halfStatement(tenantId, request, half))),
-      );
-      return mergedPage(request, found.flat());
-    }
+    if (splitsInSearchHalves(request)) return mergedPage(request, await halvesRows(tenantId, request));
     const { keyColumns, pageOrder, matchSets, page: pageRows } = matchHalves(tenantId, request);
     const found = await rowsOf<{ id: string }>(sql`
       WITH ${matchSets(false, keyColumns)}, ${pageRows}
@@ -462,11 +465,7 @@ export function createItemSearchRepository(db: Database) {
     readCounts: (counted: TItemSearchCounts) => Promise<TCounts>,
   ): Promise<{ page: TPage; counts: TCounts }> {
     if (splitsInSearchHalves(request)) {
-      const found = (
-        await Promise.all(
-          searchHalves.map((half) => rowsOf<TSearchRow>(halfStatement(tenantId, request, half, request.facetFields))),
-        )
-      ).flat();
+      const found = await halvesRows(tenantId, request, request.facetFields);
       const [read, counted] = await Promise.all([
         readPage(mergedPage(request, found)),
         readCounts(countsFrom(found, request.facetFields)),

@@ -13,6 +13,9 @@ import { itemVersion } from './item-version.table';
  */
 export const searchHalf = (id: AnyPgColumn | SQL) => sql`(get_byte(uuid_send(${id}), 0) >> 7)`;
 
+/** The items of one search half, written as the word index's halves are (a search must match it to use them). */
+export const inSearchHalf = (id: AnyPgColumn | SQL, half: 0 | 1) => sql`${searchHalf(id)} = ${sql.raw(String(half))}`;
+
 export const item = pgTable(
   'item',
   {
@@ -79,10 +82,10 @@ export const item = pgTable(
     // The same words, each search half's apart: on a server a word search finds each half of its matches by a
     // statement of its own, at once, each scanning half the postings and reading half the rows (a half key inside
     // one index would be intersected in full by both).
-    ...[0, 1].map((half) =>
+    ...([0, 1] as const).map((half) =>
       index(`item_search_vector_half${half}_idx`)
         .using('gin', t.tenantId, t.searchVector)
-        .where(sql`${searchHalf(t.id)} = ${sql.raw(String(half))}`),
+        .where(inSearchHalf(t.id, half)),
     ),
     // title:… queries: words (full-text on the title alone) and wildcards (lower(…) LIKE).
     index('item_title_words_idx').using('gin', t.tenantId, sql`to_tsvector('simple', ${t.title})`),
