@@ -15,4 +15,5 @@ COPY . .
 RUN npm run build
 ENV NODE_ENV=production PORT=8080 DATA_DIR=/data
 EXPOSE 8080
-CMD ["node", "--import", "tsx", "api/src/main.ts"]
+# Through the start script, for the server's Node flags (the console is built above, so it only starts the server).
+CMD ["node", "scripts/start.mjs"]

@@ -16,9 +16,11 @@
  * BENCH_LARGE=1 adds 1,000,000 items on PostgreSQL (1.5 M items with the other tenants' ones; a long load).
  * BENCH_SEARCH_ITEMS, BENCH_SEARCH_RUNS (50) and BENCH_SEARCH_BULK (10,000; PGlite 2,000) override the sizes.
  * BENCH_SEARCH_BACKENDS=postgres (or pglite) runs one backend only.
- * Run alone with `npx tsx bench/search.bench.ts`.
+ * Run alone with `NODE_OPTIONS=--max-semi-space-size=64 npx tsx bench/search.bench.ts` (the server's Node flags:
+ * scripts/start.mjs).
  */
 import { readFileSync } from 'node:fs';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { fieldTypesOf, fieldValueRows, type TJsonValue } from '@mam/core';
 import type { Database } from '@mam/db';
@@ -554,6 +556,34 @@ async function explain(db: Database, run: () => Promise<unknown>): Promise<strin
   ];
 }
 
+/** The flags this process runs with, which the server's (scripts/start.mjs) should be. */
+function nodeFlags(): string {
+  return (
+    [...process.execArgv, process.env.NODE_OPTIONS ?? ''].filter((flag) => flag.includes('space-size')).join(' ') ||
+    'none'
+  );
+}
+
+/**
+ * The server's buffer pool against what the searches read (the item table and its indexes, every tenant's): a search
+ * reads the pages it misses there from the operating system's cache, which costs it more than a hit.
+ */
+async function bufferPoolLine(db: Database): Promise<string[]> {
+  const [row] = await rows<{ pool: string; pool_bytes: string; item: string; item_bytes: string }>(
+    db,
+    sql`SELECT current_setting('shared_buffers') AS pool,
+               (SELECT setting::bigint * 8192 FROM pg_settings WHERE name = 'shared_buffers')::text AS pool_bytes,
+               pg_size_pretty(pg_total_relation_size('item')) AS item,
+               pg_total_relation_size('item')::text AS item_bytes`,
+  );
+  if (!row) return [];
+  const fits = BigInt(row.item_bytes) <= BigInt(row.pool_bytes);
+  return [
+    `  server buffer pool (shared_buffers) ${row.pool}; the item table with its indexes ${row.item}` +
+      (fits ? '' : ': more than the pool holds, so searches also read pages from the operating system'),
+  ];
+}
+
 async function benchQueries(t: TestApp, scene: TScene, target: boolean): Promise<string[]> {
   const db = t.database.db;
   const lines = [
@@ -612,6 +642,16 @@ async function benchQueries(t: TestApp, scene: TScene, target: boolean): Promise
     await run();
     into.push(performance.now() - started);
   };
+  // This process is the api server here: its garbage collection pauses fall inside the searches' times.
+  const collections = { count: 0, ms: 0 };
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      collections.count++;
+      collections.ms += entry.duration;
+    }
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
+  const timedFrom = performance.now();
   for (let round = 0; round < RUNS; round++) {
     for (const bare of bares.values()) await time(bare.run, bare.times);
     for (const each of cases) {
@@ -619,6 +659,8 @@ async function benchQueries(t: TestApp, scene: TScene, target: boolean): Promise
       await time(each.nextPage, each.nextTimes);
     }
   }
+  const timedSeconds = (performance.now() - timedFrom) / 1000;
+  gcObserver.disconnect();
   for (const { query, actorName, total, search, times, nextTimes } of cases) {
     const p95 = percentile(times, 0.95);
     const bareP95 = percentile(bares.get(query)!.times, 0.95);
@@ -641,6 +683,9 @@ async function benchQueries(t: TestApp, scene: TScene, target: boolean): Promise
   const lookup = await timed(RUNS, () => rows(db, sql`SELECT id, title FROM item WHERE id = ${someItem}`));
   lines.push(
     `  round-trip floor: a primary-key lookup p50 ${percentile(lookup, 0.5).toFixed(2)} ms, p95 ${percentile(lookup, 0.95).toFixed(2)} ms`,
+    `  this process (the server here) collected garbage ${collections.count} times in the ${timedSeconds.toFixed(0)} s timed, ` +
+      `${collections.ms.toFixed(0)} ms in all (Node flags: ${nodeFlags()})`,
+    ...(target ? await bufferPoolLine(db) : []),
     `  baseline (bare p95): hand-written count(*) of the same matches over the same index, no page, facets or visibility;` +
       ` ${RUNS} timed runs each after ${WARMUP} warm-up rounds, taken in turns (a round times every search and count once); plain queries ask for no field facets`,
   );
