@@ -11,7 +11,7 @@
  *     outside the target, browsing (no query: every item, counted with facets), the search page's first view
  *   - bulk update of 10,000 items (PGlite: 2,000) setting a text field and adding a tag, items per second, against
  *     one bare `UPDATE` of the metadata per item by primary key
- * Target: p95 ≤ 50 ms on PostgreSQL; a FAIL prints the statements of one run of that search with their times and the
+ * Target: p95 ≤ 50 ms on PostgreSQL at 100,000 items (other sizes are reported, not judged); a FAIL prints the statements of one run of that search with their times and the
  * scans EXPLAIN ANALYZE shows for the slowest (BENCH_EXPLAIN=1: for every query, with the whole plan).
  * BENCH_LARGE=1 adds 1,000,000 items on PostgreSQL (1.5 M items with the other tenants' ones; a long load).
  * BENCH_SEARCH_ITEMS, BENCH_SEARCH_RUNS (50) and BENCH_SEARCH_BULK (10,000; PGlite 2,000) override the sizes.
@@ -42,6 +42,8 @@ const OTHER_TENANTS = 10;
 /** Items of the other tenants together, per item of the measured one. */
 const OTHERS_SHARE = 0.5;
 const TARGET_P95_MS = 50;
+/** The measured tenant's size the target is set for; other sizes are reported, not judged. */
+const TARGET_ITEMS = 100_000;
 // Rows per INSERT … SELECT: bounds the memory of one statement (PGlite runs in a wasm heap).
 const LOAD_CHUNK = 100_000;
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
@@ -685,7 +687,6 @@ async function benchQueries(t: TestApp, scene: TScene, target: boolean): Promise
     `  round-trip floor: a primary-key lookup p50 ${percentile(lookup, 0.5).toFixed(2)} ms, p95 ${percentile(lookup, 0.95).toFixed(2)} ms`,
     `  this process (the server here) collected garbage ${collections.count} times in the ${timedSeconds.toFixed(0)} s timed, ` +
       `${collections.ms.toFixed(0)} ms in all (Node flags: ${nodeFlags()})`,
-    ...(target ? await bufferPoolLine(db) : []),
     `  baseline (bare p95): hand-written count(*) of the same matches over the same index, no page, facets or visibility;` +
       ` ${RUNS} timed runs each after ${WARMUP} warm-up rounds, taken in turns (a round times every search and count once); plain queries ask for no field facets`,
   );
@@ -760,11 +761,12 @@ async function benchBackend(backend: TTestBackend, items: number): Promise<strin
       );
       await new Promise(() => undefined);
     }
-    const target = backend === 'postgres';
+    const target = backend === 'postgres' && items === TARGET_ITEMS;
     const lines = [
       `${backendNames[backend]}: ${int(items)} items in the measured tenant, ${int(items * OTHERS_SHARE)} in ${OTHER_TENANTS} others,` +
         ` ${int(scene.fieldValues)} field values; loaded and indexed in ${scene.loadSeconds.toFixed(1)} s`,
       ...(await benchQueries(t, scene, target)),
+      ...(backend === 'postgres' ? await bufferPoolLine(t.database.db) : []),
     ];
     console.error(`search: ${backendNames[backend]}, bulk update…`);
     lines.push(await benchBulkUpdate(t, scene, Math.min(BULK ?? DEFAULT_BULK[backend], Math.floor(items / 2))));
