@@ -15,5 +15,5 @@ COPY . .
 RUN npm run build
 ENV NODE_ENV=production PORT=8080 DATA_DIR=/data
 EXPOSE 8080
-# Through the start script, for the server's Node flags (the console is built above, so it only starts the server).
-CMD ["node", "scripts/start.mjs"]
+# The server's Node flags are scripts/start.mjs's (serverNodeFlags); started directly, with no supervising process.
+CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "api/src/main.ts"]

@@ -16,8 +16,8 @@ if (!existsSync(path.join(root, 'console/dist/index.html'))) {
 /**
  * The server's V8 settings. Searching allocates fast (rows, SQL text): with V8's default 16 MiB semi-space the search
  * bench's server process spent ~1.3 s of 50 in ~190 young-generation collections of ~7 ms, each falling on a
- * search; with 64 MiB, 0.2-0.5 s. The young generation grows that large only under such load. The Dockerfile starts
- * the server through this script, and `npm run bench` (whose process is the server) passes the same.
+ * search; with 64 MiB, 0.2-0.5 s. The young generation grows that large only under such load. The Dockerfile's CMD
+ * and `npm run bench` (whose process is the server) pass the same.
  */
 const serverNodeFlags = ['--max-semi-space-size=64'];
 
