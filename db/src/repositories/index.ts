@@ -110,6 +110,8 @@ export type {
   TItemSearchSort,
   TSearchSplit,
   TFacetCount,
+  TFoundPage,
+  TListedItem,
 } from './item-search.repository';
 export type { TOperationRow, TOperationPatch } from './operation.repository';
 export type { TStorageLocationRow, TStorageLocationInsert, TStorageLocationPatch } from './storage-location.repository';

@@ -19,6 +19,9 @@ import { itemSearchBindings } from './item-search.repository';
 import { textArray } from './sql-values';
 import { logEntrySearchBindings } from './log-entry-search';
 
+const pick = (row: object, keys: string[]) =>
+  Object.fromEntries(Object.entries(row).filter(([key]) => keys.includes(key)));
+
 const users = {
   owner: randomUUID(),
   member: randomUUID(),
@@ -134,16 +137,26 @@ describe.each(testBackends)('item search on %s', (backend) => {
     // On a server, in relevance or date order, each search half finds its matches by a statement of its own: the
     // same again.
     expect(await repos.itemSearch.search(tenant, { ...asked, split: 'searchHalves' })).toEqual(result);
-    // The page's rows in the page's order, as the search service reads them.
-    const found = await repos.items.findManyWithVersion(tenant, result.ids);
-    return { ...result, rows: result.ids.map((id) => found.find((row) => row.item.id === id)!) };
+    // The page comes with its items and leading versions as items.findManyWithVersion reads them, and with the log
+    // entries the query matched on them as logEntries.matching finds them.
+    const ids = result.page.rows.map((row) => row.item.id);
+    const found = await repos.items.findManyWithVersion(tenant, ids);
+    const listed = ({ item, version }: (typeof found)[number]) => ({
+      item: pick(item, Object.keys(result.page.rows[0]?.item ?? {})),
+      version: version && pick(version, Object.keys(result.page.rows.find((row) => row.version)?.version ?? {})),
+    });
+    expect(result.page.rows).toEqual(ids.map((id) => listed(found.find((row) => row.item.id === id)!)));
+    expect(result.page.entryMatches).toEqual(
+      asked.entryWhere ? await repos.logEntries.matching(tenant, ids, asked.entryWhere) : [],
+    );
+    return { ...result, ids, rows: result.page.rows };
   }
   /** The same request's page without counts (the ids of search's page), whole and in search halves. */
   async function pageOnly(where: SQL, options: TSearchOptions = {}, forActor: Actor = admin) {
     const asked = request(where, options, forActor);
     const whole = await repos.itemSearch.page(tenant, asked);
     expect(await repos.itemSearch.page(tenant, { ...asked, split: 'searchHalves' })).toEqual(whole);
-    return whole;
+    return whole.rows.map((row) => row.item.id);
   }
   /** The text of every statement the pool runs until `stop` (none embedded: PGlite has no pool). */
   function recordStatements() {
@@ -206,6 +219,39 @@ describe.each(testBackends)('item search on %s', (backend) => {
       expect(result.facets.itemType.reduce((sum, f) => sum + f.count, 0)).toBe(visible.length);
     }
     expect(idsOf(await search(sql`TRUE`, {}, actor(users.outsider, ['contractors'])))).toEqual([]);
+  });
+
+  it('names each creator of the creator facet as the console does: the name, else the email, only the tenant’s', async () => {
+    const creators = (await repos.tenants.insert({ slug: 'creators', name: 'Creators', config: {} })).id;
+    const named = await repos.users.insert(creators, { email: 'named@example.com', name: 'Named Logger' });
+    const unnamed = await repos.users.insert(creators, { email: 'unnamed@example.com', name: '' });
+    const foreign = await repos.users.insert(other, { email: 'foreign@example.com', name: 'Foreign' });
+    const made = [named, unnamed, foreign].map(({ id }) => ({ id, title: `Creatorfacet ${id}` }));
+    for (const { id, title } of made) {
+      await repos.items.insertWithVersion(
+        creators,
+        { title, description: '', folderId: null, ownerId: null, createdBy: id, visibleTo: null, itemType: 'video' },
+        {
+          fileName: 'c.mp4',
+          fileSize: 1,
+          upload: { state: 'COMPLETE', receivedBytes: 1, totalBytes: 1, error: null },
+          transcoding: done,
+        },
+      );
+    }
+    const word = sql`${itemSearchBindings(creators).vector} @@ to_tsquery('simple', 'creatorfacet')`;
+    const expected = [
+      // A user of another tenant is not this tenant's to name: the facet shows the id.
+      { value: foreign.id, count: 1, label: foreign.id },
+      { value: named.id, count: 1, label: 'Named Logger' },
+      { value: unnamed.id, count: 1, label: 'unnamed@example.com' },
+    ].sort((x, y) => x.label.localeCompare(y.label));
+    // Every way a search may count (one statement, page and counts at once, counts in parts, search halves).
+    for (const split of [undefined, 'idOrder', 'searchHalves'] as const) {
+      const asked = { ...request(word, { split, sort: { by: 'created', direction: 'desc' } }, admin) };
+      const { facets } = await repos.itemSearch.search(creators, asked);
+      expect([...facets.createdBy].sort((x, y) => x.label.localeCompare(y.label))).toEqual(expected);
+    }
   });
 
   it('never returns another tenant’s items', async () => {

@@ -2,40 +2,22 @@ import type { TItemSearchFilters, TViewScope } from '@mam/core';
 import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { spareConnections, type Database } from '../client/database';
 import { folder, inSearchHalf, item, itemFieldValue, itemVersion, logEntry, user } from '../schema';
-import { textArray } from './sql-values';
+import {
+  countRowColumns,
+  creatorLabel,
+  entryRowsOf,
+  foundPageOf,
+  pageKeysOf,
+  pageRowsOf,
+  type TFoundPage,
+  type TSearchRow,
+} from './search-page-rows';
+import { textArray, uuidArray } from './sql-values';
 
-/**
- * Where a compiled search query finds an item's data (the shape `@mam/search`'s PostgreSQL compiler expects).
- * Built-ins read the item's own columns (the leading version's state is kept on the item).
- */
-export const itemSearchBindings = (tenantId: string) => ({
-  vector: sql`${item.searchVector}`,
-  text: sql`${item.searchText}`,
-  builtins: {
-    title: sql`${item.title}`,
-    description: sql`${item.description}`,
-    type: sql`${item.itemType}`,
-    created: sql`${item.createdAt}`,
-    modified: sql`${item.updatedAt}`,
-    state: sql`${item.processingState}`,
-    // By key, so a search joins no versions: only a filename query reads one per candidate.
-    filename: sql`(SELECT ${itemVersion.fileName} FROM ${itemVersion} WHERE ${itemVersion.id} = ${item.leadingVersionId})`,
-  },
-  fieldValues: {
-    table: sql`${itemFieldValue}`,
-    itemIdColumn: sql`${itemFieldValue.itemId}`,
-    outerItemId: sql`${item.id}`,
-    fieldIdColumn: sql`${itemFieldValue.fieldId}`,
-    textColumn: sql`${itemFieldValue.valueText}`,
-    numberColumn: sql`${itemFieldValue.valueNumber}`,
-    dateColumn: sql`${itemFieldValue.valueDate}`,
-    // Lets the (tenant_id, field_id, …) indexes serve field queries.
-    scope: sql`${itemFieldValue.tenantId} = ${tenantId}`,
-  },
-  fieldKeys: sql`${item.fieldKeys}`,
-});
+export { itemSearchBindings } from './item-search-bindings';
 
-export type { TItemSearchFilters };
+export type { TItemSearchFilters, TFoundPage };
+export type { TListedItem } from './search-page-rows';
 
 export type TItemSearchSort =
   | { by: 'relevance'; rank: SQL }
@@ -84,14 +66,14 @@ export interface TItemSearchCounts {
   facets: {
     itemType: TFacetCount[];
     state: TFacetCount[];
-    createdBy: TFacetCount[];
+    /** Each creator with the name the console shows (the user's name, else email, else the id itself). */
+    createdBy: Array<TFacetCount & { label: string }>;
     fields: Record<string, TFacetCount[]>;
   };
 }
 
 export interface TItemSearchResult extends TItemSearchCounts {
-  /** The page, in order; the rows are read by id (items.findManyWithVersion), as for any search backend. */
-  ids: string[];
+  page: TFoundPage;
 }
 
 const FACET_LIMIT = 20;
@@ -167,11 +149,6 @@ function sortKeys(sort: TItemSearchSort): TSortKey[] {
   }
 }
 
-/**
- * A page row (its place in `position`; with a half's first rows, its sort keys as `keys`), the total or a facet value.
- */
-type TSearchRow = { kind: string; value: string | null; count: number; position: number; keys?: Array<string | null> };
-
 /** The text a merge compares of a sort key (TSortKey.merge). */
 function mergeText(key: TSortKey, column: SQL): SQL {
   return key.merge === 'float'
@@ -235,16 +212,20 @@ function matchHalves(tenantId: string, request: TItemPageRequest, part?: SQL) {
     : undefined;
   const keys = sortKeys(request.sort);
   const keyColumns = keys.map((key, index) => sql`${key.value} AS ${sql.raw(`k${index}`)}`);
-  const pageOrder = sql.join(
-    [
-      ...keys.map(
-        (key, index) =>
-          sql`${sql.raw(`k${index}`)} ${sql.raw(key.direction === 'asc' ? 'ASC' : 'DESC')}${sql.raw(key.nullable ? ' NULLS LAST' : '')}`,
-      ),
-      sql`id DESC`,
-    ],
-    sql`, `,
-  );
+  /** The page's order over the columns of `matches` or, with `of`, of the relation named so. */
+  const orderOf = (of?: string) =>
+    sql.raw(
+      [
+        ...keys.map(
+          (key, index) =>
+            `${of ? `${of}.` : ''}k${index} ${key.direction === 'asc' ? 'ASC' : 'DESC'}${key.nullable ? ' NULLS LAST' : ''}`,
+        ),
+        `${of ? `${of}.` : ''}id DESC`,
+      ].join(', '),
+    );
+  const pageOrder = orderOf();
+  /** The page rows' order (pageRowsOf joins the item, whose id would be ambiguous). */
+  const pageRowOrder = orderOf('page');
   /** The CTEs `direct` and, with log entries, `entries`: the halves' rows with these columns after the id. */
   const matchSets = (materialised: boolean, columns: SQL[]) => {
     const how = sql.raw(materialised ? 'MATERIALIZED' : 'NOT MATERIALIZED');
@@ -266,7 +247,9 @@ function matchHalves(tenantId: string, request: TItemPageRequest, part?: SQL) {
   const page = sql`page AS (SELECT * FROM ${pageCandidates} ORDER BY ${pageOrder} OFFSET ${request.offset} LIMIT ${request.limit})`;
   /** `page` of a half: its first offset + limit rows, which hold whatever of the page lies in it. */
   const firstRows = sql`page AS (SELECT * FROM ${pageCandidates} ORDER BY ${pageOrder} LIMIT ${pageEnd})`;
-  return { keys, keyColumns, pageOrder, matchSets, matches, page, firstRows };
+  /** The log entries the query matched on the items of `page`, when it searches them. */
+  const pageEntries = request.entryWhere ? sql`UNION ALL ${entryRowsOf(tenantId, request.entryWhere)}` : sql``;
+  return { keys, keyColumns, pageRowOrder, matchSets, matches, page, firstRows, pageEntries };
 }
 
 /** The kind of a grouping-sets row of countsOf (the set it belongs to) and its value. */
@@ -311,8 +294,14 @@ function countsOf(matches: SQL, fields: string[]): SQL {
     ${fieldCounts}`;
 }
 
-/** countsOf's rows: every group of the matches (a part's counts add to another part's). */
-const countRows = sql`SELECT kind, value, count, 0 AS position FROM counts WHERE kind = 'total' OR value IS NOT NULL`;
+/**
+ * countsOf's rows: every group of the matches (a part's counts add to another part's); a creator's with the name
+ * the facet shows.
+ */
+const countRows = (tenantId: string) =>
+  sql`SELECT kind, value, count, 0 AS position, NULL::text[] AS keys,
+      ${countRowColumns(sql`CASE WHEN kind = 'createdBy' THEN ${creatorLabel(tenantId, sql`counts.value`)} END`)}
+    FROM counts WHERE kind = 'total' OR value IS NOT NULL`;
 
 /** The conditions of the two search halves. */
 const searchHalves = ([0, 1] as const).map((half) => inSearchHalf(item.id, half));
@@ -320,20 +309,26 @@ const searchHalves = ([0, 1] as const).map((half) => inSearchHalf(item.id, half)
 /** Whether pages of two halves can be merged in this order (every key compares as text exactly). */
 const mergeable = (sort: TItemSearchSort) => sortKeys(sort).every((key) => key.merge !== undefined);
 
+/** A statement's page rows in their order (`position`). */
+const inPositionOrder = (found: readonly TSearchRow[]) =>
+  found.filter((row) => row.kind === 'page').sort((x, y) => x.position - y.position);
+
 /** Code point order (UTF-8 byte order), as a C collation sorts: the same on every database. */
 const byCodePoints = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 /**
- * The total and facets of count rows (page rows among them are passed over), those of several parts of the matches
- * added up: each facet's values by count, then value, the first FACET_LIMIT.
+ * The total and facets of count rows (page and entry rows among them are passed over), those of several parts of
+ * the matches added up: each facet's values by count, then value, the first FACET_LIMIT.
  */
 function countsFrom(found: readonly TSearchRow[], fieldIds: readonly string[]): TItemSearchCounts {
   let total = 0;
   const byKind = new Map<string, Map<string, number>>();
+  const labels = new Map<string, string>();
   for (const row of found) {
-    if (row.kind === 'page') continue;
+    if (row.kind === 'page' || row.kind === 'entry') continue;
     if (row.kind === 'total') total += row.count;
     else {
+      if (row.label !== null) labels.set(row.value!, row.label);
       const values = byKind.get(row.kind) ?? byKind.set(row.kind, new Map()).get(row.kind)!;
       values.set(row.value!, (values.get(row.value!) ?? 0) + row.count);
     }
@@ -348,7 +343,7 @@ function countsFrom(found: readonly TSearchRow[], fieldIds: readonly string[]): 
     facets: {
       itemType: ranked('itemType'),
       state: ranked('state'),
-      createdBy: ranked('createdBy'),
+      createdBy: ranked('createdBy').map((facet) => ({ ...facet, label: labels.get(facet.value) ?? facet.value })),
       fields: Object.fromEntries(fieldIds.map((fieldId) => [fieldId, ranked(`field:${fieldId}`)])),
     },
   };
@@ -372,42 +367,65 @@ export function createItemSearchRepository(db: Database) {
 
   /**
    * One search half's matches, found once (kept: the page and the counts both read them): its first offset + limit
-   * rows in the page's order with their merge keys and, with `facetFields`, its counts.
+   * rows in the page's order with their merge keys and, with `facetFields`, its counts. With `withRows` the first
+   * rows come with their items and the log entries the query matched on them, so that nothing is read after the
+   * halves: on a first page, which the merge takes about half of from each half.
    */
-  function halfStatement(tenantId: string, request: TItemPageRequest, half: SQL, facetFields?: string[]): SQL {
-    const { keys, keyColumns, pageOrder, matchSets, matches, firstRows } = matchHalves(tenantId, request, half);
-    const merged = sql.join(
-      keys.map((key, index) => mergeText(key, sql.raw(`k${index}`))),
+  function halfStatement(
+    tenantId: string,
+    request: TItemPageRequest,
+    half: SQL,
+    options: { facetFields?: string[]; withRows: boolean },
+  ): SQL {
+    const { keys, keyColumns, matchSets, matches, firstRows, pageEntries } = matchHalves(tenantId, request, half);
+    const merged = sql`ARRAY[${sql.join(
+      keys.map((key, index) => mergeText(key, sql.raw(`page.k${index}`))),
       sql`, `,
-    );
-    const pageRows = sql`SELECT 'page' AS kind, id::text AS value, 0 AS count, 0 AS position, ARRAY[${merged}] AS keys
-      FROM page`;
-    if (!facetFields) return sql`WITH ${matchSets(false, keyColumns)}, ${firstRows} ${pageRows} ORDER BY ${pageOrder}`;
+    )}]`;
+    // In no order: the merge orders both halves' rows by their keys.
+    const pageRows = options.withRows ? sql`${pageRowsOf(sql`0`, merged)} ${pageEntries}` : pageKeysOf(merged);
+    const { facetFields } = options;
+    if (!facetFields) return sql`WITH ${matchSets(false, keyColumns)}, ${firstRows} ${pageRows}`;
     return sql`
       WITH ${matchSets(true, [...countColumns(facetFields), ...keyColumns])},
       ${firstRows},
       counts AS (${countsOf(matches, facetFields)})
       ${pageRows}
       UNION ALL
-      SELECT kind, value, count, position, NULL::text[] AS keys FROM (${countRows}) AS counted`;
+      ${countRows(tenantId)}`;
   }
 
-  /** Both search halves' rows (halfStatement), their statements run at once. */
-  async function halvesRows(tenantId: string, request: TItemPageRequest, facetFields?: string[]) {
-    const found = await Promise.all(
-      searchHalves.map((half) => rowsOf<TSearchRow>(halfStatement(tenantId, request, half, facetFields))),
-    );
-    return found.flat();
+  /** The page's rows (and their matching log entries) by id, after a merge of halves that did not carry them. */
+  async function pageByIds(tenantId: string, ids: readonly string[], entryWhere: SQL | undefined) {
+    if (ids.length === 0) return foundPageOf([], []);
+    const found = await rowsOf<TSearchRow>(sql`
+      WITH page AS (SELECT id, position FROM unnest(${uuidArray(ids)}) WITH ORDINALITY AS listed(id, position))
+      ${pageRowsOf(sql`page.position::int`, sql`NULL::text[]`)}
+      ${entryWhere ? sql`UNION ALL ${entryRowsOf(tenantId, entryWhere)}` : sql``}`);
+    return foundPageOf(inPositionOrder(found), found);
   }
 
-  /** The page's ids from both halves' first rows (page rows among count rows). */
-  function mergedPage(request: TItemPageRequest, found: readonly TSearchRow[]): string[] {
+  /**
+   * Both search halves' statements (halfStatement) run at once, and the page merged from their first rows: with its
+   * items when the halves carried them, else read by id.
+   */
+  async function inSearchHalves(tenantId: string, request: TItemPageRequest, facetFields?: string[]) {
+    const withRows = request.offset === 0;
+    const statements = searchHalves.map((half) => halfStatement(tenantId, request, half, { facetFields, withRows }));
+    const found = (await Promise.all(statements.map((statement) => rowsOf<TSearchRow>(statement)))).flat();
     const keys = sortKeys(request.sort);
-    return found
+    const pageRows = found
       .filter((row) => row.kind === 'page')
       .sort((x, y) => compareMerged(keys, x, y))
-      .slice(request.offset, request.offset + request.limit)
-      .map((row) => row.value!);
+      .slice(request.offset, request.offset + request.limit);
+    const page = withRows
+      ? foundPageOf(pageRows, found)
+      : await pageByIds(
+          tenantId,
+          pageRows.map((row) => row.value!),
+          request.entryWhere,
+        );
+    return { page, found };
   }
 
   /**
@@ -415,13 +433,14 @@ export function createItemSearchRepository(db: Database) {
    * the total and facets. Each half finds its first rows itself (nothing is kept), so a date order walks the
    * tenant's index and stops at the page's last row.
    */
-  async function page(tenantId: string, request: TItemPageRequest): Promise<string[]> {
-    if (splitsInSearchHalves(request)) return mergedPage(request, await halvesRows(tenantId, request));
-    const { keyColumns, pageOrder, matchSets, page: pageRows } = matchHalves(tenantId, request);
-    const found = await rowsOf<{ id: string }>(sql`
-      WITH ${matchSets(false, keyColumns)}, ${pageRows}
-      SELECT id::text AS id FROM page ORDER BY ${pageOrder}`);
-    return found.map((row) => row.id);
+  async function page(tenantId: string, request: TItemPageRequest): Promise<TFoundPage> {
+    if (splitsInSearchHalves(request)) return (await inSearchHalves(tenantId, request)).page;
+    const { keyColumns, pageRowOrder, matchSets, page: pageCte, pageEntries } = matchHalves(tenantId, request);
+    const found = await rowsOf<TSearchRow>(sql`
+      WITH ${matchSets(false, keyColumns)}, ${pageCte}
+      ${pageRowsOf(sql`(row_number() OVER (ORDER BY ${pageRowOrder}))::int`, sql`NULL::text[]`)}
+      ${pageEntries}`);
+    return foundPageOf(inPositionOrder(found), found);
   }
 
   /**
@@ -443,44 +462,33 @@ export function createItemSearchRepository(db: Database) {
         return rowsOf<TSearchRow>(sql`
           WITH ${matchSets(fields.length > 0, countColumns(fields))},
           counts AS (${countsOf(matches, fields)})
-          ${countRows}`);
+          ${countRows(tenantId)}`);
       }),
     );
     return countsFrom(found.flat(), fields);
   }
 
   /**
-   * One page of matches with the total and facet counts, all over the same set: the query, the filters, the
-   * tenant, live items only, and what the actor may see. `readPage` and `readCounts` read what the caller shows of
-   * the page's ids and of the counts as soon as each is known, the two at once. On a server with connections to
-   * spare, the page and the counts are statements run at once, each on a connection of its own (or each search
-   * half's page and counts), so the search takes as long as the longest of them rather than all, and the page's rows
-   * are read while the counting goes on. Embedded, or with the pool busy, one statement finds the matches once for
-   * both.
+   * One page of matches with its items, the log entries the query matched on them, and the total and facet counts,
+   * all over the same set: the query, the filters, the tenant, live items only, and what the actor may see. On a
+   * server with connections to spare, the page and the counts are statements run at once, each on a connection of
+   * its own (or each search half's page and counts), so the search takes as long as the longest of them rather than
+   * all. Embedded, or with the pool busy, one statement finds the matches once for both.
    */
-  async function searchWith<TPage, TCounts>(
-    tenantId: string,
-    request: TItemSearchRequest,
-    readPage: (ids: string[]) => Promise<TPage>,
-    readCounts: (counted: TItemSearchCounts) => Promise<TCounts>,
-  ): Promise<{ page: TPage; counts: TCounts }> {
+  async function search(tenantId: string, request: TItemSearchRequest): Promise<TItemSearchResult> {
     if (splitsInSearchHalves(request)) {
-      const found = await halvesRows(tenantId, request, request.facetFields);
-      const [read, counted] = await Promise.all([
-        readPage(mergedPage(request, found)),
-        readCounts(countsFrom(found, request.facetFields)),
-      ]);
-      return { page: read, counts: counted };
+      const { page: found, found: rows } = await inSearchHalves(tenantId, request, request.facetFields);
+      return { page: found, ...countsFrom(rows, request.facetFields) };
     }
     const spare = spareConnections(db);
     if (spare >= 2) {
-      const [read, counted] = await Promise.all([
-        page(tenantId, request).then(readPage),
-        counts(tenantId, request, request.split === 'idOrder' && spare >= 3 ? 2 : 1).then(readCounts),
+      const [found, counted] = await Promise.all([
+        page(tenantId, request),
+        counts(tenantId, request, request.split === 'idOrder' && spare >= 3 ? 2 : 1),
       ]);
-      return { page: read, counts: counted };
+      return { page: found, ...counted };
     }
-    const { keyColumns, pageOrder, matchSets, matches, page: pageRows } = matchHalves(tenantId, request);
+    const { keyColumns, pageRowOrder, matchSets, matches, page: pageCte, pageEntries } = matchHalves(tenantId, request);
     const fields = request.facetFields;
     const columns = [...countColumns(fields), ...keyColumns];
     // Materialised (found once, kept for the page and the counts) when the page needs every match's rank or the
@@ -489,18 +497,13 @@ export function createItemSearchRepository(db: Database) {
     const materialised = request.sort.by === 'relevance' || fields.length > 0;
     const found = await rowsOf<TSearchRow>(sql`
       WITH ${matchSets(materialised, columns)},
-      ${pageRows},
+      ${pageCte},
       counts AS (${countsOf(matches, fields)})
-      SELECT 'page' AS kind, id::text AS value, 0 AS count, (row_number() OVER (ORDER BY ${pageOrder}))::int AS position
-      FROM page
+      ${pageRowsOf(sql`(row_number() OVER (ORDER BY ${pageRowOrder}))::int`, sql`NULL::text[]`)}
+      ${pageEntries}
       UNION ALL
-      ${countRows}`);
-    const ids = found
-      .filter((row) => row.kind === 'page')
-      .sort((x, y) => x.position - y.position)
-      .map((row) => row.value!);
-    const [read, counted] = await Promise.all([readPage(ids), readCounts(countsFrom(found, fields))]);
-    return { page: read, counts: counted };
+      ${countRows(tenantId)}`);
+    return { page: foundPageOf(inPositionOrder(found), found), ...countsFrom(found, fields) };
   }
 
   return {
@@ -524,17 +527,7 @@ export function createItemSearchRepository(db: Database) {
         .where(and(eq(user.tenantId, tenantId), inArray(user.id, ids)));
       return new Map(rows.map((row) => [row.id, row.name || row.email]));
     },
-    searchWith,
-    /** searchWith, giving the page's ids and the counts as they are. */
-    async search(tenantId: string, request: TItemSearchRequest): Promise<TItemSearchResult> {
-      const { page: ids, counts: counted } = await searchWith(
-        tenantId,
-        request,
-        async (found) => found,
-        async (found) => found,
-      );
-      return { ids, ...counted };
-    },
+    search,
     page,
   };
 }

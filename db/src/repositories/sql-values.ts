@@ -9,3 +9,8 @@ export function textArray(values: readonly string[]): SQL {
         sql`, `,
       )}]::text[]`;
 }
+
+/** A uuid[] of ids, bound as one array literal (a uuid's text needs no quoting). */
+export function uuidArray(ids: readonly string[]): SQL {
+  return sql`${`{${ids.join(',')}}`}::uuid[]`;
+}

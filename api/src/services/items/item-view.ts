@@ -1,5 +1,5 @@
 import type { ItemMedia, ItemProcess, MediaItemType, UploadProgress } from '@mam/core';
-import type { TItemWithVersion } from '@mam/db';
+import type { TListedItem } from '@mam/db';
 
 /** Where a version's files live in storage: every rendition key is relative to this folder. */
 export function versionMediaPrefix(tenantId: string, itemId: string, versionId: string): string {
@@ -44,7 +44,8 @@ export function mediaUrl(itemId: string, relativeKey: string): string {
   return `/api/v1/items/${itemId}/media/${relativeKey.split('/').map(encodeURIComponent).join('/')}`;
 }
 
-export function toItemView({ item, version }: TItemWithVersion): TItemView {
+/** Any item with its leading version (TItemWithVersion) shows so; a search reads no more of it than this needs. */
+export function toItemView({ item, version }: TListedItem): TItemView {
   const r = version?.renditions ?? {};
   const url = (key: string | undefined) => (key ? mediaUrl(item.id, key) : null);
   const urls: TItemUrls = {

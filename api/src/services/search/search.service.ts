@@ -7,7 +7,13 @@ import {
   wholeValueFieldTypes,
   type FieldType,
 } from '@mam/core';
-import { itemSearchBindings, logEntrySearchBindings, type TFacetCount, type TItemSearchCounts } from '@mam/db';
+import {
+  itemSearchBindings,
+  logEntrySearchBindings,
+  type TFacetCount,
+  type TFoundPage,
+  type TItemSearchCounts,
+} from '@mam/db';
 import {
   compileToPostgres,
   parseQuery,
@@ -61,6 +67,11 @@ export interface TSearchPage {
   /** By hit id: the log entries (timed metadata) the query matched, by timecode in ticks of 1/12800 s. */
   logMatches: Record<string, Array<{ entryId: string; tcIn: number; tcOut: number | null }>>;
 }
+
+/** The counts of a backend that knows the creators by id alone (Elasticsearch). */
+type TUnlabelledCounts = Omit<TItemSearchCounts, 'facets'> & {
+  facets: Omit<TItemSearchCounts['facets'], 'createdBy'> & { createdBy: TFacetCount[] };
+};
 
 export interface TSearchResult extends TSearchPage {
   total: number;
@@ -204,27 +215,36 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
     };
   }
 
+  /** The hits of a page's rows and the log entries the query matched on them. */
+  function viewOf(plan: Awaited<ReturnType<typeof planOf>>, found: TFoundPage): Omit<TSearchPage, 'nextCursor'> {
+    const logMatches: TSearchResult['logMatches'] = {};
+    for (const match of found.entryMatches) {
+      (logMatches[match.itemId] ??= []).push({ entryId: match.entryId, tcIn: match.tcIn, tcOut: match.tcOut });
+    }
+    return { hits: found.rows.map(toItemView), warnings: plan.warnings, logMatches };
+  }
+
   /**
-   * The hits of a page's ids and the log entries the query matched on them. Either backend finds the ids; the rows
-   * come from the database, which stays the record.
+   * The page of ids another backend found, read from the database, which stays the record: an id the index still
+   * has but the database no longer does (purged a moment ago) is left out.
    */
-  async function pageOf(
-    actor: AuthedActor,
-    plan: Awaited<ReturnType<typeof planOf>>,
-    ids: string[],
-  ): Promise<Omit<TSearchPage, 'nextCursor'>> {
+  async function pageOfIds(actor: AuthedActor, plan: Awaited<ReturnType<typeof planOf>>, ids: string[]) {
     const [found, entryMatches] = await Promise.all([
       repos.items.findManyWithVersion(actor.tenantId, ids),
       plan.entryWhere && ids.length > 0 ? repos.logEntries.matching(actor.tenantId, ids, plan.entryWhere) : [],
     ]);
-    // An id the index still has but the database no longer does (purged a moment ago) is left out.
     const byId = new Map(found.map((row) => [row.item.id, row]));
-    const rows = ids.flatMap((id) => byId.get(id) ?? []);
-    const logMatches: TSearchResult['logMatches'] = {};
-    for (const match of entryMatches) {
-      (logMatches[match.itemId] ??= []).push({ entryId: match.entryId, tcIn: match.tcIn, tcOut: match.tcOut });
-    }
-    return { hits: rows.map(toItemView), warnings: plan.warnings, logMatches };
+    return viewOf(plan, { rows: ids.flatMap((id) => byId.get(id) ?? []), entryMatches });
+  }
+
+  /** Another backend's counts as shown: the creator facet with the creators' names. */
+  async function labelled(actor: AuthedActor, { total, facets }: TUnlabelledCounts): Promise<TItemSearchCounts> {
+    const labels = await repos.itemSearch.creatorLabels(
+      actor.tenantId,
+      facets.createdBy.map((facet) => facet.value),
+    );
+    const createdBy = facets.createdBy.map((facet) => ({ ...facet, label: labels.get(facet.value) || facet.value }));
+    return { total, facets: { ...facets, createdBy } };
   }
 
   return {
@@ -234,37 +254,27 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
     async search(actor: AuthedActor, input: TSearchInput): Promise<TSearchResult> {
       const plan = await planOf(actor, input);
       const { request, facetFields } = plan;
-      const readPage = async (ids: string[]) => ({ ids, view: await pageOf(actor, plan, ids) });
-      /** The counts as shown: the creator facet with the creators' names. */
-      const labelled = async ({ total, facets }: TItemSearchCounts) => {
-        const labels = await repos.itemSearch.creatorLabels(
-          actor.tenantId,
-          facets.createdBy.map((facet) => facet.value),
-        );
-        const createdBy = facets.createdBy.map((facet) => ({
-          ...facet,
-          label: labels.get(facet.value) || facet.value,
-        }));
-        return { total, facets: { ...facets, createdBy } };
-      };
-      const {
-        page,
-        counts: { total, facets },
-      } = deps.searchBackend
+      const { page, count, total, facets } = deps.searchBackend
         ? await deps.searchBackend
             .search(actor.tenantId, { ...request.es, facetFields })
             .then(async ({ ids, ...counted }) => {
-              const [read, shown] = await Promise.all([readPage(ids), labelled(counted)]);
-              return { page: read, counts: shown };
+              const [view, shown] = await Promise.all([pageOfIds(actor, plan, ids), labelled(actor, counted)]);
+              return { page: view, count: ids.length, ...shown };
             })
-        : // The page's rows are read as soon as its ids are known, the creators' names as soon as the counts are.
-          await repos.itemSearch.searchWith(actor.tenantId, { ...request.pg, facetFields }, readPage, labelled);
-      const next = plan.offset + page.ids.length;
+        : // One read: the page comes with its items and the creators with their names.
+          await repos.itemSearch
+            .search(actor.tenantId, { ...request.pg, facetFields })
+            .then(({ page: found, ...counted }) => ({
+              page: viewOf(plan, found),
+              count: found.rows.length,
+              ...counted,
+            }));
+      const next = plan.offset + count;
       return {
-        ...page.view,
+        ...page,
         total,
         facets,
-        nextCursor: page.ids.length === input.limit && next < total ? String(next) : null,
+        nextCursor: count === input.limit && next < total ? String(next) : null,
       };
     },
 
@@ -276,14 +286,16 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
       const plan = await planOf(actor, input);
       // One more than the page tells whether there is a next one, with no total to compare with.
       const limit = input.limit + 1;
-      const found = deps.searchBackend
-        ? await deps.searchBackend.page(actor.tenantId, { ...plan.request.es, limit })
-        : await repos.itemSearch.page(actor.tenantId, { ...plan.request.pg, limit });
-      const ids = found.slice(0, input.limit);
-      return {
-        ...(await pageOf(actor, plan, ids)),
-        nextCursor: found.length > input.limit ? String(plan.offset + ids.length) : null,
-      };
+      const next = (count: number) => (count > input.limit ? String(plan.offset + input.limit) : null);
+      if (deps.searchBackend) {
+        const ids = await deps.searchBackend.page(actor.tenantId, { ...plan.request.es, limit });
+        return { ...(await pageOfIds(actor, plan, ids.slice(0, input.limit))), nextCursor: next(ids.length) };
+      }
+      const found = await repos.itemSearch.page(actor.tenantId, { ...plan.request.pg, limit });
+      const rows = found.rows.slice(0, input.limit);
+      const onPage = new Set(rows.map((row) => row.item.id));
+      const entryMatches = found.entryMatches.filter((match) => onPage.has(match.itemId));
+      return { ...viewOf(plan, { rows, entryMatches }), nextCursor: next(found.rows.length) };
     },
   };
 }
