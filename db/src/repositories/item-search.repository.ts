@@ -41,7 +41,7 @@ export interface TItemSearchRequest {
   facetFields: string[];
   /**
    * How a server may find the matches in two halves at once, each half's items read once, by a statement of its own
-   * (searchWith):
+   * (search):
    * - `idOrder`: they are read from the tenant's items in id order (the covering index), not through a word index:
    *   each half of the id range is counted at once, beside the page.
    * - `searchHalves`: the word index (search_vector) finds them, which each search half (searchHalf) has apart:
@@ -517,7 +517,10 @@ export function createItemSearchRepository(db: Database) {
         .limit(1);
       return rows.length > 0;
     },
-    /** Names to show for the creator facet's user ids, in one read; ids that are no user of the tenant are absent. */
+    /**
+     * Names to show for the creator facet's user ids of another backend (search's counts carry them), in one read;
+     * ids that are no user of the tenant are absent.
+     */
     async creatorLabels(tenantId: string, userIds: readonly string[]): Promise<Map<string, string>> {
       const ids = userIds.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
       if (ids.length === 0) return new Map();
