@@ -252,6 +252,13 @@ describe.each(testBackends)('item search on %s', (backend) => {
       const { facets } = await repos.itemSearch.search(creators, asked);
       expect([...facets.createdBy].sort((x, y) => x.label.localeCompare(y.label))).toEqual(expected);
     }
+    // The same names for another backend's creator ids (Elasticsearch counts by id alone).
+    expect(await repos.itemSearch.creatorLabels(creators, [named.id, unnamed.id, foreign.id])).toEqual(
+      new Map([
+        [named.id, 'Named Logger'],
+        [unnamed.id, 'unnamed@example.com'],
+      ]),
+    );
   });
 
   it('never returns another tenant’s items', async () => {

@@ -9,6 +9,8 @@ import {
   foundPageOf,
   pageKeysOf,
   pageRowsOf,
+  positionedPageOf,
+  userLabel,
   type TFoundPage,
   type TSearchRow,
 } from './search-page-rows';
@@ -224,8 +226,8 @@ function matchHalves(tenantId: string, request: TItemPageRequest, part?: SQL) {
       ].join(', '),
     );
   const pageOrder = orderOf();
-  /** The page rows' order (pageRowsOf joins the item, whose id would be ambiguous). */
-  const pageRowOrder = orderOf('page');
+  /** The CTE `page`'s rows with their items, numbered in the page's order (over `page`: the joined item has an id). */
+  const pageRows = pageRowsOf(sql`(row_number() OVER (ORDER BY ${orderOf('page')}))::int`, sql`NULL::text[]`);
   /** The CTEs `direct` and, with log entries, `entries`: the halves' rows with these columns after the id. */
   const matchSets = (materialised: boolean, columns: SQL[]) => {
     const how = sql.raw(materialised ? 'MATERIALIZED' : 'NOT MATERIALIZED');
@@ -249,7 +251,7 @@ function matchHalves(tenantId: string, request: TItemPageRequest, part?: SQL) {
   const firstRows = sql`page AS (SELECT * FROM ${pageCandidates} ORDER BY ${pageOrder} LIMIT ${pageEnd})`;
   /** The log entries the query matched on the items of `page`, when it searches them. */
   const pageEntries = request.entryWhere ? sql`UNION ALL ${entryRowsOf(tenantId, request.entryWhere)}` : sql``;
-  return { keys, keyColumns, pageRowOrder, matchSets, matches, page, firstRows, pageEntries };
+  return { keys, keyColumns, pageRows, matchSets, matches, page, firstRows, pageEntries };
 }
 
 /** The kind of a grouping-sets row of countsOf (the set it belongs to) and its value. */
@@ -308,10 +310,6 @@ const searchHalves = ([0, 1] as const).map((half) => inSearchHalf(item.id, half)
 
 /** Whether pages of two halves can be merged in this order (every key compares as text exactly). */
 const mergeable = (sort: TItemSearchSort) => sortKeys(sort).every((key) => key.merge !== undefined);
-
-/** A statement's page rows in their order (`position`). */
-const inPositionOrder = (found: readonly TSearchRow[]) =>
-  found.filter((row) => row.kind === 'page').sort((x, y) => x.position - y.position);
 
 /** Code point order (UTF-8 byte order), as a C collation sorts: the same on every database. */
 const byCodePoints = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
@@ -402,7 +400,7 @@ export function createItemSearchRepository(db: Database) {
       WITH page AS (SELECT id, position FROM unnest(${uuidArray(ids)}) WITH ORDINALITY AS listed(id, position))
       ${pageRowsOf(sql`page.position::int`, sql`NULL::text[]`)}
       ${entryWhere ? sql`UNION ALL ${entryRowsOf(tenantId, entryWhere)}` : sql``}`);
-    return foundPageOf(inPositionOrder(found), found);
+    return positionedPageOf(found);
   }
 
   /**
@@ -435,12 +433,12 @@ export function createItemSearchRepository(db: Database) {
    */
   async function page(tenantId: string, request: TItemPageRequest): Promise<TFoundPage> {
     if (splitsInSearchHalves(request)) return (await inSearchHalves(tenantId, request)).page;
-    const { keyColumns, pageRowOrder, matchSets, page: pageCte, pageEntries } = matchHalves(tenantId, request);
+    const { keyColumns, pageRows, matchSets, page: pageCte, pageEntries } = matchHalves(tenantId, request);
     const found = await rowsOf<TSearchRow>(sql`
       WITH ${matchSets(false, keyColumns)}, ${pageCte}
-      ${pageRowsOf(sql`(row_number() OVER (ORDER BY ${pageRowOrder}))::int`, sql`NULL::text[]`)}
+      ${pageRows}
       ${pageEntries}`);
-    return foundPageOf(inPositionOrder(found), found);
+    return positionedPageOf(found);
   }
 
   /**
@@ -488,7 +486,7 @@ export function createItemSearchRepository(db: Database) {
       ]);
       return { page: found, ...counted };
     }
-    const { keyColumns, pageRowOrder, matchSets, matches, page: pageCte, pageEntries } = matchHalves(tenantId, request);
+    const { keyColumns, pageRows, matchSets, matches, page: pageCte, pageEntries } = matchHalves(tenantId, request);
     const fields = request.facetFields;
     const columns = [...countColumns(fields), ...keyColumns];
     // Materialised (found once, kept for the page and the counts) when the page needs every match's rank or the
@@ -499,11 +497,11 @@ export function createItemSearchRepository(db: Database) {
       WITH ${matchSets(materialised, columns)},
       ${pageCte},
       counts AS (${countsOf(matches, fields)})
-      ${pageRowsOf(sql`(row_number() OVER (ORDER BY ${pageRowOrder}))::int`, sql`NULL::text[]`)}
+      ${pageRows}
       ${pageEntries}
       UNION ALL
       ${countRows(tenantId)}`);
-    return { page: foundPageOf(inPositionOrder(found), found), ...countsFrom(found, fields) };
+    return { page: positionedPageOf(found), ...countsFrom(found, fields) };
   }
 
   return {
@@ -525,10 +523,10 @@ export function createItemSearchRepository(db: Database) {
       const ids = userIds.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
       if (ids.length === 0) return new Map();
       const rows = await db
-        .select({ id: user.id, name: user.name, email: user.email })
+        .select({ id: user.id, label: userLabel })
         .from(user)
         .where(and(eq(user.tenantId, tenantId), inArray(user.id, ids)));
-      return new Map(rows.map((row) => [row.id, row.name || row.email]));
+      return new Map(rows.map((row) => [row.id, row.label]));
     },
     search,
     page,

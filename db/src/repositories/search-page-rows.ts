@@ -73,16 +73,24 @@ const columnName = (column: Column) => `"${getTableName(column.table)}"."${colum
 const rowSelect = sql.raw(rowColumns.map((c) => `${columnName(c.column)} AS ${c.alias}`).join(', '));
 const noRow = sql.raw(rowColumns.map((c) => `NULL::${c.column.getSQLType()} AS ${c.alias}`).join(', '));
 
+/** The columns after `keys`: a count's label, a log entry's id and timecodes, a page row's item; NULL where absent. */
+function tail(columns: { label?: SQL; entry?: [SQL, SQL, SQL]; row?: SQL }): SQL {
+  const [entryId, tcIn, tcOut] = columns.entry ?? [sql`NULL::uuid`, sql`NULL::bigint`, sql`NULL::bigint`];
+  return sql`${columns.label ?? sql`NULL::text`} AS label, ${entryId} AS entry_id, ${tcIn} AS tc_in, ${tcOut} AS tc_out,
+    ${columns.row ?? noRow}`;
+}
+
 /** The columns after `keys` of a row that is neither a page row nor a log entry (a count). */
-export const countRowColumns = (label: SQL) =>
-  sql`${label} AS label, NULL::uuid AS entry_id, NULL::bigint AS tc_in, NULL::bigint AS tc_out, ${noRow}`;
+export const countRowColumns = (label: SQL) => tail({ label });
+
+/** A user's name as the console shows it: the name, else the email. */
+export const userLabel = sql<string>`coalesce(nullif(${user.name}, ''), ${user.email})`;
 
 /**
- * The name a creator facet shows for a user id (`value`, a uuid's text), as the console names users: the name, else
- * the email.
+ * The name a creator facet shows for a user id (`value`, a uuid's text).
  */
 export const creatorLabel = (tenantId: string, value: SQL) =>
-  sql`(SELECT coalesce(nullif(${user.name}, ''), ${user.email}) FROM ${user}
+  sql`(SELECT ${userLabel} FROM ${user}
     WHERE ${user.id} = (${value})::uuid AND ${user.tenantId} = ${tenantId})`;
 
 /**
@@ -91,21 +99,21 @@ export const creatorLabel = (tenantId: string, value: SQL) =>
  */
 export function pageRowsOf(position: SQL, keys: SQL): SQL {
   return sql`SELECT 'page' AS kind, page.id::text AS value, 0 AS count, ${position} AS position, ${keys} AS keys,
-      NULL::text AS label, NULL::uuid AS entry_id, NULL::bigint AS tc_in, NULL::bigint AS tc_out, ${rowSelect}
+      ${tail({ row: rowSelect })}
     FROM page JOIN ${item} ON ${item.id} = page.id LEFT JOIN ${itemVersion} ON ${itemVersion.id} = ${item.leadingVersionId}`;
 }
 
 /** The rows of the CTE `page` with their sort keys alone (`keys`, over `page`): a page whose rows are read after. */
 export function pageKeysOf(keys: SQL): SQL {
-  return sql`SELECT 'page' AS kind, page.id::text AS value, 0 AS count, 0 AS position, ${keys} AS keys,
-      NULL::text AS label, NULL::uuid AS entry_id, NULL::bigint AS tc_in, NULL::bigint AS tc_out, ${noRow}
+  return sql`SELECT 'page' AS kind, page.id::text AS value, 0 AS count, 0 AS position, ${keys} AS keys, ${tail({})}
     FROM page`;
 }
 
 /** The log entries of the CTE `page`'s items that match `entryWhere`, as rows of kind `entry`. */
 export function entryRowsOf(tenantId: string, entryWhere: SQL): SQL {
+  const entry: [SQL, SQL, SQL] = [sql`${logEntry.id}`, sql`${logEntry.tcIn}`, sql`${logEntry.tcOut}`];
   return sql`SELECT 'entry' AS kind, ${logEntry.itemId}::text AS value, 0 AS count, 0 AS position, NULL::text[] AS keys,
-      NULL::text AS label, ${logEntry.id} AS entry_id, ${logEntry.tcIn} AS tc_in, ${logEntry.tcOut} AS tc_out, ${noRow}
+      ${tail({ entry })}
     ${logEntryMatchSource(tenantId, sql`(SELECT id FROM page)`, entryWhere)}`;
 }
 
@@ -141,6 +149,13 @@ export interface TFoundPage {
   /** By item, then timecode (empty when the query searches no log entries). */
   entryMatches: TLogEntryMatch[];
 }
+
+/** A statement's page (its page rows by `position`) and the log entries matched on it. */
+export const positionedPageOf = (rows: readonly TSearchRow[]) =>
+  foundPageOf(
+    rows.filter((row) => row.kind === 'page').sort((x, y) => x.position - y.position),
+    rows,
+  );
 
 /** The page of these page rows (in this order) and the matching entries of their items among `rows`. */
 export function foundPageOf(pageRows: readonly TSearchRow[], rows: readonly TSearchRow[]): TFoundPage {
