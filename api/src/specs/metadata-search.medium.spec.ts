@@ -1,9 +1,10 @@
-import { testBackends } from '@mam/db/testing';
+import { recordStatements, testBackends } from '@mam/db/testing';
 import type { TMetadataFormView } from '../services/metadata/metadata-form.service';
 import type { TItemMetadataView } from '../services/metadata/item-metadata.service';
 import type { TSearchResult } from '../services/search/search.service';
 import {
   addMember,
+  adminActor,
   adminApiKey,
   insertItem,
   rest,
@@ -208,6 +209,50 @@ describe.each(testBackends)('metadata forms and search on %s', (backend) => {
       const broken = await admin.query('search.items', { q: 'genre:(football' });
       expect(broken).toMatchObject({ ok: false, status: 400, code: 'SEARCH_QUERY_INVALID' });
       expect(JSON.stringify(broken)).toMatch(/at character \d+/);
+    });
+
+    it('plans from the settings it keeps and sees a change made elsewhere at the next search', async () => {
+      const venues = {
+        id: 'venues',
+        label: 'Venues',
+        active: true,
+        views: { item: [], search: [] },
+        fields: [{ id: 'v1', fieldId: 'venue', label: 'Venue', type: 'Choice', alternatives: [] }],
+      };
+      const repos = t.services.deps.repos;
+      expect(titles(await search(admin, 'genre:handball'))).toEqual(['Handball semifinal']);
+      if (backend === 'postgres') {
+        // Its settings kept, the next search runs its own statements alone: no read of the tenant or its forms.
+        // Through the service: a request's sign-in reads (session, user, tenant, groups) are not the search's.
+        const actor = await adminActor(t, alpha);
+        const statements = recordStatements(t.database.db);
+        let texts: string[];
+        try {
+          const found = await t.services.search.search(actor, { q: 'genre:handball', limit: 50 });
+          expect(found.hits.map((hit) => hit.title)).toEqual(['Handball semifinal']);
+        } finally {
+          texts = statements.stop();
+        }
+        expect(texts.length).toBeGreaterThan(0);
+        expect(texts.filter((text) => !text.trimStart().startsWith('WITH'))).toEqual([]);
+      }
+      // A form written by another process (straight to the database, past this process's services): the kept
+      // settings do not know venue, the search's statement shows them changed, and the search plans again.
+      const row = await repos.metadataForms.insert(alpha.tenant.id, {
+        formKey: venues.id,
+        label: venues.label,
+        active: true,
+        builtIn: null,
+        definition: venues,
+        createdBy: null,
+      });
+      expect(titles(await search(admin, 'venue:bergen'))).toEqual([]);
+      expect(titles(await search(admin, 'venue:bergen OR genre:handball'))).toEqual(['Handball semifinal']);
+      // Deleted the same way: venue is unknown again, although the kept settings had it.
+      await repos.metadataForms.delete(alpha.tenant.id, row!.id);
+      const unknown = await admin.query('search.items', { q: 'venue:bergen' });
+      expect(unknown).toMatchObject({ ok: false, status: 400, code: 'SEARCH_QUERY_INVALID' });
+      expect(titles(await search(admin, 'genre:handball'))).toEqual(['Handball semifinal']);
     });
 
     it('counts facets and sorts by a sortable field', async () => {

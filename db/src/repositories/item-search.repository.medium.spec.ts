@@ -12,7 +12,7 @@ import {
   viewScope,
 } from '@mam/core';
 import { createRepositories, spareConnections, type Database, type Repositories } from '@mam/db';
-import { createTestDatabase, testBackends, type TestDatabase } from '@mam/db/testing';
+import { createTestDatabase, recordStatements, testBackends, type TestDatabase } from '@mam/db/testing';
 import { sql, type SQL } from 'drizzle-orm';
 import { searchHalf } from '../schema';
 import { itemSearchBindings } from './item-search.repository';
@@ -158,28 +158,67 @@ describe.each(testBackends)('item search on %s', (backend) => {
     expect(await repos.itemSearch.page(tenant, { ...asked, split: 'searchHalves' })).toEqual(whole);
     return whole.rows.map((row) => row.item.id);
   }
-  /** The text of every statement the pool runs until `stop` (none embedded: PGlite has no pool). */
-  function recordStatements() {
-    const pool = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-    const query = pool.query;
-    const texts: string[] = [];
-    pool.query = function (this: unknown, ...args: unknown[]) {
-      const statement = args[0] as string | { text?: string };
-      texts.push(typeof statement === 'string' ? statement : (statement.text ?? ''));
-      return query.apply(this, args);
-    };
-    return {
-      stop: () => {
-        pool.query = query;
-        return texts;
-      },
-    };
-  }
   const idsOf = (result: Awaited<ReturnType<typeof search>>) => result.rows.map((row) => row.item.id).sort();
 
   it('runs the page and the counts at once on a server only', async () => {
     expect(spareConnections(database.db) >= 3).toBe(backend === 'postgres');
     await database.db.transaction(async (tx) => expect(spareConnections(tx as unknown as Database)).toBe(0));
+  });
+
+  it("gives the tenant's search-settings token on every path when asked, which any change of its row or forms changes", async () => {
+    const token = await repos.itemSearch.settingsToken(tenant);
+    expect(token).toMatch(/^[0-9a-f]{32}$/);
+    const byDate = { by: 'created', direction: 'desc' } as const;
+    const asked = { ...request(sql`TRUE`, {}, admin), settingsToken: true };
+    const given = [
+      await repos.itemSearch.search(tenant, asked),
+      await repos.itemSearch.search(tenant, { ...asked, split: 'idOrder' }),
+      await repos.itemSearch.search(tenant, { ...asked, split: 'searchHalves', sort: byDate }),
+      await database.db.transaction((tx) =>
+        createRepositories(tx as unknown as Database).itemSearch.search(tenant, asked),
+      ),
+      await repos.itemSearch.page(tenant, asked),
+      await repos.itemSearch.page(tenant, { ...asked, split: 'searchHalves', sort: byDate }),
+      // A later page of halves reads its rows by id after them.
+      await repos.itemSearch.page(tenant, { ...asked, split: 'searchHalves', sort: byDate, offset: 1 }),
+    ].map((found) => found.settingsToken);
+    expect(given).toEqual(given.map(() => token));
+    // Not asked, none; and the page and counts are the same either way.
+    const plain = await repos.itemSearch.search(tenant, request(sql`TRUE`, {}, admin));
+    expect(plain.settingsToken).toBeUndefined();
+    expect(await repos.itemSearch.search(tenant, asked)).toEqual({ ...plain, settingsToken: token });
+
+    const seen = new Set([token]);
+    const expectNewToken = async () => {
+      const next = await repos.itemSearch.settingsToken(tenant);
+      expect(seen.has(next)).toBe(false);
+      seen.add(next);
+    };
+    const form = await repos.metadataForms.insert(tenant, {
+      formKey: 'venues',
+      label: 'Venues',
+      active: true,
+      builtIn: null,
+      definition: { id: 'venues' },
+      createdBy: null,
+    });
+    await expectNewToken();
+    expect(await repos.metadataForms.update(tenant, form!.id, form!.revision, { label: 'Arenas' })).toMatchObject({
+      label: 'Arenas',
+    });
+    await expectNewToken();
+    await repos.tenants.updateConfig(tenant, 'Alpha', { defaultSearchFilter: 'all' });
+    await expectNewToken();
+    // Its settings as they were before: still a token of its own.
+    await repos.tenants.updateConfig(tenant, 'Alpha', {});
+    await expectNewToken();
+    await repos.metadataForms.delete(tenant, form!.id);
+    await expectNewToken();
+    // Another tenant's changes leave it as it is.
+    const before = await repos.itemSearch.settingsToken(tenant);
+    await repos.tenants.updateConfig(other, 'Bravo', { defaultSearchFilter: 'all' });
+    expect(await repos.itemSearch.settingsToken(tenant)).toBe(before);
+    expect(await repos.itemSearch.settingsToken(other)).not.toBe(before);
   });
 
   it('keeps the search document up to date from title, description and metadata values', async () => {
@@ -422,7 +461,7 @@ describe.each(testBackends)('item search on %s', (backend) => {
     const halves = (await database.db.execute(sql`SELECT DISTINCT ${searchHalf(sql`id`)} AS half FROM item
       WHERE id::text = ANY(${textArray([...titled, ...logged])})`)) as unknown as { rows: unknown[] };
     expect(halves.rows).toHaveLength(2);
-    const statements = recordStatements();
+    const statements = recordStatements(database.db);
     const word = sql`to_tsquery('simple', 'pagewalk')`;
     const where = sql`${itemSearchBindings(tenant).vector} @@ ${word}`;
     const entryWhere = sql`${logEntrySearchBindings(tenant).vector} @@ ${word}`;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openPglite, openPostgres, type DatabaseHandle } from '../client/database';
+import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../client/database';
 
 export type TTestBackend = 'pglite' | 'postgres';
 
@@ -43,6 +43,27 @@ export async function createTestDatabase(backend: TTestBackend): Promise<TestDat
       } finally {
         await cleanup.end();
       }
+    },
+  };
+}
+
+/**
+ * The text of every statement the database's pool runs until `stop` (a server's only: PGlite has no pool, and its
+ * statements go by unrecorded).
+ */
+export function recordStatements(db: Database) {
+  const pool = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const query = pool.query;
+  const texts: string[] = [];
+  pool.query = function (this: unknown, ...args: unknown[]) {
+    const statement = args[0] as string | { text?: string };
+    texts.push(typeof statement === 'string' ? statement : (statement.text ?? ''));
+    return query.apply(this, args);
+  };
+  return {
+    stop: () => {
+      pool.query = query;
+      return texts;
     },
   };
 }

@@ -26,6 +26,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AuthedActor } from '../actor.service';
 import { searchFieldsOf } from './search-fields';
+import { createSearchSettings, type TSearchSettings } from './search-settings';
 import { splitOf } from './search-split';
 import { toItemView, type TItemView } from '../items/item-view';
 import type { MetadataFormService } from '../metadata/metadata-form.service';
@@ -124,6 +125,14 @@ function offsetOf(cursor: string | undefined): number {
 
 export function createSearchService(deps: ServiceDeps, forms: MetadataFormService) {
   const { repos } = deps;
+  const settings = createSearchSettings({
+    token: (tenantId) => repos.itemSearch.settingsToken(tenantId),
+    read: async (tenantId) => {
+      const [tenant, loaded] = await Promise.all([repos.tenants.findById(tenantId), forms.loadAll(tenantId)]);
+      if (!tenant) throw new AppError('NOT_FOUND');
+      return { tenant, forms: loaded.map(({ form }) => form) };
+    },
+  });
 
   function parse(text: string, fields: SearchField[]) {
     try {
@@ -137,11 +146,7 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
   }
 
   /** What a search asks of either backend, from the tenant's forms and settings, the actor and the input. */
-  async function planOf(actor: AuthedActor, input: TSearchInput) {
-    // Independent reads go together: a search's time is mostly round trips besides its one statement.
-    const [tenant, loaded] = await Promise.all([repos.tenants.findById(actor.tenantId), forms.loadAll(actor.tenantId)]);
-    if (!tenant) throw new AppError('NOT_FOUND');
-    const allForms = loaded.map(({ form }) => form);
+  function planOf(actor: AuthedActor, input: TSearchInput, { tenant, forms: allForms }: TSearchSettings) {
     const fields = searchFieldsOf(allForms);
     const { ast, warnings } = parse(input.q, fields);
     const bindings = itemSearchBindings(actor.tenantId);
@@ -197,6 +202,8 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
         es: { ...page, ast, sort },
         pg: {
           ...page,
+          // The statement checks the settings planned from (search-settings).
+          settingsToken: true,
           split: splitOf(ast, filters.folderId),
           where: compileToPostgres(ast, bindings),
           entryWhere,
@@ -215,8 +222,10 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
     };
   }
 
+  type TSearchPlan = ReturnType<typeof planOf>;
+
   /** The hits of a page's rows and the log entries the query matched on them. */
-  function viewOf(plan: Awaited<ReturnType<typeof planOf>>, found: TFoundPage): Omit<TSearchPage, 'nextCursor'> {
+  function viewOf(plan: TSearchPlan, found: TFoundPage): Omit<TSearchPage, 'nextCursor'> {
     const logMatches: TSearchResult['logMatches'] = {};
     for (const match of found.entryMatches) {
       (logMatches[match.itemId] ??= []).push({ entryId: match.entryId, tcIn: match.tcIn, tcOut: match.tcOut });
@@ -228,7 +237,7 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
    * The page of ids another backend found, read from the database, which stays the record: an id the index still
    * has but the database no longer does (purged a moment ago) is left out.
    */
-  async function pageOfIds(actor: AuthedActor, plan: Awaited<ReturnType<typeof planOf>>, ids: string[]) {
+  async function pageOfIds(actor: AuthedActor, plan: TSearchPlan, ids: string[]) {
     const [found, entryMatches] = await Promise.all([
       repos.items.findManyWithVersion(actor.tenantId, ids),
       plan.entryWhere && ids.length > 0 ? repos.logEntries.matching(actor.tenantId, ids, plan.entryWhere) : [],
@@ -252,23 +261,25 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
 
     /** Items the actor may see that match the query and filters: a page, the total and facet counts. */
     async search(actor: AuthedActor, input: TSearchInput): Promise<TSearchResult> {
-      const plan = await planOf(actor, input);
-      const { request, facetFields } = plan;
-      const { page, count, total, facets } = deps.searchBackend
-        ? await deps.searchBackend
-            .search(actor.tenantId, { ...request.es, facetFields })
-            .then(async ({ ids, ...counted }) => {
-              const [view, shown] = await Promise.all([pageOfIds(actor, plan, ids), labelled(actor, counted)]);
-              return { page: view, count: ids.length, ...shown };
-            })
+      const { plan, page, count, total, facets } = deps.searchBackend
+        ? await (async () => {
+            const plan = planOf(actor, input, await settings.read(actor.tenantId));
+            const { ids, ...counted } = await deps.searchBackend!.search(actor.tenantId, {
+              ...plan.request.es,
+              facetFields: plan.facetFields,
+            });
+            const [view, shown] = await Promise.all([pageOfIds(actor, plan, ids), labelled(actor, counted)]);
+            return { plan, page: view, count: ids.length, ...shown };
+          })()
         : // One read: the page comes with its items and the creators with their names.
-          await repos.itemSearch
-            .search(actor.tenantId, { ...request.pg, facetFields })
-            .then(({ page: found, ...counted }) => ({
-              page: viewOf(plan, found),
-              count: found.rows.length,
-              ...counted,
-            }));
+          await settings.withSettings(actor.tenantId, async (current) => {
+            const plan = planOf(actor, input, current);
+            const { page: found, ...counted } = await repos.itemSearch.search(actor.tenantId, {
+              ...plan.request.pg,
+              facetFields: plan.facetFields,
+            });
+            return { plan, page: viewOf(plan, found), count: found.rows.length, ...counted };
+          });
       const next = plan.offset + count;
       return {
         ...page,
@@ -283,19 +294,26 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
      * (counting is most of a broad search's time).
      */
     async searchPage(actor: AuthedActor, input: TSearchInput): Promise<TSearchPage> {
-      const plan = await planOf(actor, input);
       // One more than the page tells whether there is a next one, with no total to compare with.
       const limit = input.limit + 1;
-      const next = (count: number) => (count > input.limit ? String(plan.offset + input.limit) : null);
+      const next = (offset: number, count: number) => (count > input.limit ? String(offset + input.limit) : null);
       if (deps.searchBackend) {
+        const plan = planOf(actor, input, await settings.read(actor.tenantId));
         const ids = await deps.searchBackend.page(actor.tenantId, { ...plan.request.es, limit });
-        return { ...(await pageOfIds(actor, plan, ids.slice(0, input.limit))), nextCursor: next(ids.length) };
+        return {
+          ...(await pageOfIds(actor, plan, ids.slice(0, input.limit))),
+          nextCursor: next(plan.offset, ids.length),
+        };
       }
-      const found = await repos.itemSearch.page(actor.tenantId, { ...plan.request.pg, limit });
+      const { plan, found } = await settings.withSettings(actor.tenantId, async (current) => {
+        const plan = planOf(actor, input, current);
+        const found = await repos.itemSearch.page(actor.tenantId, { ...plan.request.pg, limit });
+        return { plan, found, settingsToken: found.settingsToken };
+      });
       const rows = found.rows.slice(0, input.limit);
       const onPage = new Set(rows.map((row) => row.item.id));
       const entryMatches = found.entryMatches.filter((match) => onPage.has(match.itemId));
-      return { ...viewOf(plan, { rows, entryMatches }), nextCursor: next(found.rows.length) };
+      return { ...viewOf(plan, { rows, entryMatches }), nextCursor: next(plan.offset, found.rows.length) };
     },
   };
 }
