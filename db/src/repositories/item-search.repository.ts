@@ -329,8 +329,8 @@ const mergeable = (sort: TItemSearchSort) => sortKeys(sort).every((key) => key.m
 const byCodePoints = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 /**
- * The total and facets of count rows (page, entry and settings rows among them are passed over), those of several parts of
- * the matches added up: each facet's values by count, then value, the first FACET_LIMIT.
+ * The total and facets of count rows (page, entry and settings rows among them are passed over), those of several
+ * parts of the matches added up: each facet's values by count, then value, the first FACET_LIMIT.
  */
 function countsFrom(found: readonly TSearchRow[], fieldIds: readonly string[]): TItemSearchCounts {
   let total = 0;
