@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   canView,
   fieldValueRows,
+  mediaItemTypes,
   wholeValueFieldTypes,
   type Access,
   type Actor,
@@ -221,6 +222,27 @@ describe.each(testBackends)('item search on %s', (backend) => {
     expect(await repos.itemSearch.settingsToken(other)).not.toBe(before);
   });
 
+  it("keeps an item's type to core's media item types, each of which it takes", async () => {
+    const version = {
+      fileName: 'x.mp4',
+      fileSize: 1,
+      upload: { state: 'COMPLETE' as const, receivedBytes: 1, totalBytes: 1, error: null },
+      transcoding: done,
+    };
+    const typed = (itemType: string) =>
+      repos.items.insertWithVersion(other, { title: `A ${itemType}`, itemType: itemType as never }, version);
+    for (const itemType of mediaItemTypes) {
+      const { item: inserted } = await typed(itemType);
+      expect(inserted.itemType).toBe(itemType);
+      await repos.items.hardDelete(other, inserted.id);
+    }
+    const refused = await typed('playlist').then(
+      () => undefined,
+      (error: Error) => `${error.message} ${String((error.cause as Error | undefined)?.message)}`,
+    );
+    expect(refused).toMatch(/item_item_type_known/);
+  });
+
   it('keeps the search document up to date from title, description and metadata values', async () => {
     const words = (query: string) =>
       search(sql`${itemSearchBindings(tenant).vector} @@ to_tsquery('simple', ${query})`);
@@ -310,6 +332,8 @@ describe.each(testBackends)('item search on %s', (backend) => {
 
   it('filters by type, folder and below, state and field values, and counts facets over the matches', async () => {
     expect(idsOf(await search(sql`TRUE`, { filters: { itemTypes: ['audio'] } }))).toEqual([ids.song]);
+    // Every type there is (the Assets filter): no item left out, as no type is tested.
+    expect(await search(sql`TRUE`, { filters: { itemTypes: [...mediaItemTypes] } })).toEqual(await search(sql`TRUE`));
     expect(idsOf(await search(sql`TRUE`, { filters: { folderId: root } }))).toEqual([ids.goal, ids.song].sort());
     expect(idsOf(await search(sql`TRUE`, { filters: { folderId: sub } }))).toEqual([ids.goal]);
     expect(idsOf(await search(sql`TRUE`, { filters: { states: ['ERROR'] } }))).toEqual([ids.broken]);

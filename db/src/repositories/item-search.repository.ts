@@ -1,4 +1,4 @@
-import type { TItemSearchFilters, TViewScope } from '@mam/core';
+import { mediaItemTypes, type TItemSearchFilters, type TViewScope } from '@mam/core';
 import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { spareConnections, type Database } from '../client/database';
 import { folder, inSearchHalf, item, itemFieldValue, itemVersion, logEntry, user } from '../schema';
@@ -109,7 +109,10 @@ export function visibleItemsCondition(scope: TViewScope): SQL | undefined {
 
 function filterConditions(tenantId: string, filters: TItemSearchFilters): Array<SQL | undefined> {
   return [
-    filters.itemTypes?.length ? inArray(item.itemType, filters.itemTypes as never[]) : undefined,
+    // Every type there is (item_item_type_known) needs no test of each match's.
+    filters.itemTypes?.length && !mediaItemTypes.every((type) => filters.itemTypes!.includes(type))
+      ? inArray(item.itemType, filters.itemTypes as never[])
+      : undefined,
     filters.folderId
       ? sql`${item.folderId} IN (WITH RECURSIVE below(id) AS (
           SELECT ${folder.id} FROM ${folder} WHERE ${folder.tenantId} = ${tenantId} AND ${folder.id} = ${filters.folderId}
@@ -265,7 +268,9 @@ function matchHalves(tenantId: string, request: TItemPageRequest, part?: SQL) {
   const firstRows = sql`page AS (SELECT * FROM ${pageCandidates} ORDER BY ${pageOrder} LIMIT ${pageEnd})`;
   /** The log entries the query matched on the items of `page`, when it searches them. */
   const pageEntries = request.entryWhere ? sql`UNION ALL ${entryRowsOf(tenantId, request.entryWhere)}` : sql``;
-  return { keys, keyColumns, pageRows, matchSets, matches, page, firstRows, pageEntries };
+  /** The CTEs `matches` reads, each a set of its own. */
+  const matchSetNames = (throughEntries ? ['direct', 'entries'] : ['direct']).map((name) => sql.raw(name));
+  return { keys, keyColumns, pageRows, matchSets, matches, matchSetNames, page, firstRows, pageEntries };
 }
 
 /** The kind of a grouping-sets row of countsOf (the set it belongs to) and its value. */
@@ -288,12 +293,13 @@ const countColumns = (fields: readonly string[]) => [
 ];
 
 /**
- * The total and facet counts of the matches. The built-in facets from the matches grouped once by all three columns
- * (a few groups), rolled up by grouping sets over those groups: one hash look-up per match, not one per facet. Field
- * facets from each match's facet terms (its chosen values, each once), unnested in the select list (no function scan
- * per match), those of the fields asked for.
+ * The total and facet counts of the matches (`matches`, made of the CTEs `sets`). The built-in facets from each set
+ * grouped by all three columns where it is found (a few groups each; no append and subquery step between the scan
+ * and the grouping for every match, measured 5 % of a count of 35,000 matches), rolled up by grouping sets over
+ * those groups: one hash look-up per match, not one per facet. Field facets from each match's facet terms (its
+ * chosen values, each once), unnested in the select list (no function scan per match), those of the fields asked for.
  */
-function countsOf(matches: SQL, fields: string[]): SQL {
+function countsOf(matches: SQL, sets: readonly SQL[], fields: string[]): SQL {
   const fieldOf = sql`left(term, strpos(term, chr(31)) - 1)`;
   // Terms are grouped first and the groups (one per chosen value) tested for their field, not every term: OFFSET 0
   // keeps PostgreSQL from pushing the test below the grouping, where it costs more than the grouping itself.
@@ -305,7 +311,13 @@ function countsOf(matches: SQL, fields: string[]): SQL {
           GROUP BY term OFFSET 0) AS grouped
         WHERE ${fieldOf} = ANY(${textArray(fields)})`;
   return sql`SELECT ${kindOf} AS kind, ${groupedValue} AS value, coalesce(sum(n), 0)::int AS count
-    FROM (SELECT item_type, state, created_by, count(*) AS n FROM ${matches} GROUP BY item_type, state, created_by) AS groups
+    FROM (${sql.join(
+      sets.map(
+        (set) =>
+          sql`(SELECT item_type, state, created_by, count(*) AS n FROM ${set} GROUP BY item_type, state, created_by)`,
+      ),
+      sql` UNION ALL `,
+    )}) AS groups
     GROUP BY GROUPING SETS (${groupingSets})
     ${fieldCounts}`;
 }
@@ -392,7 +404,11 @@ export function createItemSearchRepository(db: Database) {
     half: SQL,
     options: { facetFields?: string[]; withRows: boolean; settings: boolean },
   ): SQL {
-    const { keys, keyColumns, matchSets, matches, firstRows, pageEntries } = matchHalves(tenantId, request, half);
+    const { keys, keyColumns, matchSets, matches, matchSetNames, firstRows, pageEntries } = matchHalves(
+      tenantId,
+      request,
+      half,
+    );
     const merged = sql`ARRAY[${sql.join(
       keys.map((key, index) => mergeText(key, sql.raw(`page.k${index}`))),
       sql`, `,
@@ -405,7 +421,7 @@ export function createItemSearchRepository(db: Database) {
     return sql`
       WITH ${matchSets(true, [...countColumns(facetFields), ...keyColumns])},
       ${firstRows},
-      counts AS (${countsOf(matches, facetFields)})
+      counts AS (${countsOf(matches, matchSetNames, facetFields)})
       ${pageRows}
       UNION ALL
       ${countRows(tenantId)}
@@ -486,10 +502,10 @@ export function createItemSearchRepository(db: Database) {
     const fields = request.facetFields;
     const found = await Promise.all(
       idRanges.map((idRange) => {
-        const { matchSets, matches } = matchHalves(tenantId, unordered, idRange);
+        const { matchSets, matches, matchSetNames } = matchHalves(tenantId, unordered, idRange);
         return rowsOf<TSearchRow>(sql`
           WITH ${matchSets(fields.length > 0, countColumns(fields))},
-          counts AS (${countsOf(matches, fields)})
+          counts AS (${countsOf(matches, matchSetNames, fields)})
           ${countRows(tenantId)}`);
       }),
     );
@@ -517,7 +533,15 @@ export function createItemSearchRepository(db: Database) {
       ]);
       return { page: found, settingsToken, ...counted };
     }
-    const { keyColumns, pageRows, matchSets, matches, page: pageCte, pageEntries } = matchHalves(tenantId, request);
+    const {
+      keyColumns,
+      pageRows,
+      matchSets,
+      matches,
+      matchSetNames,
+      page: pageCte,
+      pageEntries,
+    } = matchHalves(tenantId, request);
     const fields = request.facetFields;
     const columns = [...countColumns(fields), ...keyColumns];
     // Materialised (found once, kept for the page and the counts) when the page needs every match's rank or the
@@ -527,7 +551,7 @@ export function createItemSearchRepository(db: Database) {
     const found = await rowsOf<TSearchRow>(sql`
       WITH ${matchSets(materialised, columns)},
       ${pageCte},
-      counts AS (${countsOf(matches, fields)})
+      counts AS (${countsOf(matches, matchSetNames, fields)})
       ${pageRows}
       ${pageEntries}
       UNION ALL

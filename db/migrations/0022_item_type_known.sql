@@ -1,0 +1,1 @@
+ALTER TABLE "item" ADD CONSTRAINT "item_item_type_known" CHECK ("item"."item_type" IN ('video', 'audio', 'image', 'file'));
