@@ -166,29 +166,10 @@ describe.each(testBackends)('item search on %s', (backend) => {
     await database.db.transaction(async (tx) => expect(spareConnections(tx as unknown as Database)).toBe(0));
   });
 
-  it("gives the tenant's search-settings token on every path when asked, which any change of its row or forms changes", async () => {
+  it("gives a search-settings token of the tenant's row and forms, which any change of them changes", async () => {
     const token = await repos.itemSearch.settingsToken(tenant);
     expect(token).toMatch(/^[0-9a-f]{32}$/);
-    const byDate = { by: 'created', direction: 'desc' } as const;
-    const asked = { ...request(sql`TRUE`, {}, admin), settingsToken: true };
-    const given = [
-      await repos.itemSearch.search(tenant, asked),
-      await repos.itemSearch.search(tenant, { ...asked, split: 'idOrder' }),
-      await repos.itemSearch.search(tenant, { ...asked, split: 'searchHalves', sort: byDate }),
-      await database.db.transaction((tx) =>
-        createRepositories(tx as unknown as Database).itemSearch.search(tenant, asked),
-      ),
-      await repos.itemSearch.page(tenant, asked),
-      await repos.itemSearch.page(tenant, { ...asked, split: 'searchHalves', sort: byDate }),
-      // A later page of halves reads its rows by id after them.
-      await repos.itemSearch.page(tenant, { ...asked, split: 'searchHalves', sort: byDate, offset: 1 }),
-    ].map((found) => found.settingsToken);
-    expect(given).toEqual(given.map(() => token));
-    // Not asked, none; and the page and counts are the same either way.
-    const plain = await repos.itemSearch.search(tenant, request(sql`TRUE`, {}, admin));
-    expect(plain.settingsToken).toBeUndefined();
-    expect(await repos.itemSearch.search(tenant, asked)).toEqual({ ...plain, settingsToken: token });
-
+    expect(await repos.itemSearch.settingsToken(tenant)).toBe(token);
     const seen = new Set([token]);
     const expectNewToken = async () => {
       const next = await repos.itemSearch.settingsToken(tenant);

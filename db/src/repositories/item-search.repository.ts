@@ -10,8 +10,6 @@ import {
   pageKeysOf,
   pageRowsOf,
   positionedPageOf,
-  settingsRowOf,
-  settingsTokenOf,
   userLabel,
   type TFoundPage,
   type TSearchRow,
@@ -53,12 +51,6 @@ export interface TItemSearchRequest {
    *   each half gives its first rows and its counts, the page merged from both (in relevance or date order).
    */
   split?: TSearchSplit;
-  /**
-   * Whether a statement of the search also gives the tenant's search-settings token as it sees them
-   * (searchSettingsToken), as the result's `settingsToken`: a search planned from settings kept in memory checks them
-   * with it instead of reading them first.
-   */
-  settingsToken?: boolean;
 }
 
 export type TSearchSplit = 'idOrder' | 'searchHalves';
@@ -85,12 +77,7 @@ export interface TItemSearchCounts {
 
 export interface TItemSearchResult extends TItemSearchCounts {
   page: TFoundPage;
-  /** With `settingsToken` asked: the tenant's search-settings token the search's statement saw. */
-  settingsToken?: string;
 }
-
-/** A page of search, with the search-settings token when asked (TItemSearchResult's). */
-export type TItemPageResult = TFoundPage & { settingsToken?: string };
 
 const FACET_LIMIT = 20;
 
@@ -341,15 +328,15 @@ const mergeable = (sort: TItemSearchSort) => sortKeys(sort).every((key) => key.m
 const byCodePoints = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 /**
- * The total and facets of count rows (page, entry and settings rows among them are passed over), those of several
- * parts of the matches added up: each facet's values by count, then value, the first FACET_LIMIT.
+ * The total and facets of count rows (page and entry rows among them are passed over), those of several parts of
+ * the matches added up: each facet's values by count, then value, the first FACET_LIMIT.
  */
 function countsFrom(found: readonly TSearchRow[], fieldIds: readonly string[]): TItemSearchCounts {
   let total = 0;
   const byKind = new Map<string, Map<string, number>>();
   const labels = new Map<string, string>();
   for (const row of found) {
-    if (row.kind === 'page' || row.kind === 'entry' || row.kind === 'settings') continue;
+    if (row.kind === 'page' || row.kind === 'entry') continue;
     if (row.kind === 'total') total += row.count;
     else {
       if (row.label !== null) labels.set(row.value!, row.label);
@@ -381,9 +368,6 @@ const ID_PIVOT = '80000000-0000-0000-0000-000000000000';
 
 export function createItemSearchRepository(db: Database) {
   const rowsOf = async <T>(statement: SQL) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-  /** The settings row to add to a statement's rows, when the request asks for the token (in one statement). */
-  const settingsRows = (tenantId: string, asked: boolean | undefined) =>
-    asked ? sql`UNION ALL ${settingsRowOf(tenantId)}` : sql``;
 
   /**
    * Whether the matches are found in two search halves at once: on a server with a connection for each, when they
@@ -402,7 +386,7 @@ export function createItemSearchRepository(db: Database) {
     tenantId: string,
     request: TItemPageRequest,
     half: SQL,
-    options: { facetFields?: string[]; withRows: boolean; settings: boolean },
+    options: { facetFields?: string[]; withRows: boolean },
   ): SQL {
     const { keys, keyColumns, matchSets, matches, matchSetNames, firstRows, pageEntries } = matchHalves(
       tenantId,
@@ -416,16 +400,14 @@ export function createItemSearchRepository(db: Database) {
     // In no order: the merge orders both halves' rows by their keys.
     const pageRows = options.withRows ? sql`${pageRowsOf(sql`0`, merged)} ${pageEntries}` : pageKeysOf(merged);
     const { facetFields } = options;
-    const settings = settingsRows(tenantId, options.settings);
-    if (!facetFields) return sql`WITH ${matchSets(false, keyColumns)}, ${firstRows} ${pageRows} ${settings}`;
+    if (!facetFields) return sql`WITH ${matchSets(false, keyColumns)}, ${firstRows} ${pageRows}`;
     return sql`
       WITH ${matchSets(true, [...countColumns(facetFields), ...keyColumns])},
       ${firstRows},
       counts AS (${countsOf(matches, matchSetNames, facetFields)})
       ${pageRows}
       UNION ALL
-      ${countRows(tenantId)}
-      ${settings}`;
+      ${countRows(tenantId)}`;
   }
 
   /** The page's rows (and their matching log entries) by id, after a merge of halves that did not carry them. */
@@ -444,14 +426,7 @@ export function createItemSearchRepository(db: Database) {
    */
   async function inSearchHalves(tenantId: string, request: TItemPageRequest, facetFields?: string[]) {
     const withRows = request.offset === 0;
-    // The first half's statement gives the settings token, when asked.
-    const statements = searchHalves.map((half, index) =>
-      halfStatement(tenantId, request, half, {
-        facetFields,
-        withRows,
-        settings: index === 0 && request.settingsToken === true,
-      }),
-    );
+    const statements = searchHalves.map((half) => halfStatement(tenantId, request, half, { facetFields, withRows }));
     const found = (await Promise.all(statements.map((statement) => rowsOf<TSearchRow>(statement)))).flat();
     const keys = sortKeys(request.sort);
     const pageRows = found
@@ -473,18 +448,14 @@ export function createItemSearchRepository(db: Database) {
    * the total and facets. Each half finds its first rows itself (nothing is kept), so a date order walks the
    * tenant's index and stops at the page's last row.
    */
-  async function page(tenantId: string, request: TItemPageRequest): Promise<TItemPageResult> {
-    if (splitsInSearchHalves(request)) {
-      const { page: found, found: rows } = await inSearchHalves(tenantId, request);
-      return { ...found, settingsToken: settingsTokenOf(rows) };
-    }
+  async function page(tenantId: string, request: TItemPageRequest): Promise<TFoundPage> {
+    if (splitsInSearchHalves(request)) return (await inSearchHalves(tenantId, request)).page;
     const { keyColumns, pageRows, matchSets, page: pageCte, pageEntries } = matchHalves(tenantId, request);
     const found = await rowsOf<TSearchRow>(sql`
       WITH ${matchSets(false, keyColumns)}, ${pageCte}
       ${pageRows}
-      ${pageEntries}
-      ${settingsRows(tenantId, request.settingsToken)}`);
-    return { ...positionedPageOf(found), settingsToken: settingsTokenOf(found) };
+      ${pageEntries}`);
+    return positionedPageOf(found);
   }
 
   /**
@@ -522,16 +493,15 @@ export function createItemSearchRepository(db: Database) {
   async function search(tenantId: string, request: TItemSearchRequest): Promise<TItemSearchResult> {
     if (splitsInSearchHalves(request)) {
       const { page: found, found: rows } = await inSearchHalves(tenantId, request, request.facetFields);
-      return { page: found, settingsToken: settingsTokenOf(rows), ...countsFrom(rows, request.facetFields) };
+      return { page: found, ...countsFrom(rows, request.facetFields) };
     }
     const spare = spareConnections(db);
     if (spare >= 2) {
-      // The page's statement gives the settings token, when asked.
-      const [{ settingsToken, ...found }, counted] = await Promise.all([
+      const [found, counted] = await Promise.all([
         page(tenantId, request),
         counts(tenantId, request, request.split === 'idOrder' && spare >= 3 ? 2 : 1),
       ]);
-      return { page: found, settingsToken, ...counted };
+      return { page: found, ...counted };
     }
     const {
       keyColumns,
@@ -555,9 +525,8 @@ export function createItemSearchRepository(db: Database) {
       ${pageRows}
       ${pageEntries}
       UNION ALL
-      ${countRows(tenantId)}
-      ${settingsRows(tenantId, request.settingsToken)}`);
-    return { page: positionedPageOf(found), settingsToken: settingsTokenOf(found), ...countsFrom(found, fields) };
+      ${countRows(tenantId)}`);
+    return { page: positionedPageOf(found), ...countsFrom(found, fields) };
   }
 
   return {
@@ -584,7 +553,7 @@ export function createItemSearchRepository(db: Database) {
         .where(and(eq(user.tenantId, tenantId), inArray(user.id, ids)));
       return new Map(rows.map((row) => [row.id, row.label]));
     },
-    /** The tenant's search-settings token as of now (searchSettingsToken): before reading the settings it names. */
+    /** The tenant's search-settings token as of now (searchSettingsToken). */
     async settingsToken(tenantId: string): Promise<string> {
       const [row] = await rowsOf<{ token: string }>(sql`SELECT ${searchSettingsToken(tenantId)} AS token`);
       return row!.token;

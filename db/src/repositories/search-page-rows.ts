@@ -2,7 +2,6 @@ import { getTableName, sql, type Column, type SQL } from 'drizzle-orm';
 import { item, itemVersion, logEntry, user } from '../schema';
 import type { TItemRow, TItemVersionRow } from './item.repository';
 import { logEntryMatchOf, logEntryMatchSource, type TLogEntryMatch } from './log-entry-search';
-import { searchSettingsToken } from './search-settings-token';
 
 /**
  * A search statement gives the page's rows themselves (each item with its leading version), the log entries the
@@ -83,15 +82,6 @@ function tail(columns: { label?: SQL; entry?: [SQL, SQL, SQL]; row?: SQL }): SQL
 
 /** The columns after `keys` of a row that is neither a page row nor a log entry (a count). */
 export const countRowColumns = (label: SQL) => tail({ label });
-
-/** The row of kind `settings`: the tenant's search-settings token as the statement sees them (searchSettingsToken). */
-export const settingsRowOf = (tenantId: string) =>
-  sql`SELECT 'settings' AS kind, ${searchSettingsToken(tenantId)} AS value, 0 AS count, 0 AS position,
-    NULL::text[] AS keys, ${tail({})}`;
-
-/** The search-settings token among a statement's rows, if it gave one. */
-export const settingsTokenOf = (rows: readonly TSearchRow[]) =>
-  rows.find((row) => row.kind === 'settings')?.value ?? undefined;
 
 /** A user's name as the console shows it: the name, else the email. */
 export const userLabel = sql<string>`coalesce(nullif(${user.name}, ''), ${user.email})`;

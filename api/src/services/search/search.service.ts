@@ -202,8 +202,6 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
         es: { ...page, ast, sort },
         pg: {
           ...page,
-          // The statement checks the settings planned from (search-settings).
-          settingsToken: true,
           split: splitOf(ast, filters.folderId),
           where: compileToPostgres(ast, bindings),
           entryWhere,
@@ -308,7 +306,7 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
       const { plan, found } = await settings.withSettings(actor.tenantId, async (current) => {
         const plan = planOf(actor, input, current);
         const found = await repos.itemSearch.page(actor.tenantId, { ...plan.request.pg, limit });
-        return { plan, found, settingsToken: found.settingsToken };
+        return { plan, found };
       });
       const rows = found.rows.slice(0, input.limit);
       const onPage = new Set(rows.map((row) => row.item.id));
