@@ -223,8 +223,8 @@ describe.each(testBackends)('metadata forms and search on %s', (backend) => {
       expect(titles(await search(admin, 'genre:handball'))).toEqual(['Handball semifinal']);
       if (backend === 'postgres') {
         // Its settings kept, the next search reads neither the tenant nor its forms: only their token, beside its own
-        // statements.
-        // Through the service: a request's sign-in reads (session, user, tenant, groups) are not the search's.
+        // statements (through the service: a request's sign-in reads of session, user, tenant and groups are not
+        // the search's).
         const actor = await adminActor(t, alpha);
         const statements = recordStatements(t.database.db);
         let texts: string[];

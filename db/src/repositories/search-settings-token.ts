@@ -6,8 +6,7 @@ import { metadataForm, tenant } from '../schema';
  * search filter) and its metadata forms (the fields a query names). It names each row by the transaction that last
  * wrote it (xmin) and the forms by id, so any committed change to them, a form added or deleted among them, gives
  * another token, and a change undone by a later one does not give the old token back. A search planned from
- * settings kept in memory has its statement return this token (a `settings` row) and plans again when it differs:
- * the settings are checked in the search's own snapshot, without a read of their own.
+ * settings kept in memory reads it beside its statements and plans again when it differs (search-settings).
  */
 export function searchSettingsToken(tenantId: string): SQL<string> {
   return sql<string>`md5(

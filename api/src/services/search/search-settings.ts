@@ -40,8 +40,6 @@ export function createSearchSettings(deps: TSearchSettingsDeps) {
   }
 
   return {
-    read: deps.read,
-
     /**
      * `search` planned from the tenant's kept settings, their token read at the same time, and its outcome kept when
      * the token is still theirs; else (none kept, or changed since) planned and run again from fresh ones. Planning

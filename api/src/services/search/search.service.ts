@@ -18,6 +18,7 @@ import {
   compileToPostgres,
   parseQuery,
   QueryParseError,
+  type ElasticsearchBackend,
   type EsSearchSort,
   type QueryNode,
   type QueryWarning,
@@ -125,13 +126,16 @@ function offsetOf(cursor: string | undefined): number {
 
 export function createSearchService(deps: ServiceDeps, forms: MetadataFormService) {
   const { repos } = deps;
+
+  /** The tenant's search settings as stored now (Elasticsearch's searches read them each time). */
+  async function readSettings(tenantId: string): Promise<TSearchSettings> {
+    const [tenant, loaded] = await Promise.all([repos.tenants.findById(tenantId), forms.loadAll(tenantId)]);
+    if (!tenant) throw new AppError('NOT_FOUND');
+    return { tenant, forms: loaded.map(({ form }) => form) };
+  }
   const settings = createSearchSettings({
     token: (tenantId) => repos.itemSearch.settingsToken(tenantId),
-    read: async (tenantId) => {
-      const [tenant, loaded] = await Promise.all([repos.tenants.findById(tenantId), forms.loadAll(tenantId)]);
-      if (!tenant) throw new AppError('NOT_FOUND');
-      return { tenant, forms: loaded.map(({ form }) => form) };
-    },
+    read: readSettings,
   });
 
   function parse(text: string, fields: SearchField[]) {
@@ -254,30 +258,37 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
     return { total, facets: { ...facets, createdBy } };
   }
 
+  /** A search through Elasticsearch: its ids and counts, the page's items read from the database. */
+  async function searchElasticsearch(backend: ElasticsearchBackend, actor: AuthedActor, input: TSearchInput) {
+    const plan = planOf(actor, input, await readSettings(actor.tenantId));
+    const { ids, ...counted } = await backend.search(actor.tenantId, {
+      ...plan.request.es,
+      facetFields: plan.facetFields,
+    });
+    const [view, shown] = await Promise.all([pageOfIds(actor, plan, ids), labelled(actor, counted)]);
+    return { plan, page: view, count: ids.length, ...shown };
+  }
+
+  /** A search on PostgreSQL, planned from the kept settings: the page comes with its items and creators' names. */
+  function searchPostgres(actor: AuthedActor, input: TSearchInput) {
+    return settings.withSettings(actor.tenantId, async (current) => {
+      const plan = planOf(actor, input, current);
+      const { page: found, ...counted } = await repos.itemSearch.search(actor.tenantId, {
+        ...plan.request.pg,
+        facetFields: plan.facetFields,
+      });
+      return { plan, page: viewOf(plan, found), count: found.rows.length, ...counted };
+    });
+  }
+
   return {
     searchFieldsOf,
 
     /** Items the actor may see that match the query and filters: a page, the total and facet counts. */
     async search(actor: AuthedActor, input: TSearchInput): Promise<TSearchResult> {
       const { plan, page, count, total, facets } = deps.searchBackend
-        ? await (async () => {
-            const plan = planOf(actor, input, await settings.read(actor.tenantId));
-            const { ids, ...counted } = await deps.searchBackend!.search(actor.tenantId, {
-              ...plan.request.es,
-              facetFields: plan.facetFields,
-            });
-            const [view, shown] = await Promise.all([pageOfIds(actor, plan, ids), labelled(actor, counted)]);
-            return { plan, page: view, count: ids.length, ...shown };
-          })()
-        : // One read: the page comes with its items and the creators with their names.
-          await settings.withSettings(actor.tenantId, async (current) => {
-            const plan = planOf(actor, input, current);
-            const { page: found, ...counted } = await repos.itemSearch.search(actor.tenantId, {
-              ...plan.request.pg,
-              facetFields: plan.facetFields,
-            });
-            return { plan, page: viewOf(plan, found), count: found.rows.length, ...counted };
-          });
+        ? await searchElasticsearch(deps.searchBackend, actor, input)
+        : await searchPostgres(actor, input);
       const next = plan.offset + count;
       return {
         ...page,
@@ -296,7 +307,7 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
       const limit = input.limit + 1;
       const next = (offset: number, count: number) => (count > input.limit ? String(offset + input.limit) : null);
       if (deps.searchBackend) {
-        const plan = planOf(actor, input, await settings.read(actor.tenantId));
+        const plan = planOf(actor, input, await readSettings(actor.tenantId));
         const ids = await deps.searchBackend.page(actor.tenantId, { ...plan.request.es, limit });
         return {
           ...(await pageOfIds(actor, plan, ids.slice(0, input.limit))),
