@@ -11,13 +11,13 @@
  *     outside the target, browsing (no query: every item, counted with facets), the search page's first view
  *   - on PostgreSQL, the word search after pauses of 12 s without a query (people search with pauses; the pool keeps its
  *     connections through them), against the same search timed in turns
- *   - bulk update of 10,000 items (PGlite: 2,000) setting a text field and adding a tag, items per second, against
+ *   - bulk update of 10,000 items setting a text field and adding a tag, items per second, against
  *     one bare `UPDATE` of the metadata per item by primary key
  * Target: p95 ≤ 50 ms on PostgreSQL at 100,000 items (other sizes are reported, not judged); a FAIL prints the
  * statements of one run of that search with their times and the scans EXPLAIN ANALYZE shows for the slowest
  * (BENCH_EXPLAIN=1: for every query, with the whole plan).
  * BENCH_LARGE=1 adds 1,000,000 items on PostgreSQL (1.5 M items with the other tenants' ones; a long load).
- * BENCH_SEARCH_ITEMS, BENCH_SEARCH_RUNS (50) and BENCH_SEARCH_BULK (10,000; PGlite 2,000) override the sizes.
+ * BENCH_SEARCH_ITEMS, BENCH_SEARCH_RUNS (50) and BENCH_SEARCH_BULK (10,000) override the sizes.
  * BENCH_SEARCH_BACKENDS=postgres (or pglite) runs one backend only.
  * Run alone with `NODE_OPTIONS=--max-semi-space-size=64 npx tsx bench/search.bench.ts` (the server's Node flags:
  * scripts/start.mjs).
@@ -39,8 +39,7 @@ const LARGE_ITEMS = 1_000_000;
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 50);
 const WARMUP = 5;
 const BULK = process.env.BENCH_SEARCH_BULK ? Number(process.env.BENCH_SEARCH_BULK) : undefined;
-// PGlite's bulk update manages ~130 items/s on two cores: 10,000 would take over a minute of a default run.
-const DEFAULT_BULK: Record<TTestBackend, number> = { pglite: 2_000, postgres: 10_000 };
+const DEFAULT_BULK = 10_000;
 const OTHER_TENANTS = 10;
 /** Items of the other tenants together, per item of the measured one. */
 const OTHERS_SHARE = 0.5;
@@ -793,7 +792,7 @@ async function benchBackend(backend: TTestBackend, items: number): Promise<strin
       ...(backend === 'postgres' ? await bufferPoolLine(t.database.db) : []),
     ];
     console.error(`search: ${backendNames[backend]}, bulk update…`);
-    lines.push(await benchBulkUpdate(t, scene, Math.min(BULK ?? DEFAULT_BULK[backend], Math.floor(items / 2))));
+    lines.push(await benchBulkUpdate(t, scene, Math.min(BULK ?? DEFAULT_BULK, Math.floor(items / 2))));
     return lines;
   } finally {
     await t.dispose();
