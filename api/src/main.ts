@@ -95,6 +95,7 @@ async function main() {
     logger,
     uploadsDir: pipeline.uploadsDir,
     health: () => handle.ping(),
+    trustProxy: env.TRUST_PROXY,
   });
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   const port = new URL(address).port;

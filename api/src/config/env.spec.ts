@@ -35,4 +35,18 @@ describe('parseEnv', () => {
       /^Invalid environment:\n {2}STORAGE_PRIVATE_ENDPOINTS: "http:\/\/minio:9000" is not host or host:port/,
     );
   });
+
+  it('trusts no proxy unless TRUST_PROXY says which', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+    ]);
+    for (const bad of ['proxy.local', '10.0.0.0/33', 'yes'])
+      expect(() => parseEnv({ TRUST_PROXY: bad })).toThrow(/^Invalid environment:\n {2}TRUST_PROXY:/);
+  });
 });

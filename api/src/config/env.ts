@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { parsePrivateEndpoints, type TPrivateEndpoint } from '@mam/workers';
 import { z } from 'zod';
@@ -74,7 +75,40 @@ export const ZEnv = z.object({
   MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_DIST: z.string().optional(),
+  // Which proxies may name the client in X-Forwarded-For (Fastify's trustProxy). Off: the peer is the client, so a
+  // client cannot choose the address that login throttling and the audit log see.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('')
+    .transform((value, context): TTrustProxy => {
+      const parsed = parseTrustProxy(value);
+      if (parsed !== undefined) return parsed;
+      context.addIssue({
+        code: 'custom',
+        message: 'use true, false, a hop count, or comma-separated addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
+      });
+      return z.NEVER;
+    }),
 });
+
+export type TTrustProxy = boolean | number | string[];
+
+/** TRUST_PROXY's value as Fastify takes it; undefined when it is none of the accepted forms. */
+export function parseTrustProxy(value: string): TTrustProxy | undefined {
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (!family || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  });
+  return valid ? entries : undefined;
+}
 
 export type TEnv = z.infer<typeof ZEnv> & { DATA_DIR: string };
 

@@ -29,12 +29,20 @@ export interface AppOptions {
   /** Where tus keeps partial uploads (DATA_DIR/uploads), so they resume after a restart. */
   uploadsDir: string;
   health(): Promise<void>;
+  /** TRUST_PROXY: off unless set, so X-Forwarded-For cannot choose request.ip. */
+  trustProxy?: boolean | number | string[];
+}
+
+/** Fastify takes a hop count at run time but not in its typings: the same rule as a function. */
+function trustedProxies(setting: AppOptions['trustProxy']) {
+  if (typeof setting !== 'number') return setting ?? false;
+  return (_address: string, hop: number) => hop < setting;
 }
 
 export async function createApp(options: AppOptions) {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    trustProxy: true,
+    trustProxy: trustedProxies(options.trustProxy),
     bodyLimit: 1024 * 1024,
   });
 

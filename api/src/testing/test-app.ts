@@ -112,7 +112,11 @@ export async function createTenant(testApp: TestApp, slug: string, superAdmin = 
 /** A browser-like client: keeps cookies, echoes the CSRF cookie on mutations, speaks tRPC's HTTP shape. */
 export class TrpcClient {
   private cookies = new Map<string, string>();
-  constructor(private readonly app: FastifyInstance) {}
+  /** `headers` go with every request, e.g. an X-Forwarded-For a client makes up. */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   private store(response: LightMyRequestResponse) {
     for (const cookie of response.cookies) {
@@ -133,7 +137,11 @@ export class TrpcClient {
   async query<T = unknown>(path: string, input?: unknown): Promise<TrpcResult<T>> {
     await this.prime();
     const url = `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
-    const response = await this.app.inject({ method: 'GET', url, headers: { cookie: this.cookieHeader() } });
+    const response = await this.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...this.headers, cookie: this.cookieHeader() },
+    });
     this.store(response);
     return toResult<T>(response);
   }
@@ -144,6 +152,7 @@ export class TrpcClient {
       method: 'POST',
       url: `/trpc/${path}`,
       headers: {
+        ...this.headers,
         cookie: this.cookieHeader(),
         'content-type': 'application/json',
         ...(options.csrf === false ? {} : { 'x-csrf-token': this.cookies.get('mam_csrf') ?? '' }),
