@@ -16,6 +16,7 @@ import type { Services } from '../services';
 import { appRouter, type AppRouter } from '../trpc/app.router';
 import { createContextFactory } from '../trpc/context';
 import { toAppError } from '../trpc/trpc';
+import { trpcResponseMeta } from '../trpc/response-meta';
 import { CSRF_COOKIE, CSRF_HEADER, ensureCsrfCookie } from './cookies';
 import { safeEqual } from '../security/tokens';
 
@@ -88,6 +89,7 @@ export async function createApp(options: AppOptions) {
     trpcOptions: {
       router: appRouter,
       createContext: createContextFactory(options.services, options.publicUrl),
+      responseMeta: trpcResponseMeta,
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 

@@ -3,7 +3,7 @@ import { AppError, assertPasswordStrength } from '@mam/core';
 import type { TTenantRow, TUserRow } from '@mam/db';
 import { hashPassword, verifyPassword } from '../security/password-hasher';
 import type { AuditService } from './audit.service';
-import { createLoginThrottle, throttleKeys } from './login-throttle.service';
+import { createLoginThrottle, loginThrottleKeys } from './login-throttle.service';
 import type { MfaService } from './mfa.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
 import type { SessionService } from './session.service';
@@ -36,7 +36,7 @@ export function createAuthService(deps: ServiceDeps, sessions: SessionService, m
       meta: RequestMeta,
     ): Promise<TLoginResult> {
       const tenant = await activeTenant(input.organisation);
-      const keys = throttleKeys(tenant.id, input.email, meta.ip);
+      const keys = loginThrottleKeys(tenant.id, input.email, meta.ip);
       await throttle.assertAllowed(keys);
       const user = await deps.repos.users.findByEmail(tenant.id, input.email.trim());
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
@@ -54,7 +54,7 @@ export function createAuthService(deps: ServiceDeps, sessions: SessionService, m
           throw new AppError('MFA_INVALID_CODE');
         }
       }
-      await throttle.clear(keys);
+      await throttle.succeeded(keys);
       const token = await sessions.start(user, meta);
       await audit.record(tenant.id, { userId: user.id, email: user.email }, meta, {
         action: 'auth.login',

@@ -13,10 +13,81 @@ describe.each(testBackends)('sign-in abuse on %s', (backend) => {
 
   describe('client address', () => {
     it('is the peer, not what X-Forwarded-For claims, unless TRUST_PROXY says so', async () => {
-      const client = new TrpcClient(t.app, { 'x-forwarded-for': '203.0.113.7' });
+      const client = new TrpcClient(t.app, { headers: { 'x-forwarded-for': '203.0.113.7' } });
       await client.mutate('auth.login', { organisation: 'acme', email: acme.adminEmail, password: 'wrong' });
       const [event] = await t.services.deps.repos.auditEvents.list(acme.tenant.id, { limit: 1 });
       expect(event).toMatchObject({ action: 'auth.login_failed', ip: '127.0.0.1' });
     });
   });
+
+  describe('password guessing', () => {
+    async function member(email: string, password: string) {
+      const { loadActor } = await import('../services/actor.service');
+      const admin = await loadActor(t.services.deps, acme.admin);
+      return t.services.users.create(admin, { email, name: email, password, groupIds: [] }, null);
+    }
+
+    it('slows down the guesser without locking the owner out from elsewhere', async () => {
+      await member('target@acme.test', 'target-password-1');
+      const guesser = new TrpcClient(t.app, { remoteAddress: '198.51.100.66' });
+      for (let i = 0; i < 5; i++) {
+        const wrong = await guesser.mutate('auth.login', {
+          organisation: 'acme',
+          email: 'target@acme.test',
+          password: `guess-${i}`,
+        });
+        expect(wrong).toMatchObject({ ok: false, code: 'INVALID_CREDENTIALS' });
+      }
+      const blocked = await t.app.inject({
+        method: 'POST',
+        url: '/trpc/auth.login',
+        remoteAddress: '198.51.100.66',
+        ...(await csrfOf(t)),
+        payload: JSON.stringify({ organisation: 'acme', email: 'target@acme.test', password: 'target-password-1' }),
+      });
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+
+      const owner = new TrpcClient(t.app, { remoteAddress: '192.0.2.10' });
+      expect(await owner.login('acme', 'target@acme.test', 'target-password-1')).toEqual({ status: 'ok' });
+    });
+
+    it('does not let X-Forwarded-For buy a guesser fresh tries', async () => {
+      await member('spoofed@acme.test', 'spoofed-password-1');
+      for (let i = 0; i < 5; i++) {
+        const guesser = new TrpcClient(t.app, { headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } });
+        await guesser.mutate('auth.login', {
+          organisation: 'acme',
+          email: 'spoofed@acme.test',
+          password: `guess-${i}`,
+        });
+      }
+      const again = new TrpcClient(t.app, { headers: { 'x-forwarded-for': '203.0.113.99' } });
+      expect(
+        await again.mutate('auth.login', { organisation: 'acme', email: 'spoofed@acme.test', password: 'guess' }),
+      ).toMatchObject({ ok: false, status: 429, code: 'RATE_LIMITED' });
+    });
+
+    it('slows down one address guessing across many accounts', async () => {
+      const sprayer = new TrpcClient(t.app, { remoteAddress: '198.51.100.77' });
+      for (let i = 0; i < 20; i++) {
+        const wrong = await sprayer.mutate('auth.login', {
+          organisation: 'acme',
+          email: `nobody-${i}@acme.test`,
+          password: 'Summer2026!',
+        });
+        expect(wrong).toMatchObject({ ok: false, code: 'INVALID_CREDENTIALS' });
+      }
+      expect(
+        await sprayer.mutate('auth.login', { organisation: 'acme', email: 'another@acme.test', password: 'x' }),
+      ).toMatchObject({ ok: false, status: 429, code: 'RATE_LIMITED' });
+    });
+  });
 });
+
+/** Cookie and header for a raw tRPC mutation, as the console sends them. */
+async function csrfOf(t: TestApp) {
+  const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+  const csrf = health.cookies.find((c) => c.name === 'mam_csrf')!.value;
+  return { headers: { cookie: `mam_csrf=${csrf}`, 'x-csrf-token': csrf, 'content-type': 'application/json' } };
+}

@@ -23,7 +23,10 @@ const PASSWORD = 'open sesame';
 /** A fresh browser: its own cookies (visitor id, unlock cookies), no session. */
 class Browser {
   private cookies = new Map<string, string>();
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly remoteAddress?: string,
+  ) {}
 
   private store(response: LightMyRequestResponse) {
     for (const cookie of response.cookies) this.cookies.set(cookie.name, cookie.value);
@@ -33,6 +36,7 @@ class Browser {
     const response = await this.app.inject({
       method,
       url,
+      remoteAddress: this.remoteAddress,
       headers: {
         cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -270,6 +274,19 @@ describe.each(testBackends)('shares on %s', (backend) => {
     expect(await new Browser(t.app).open(token)).toEqual({ state: 'password_required' });
     // Views are only used by browsers that got in.
     expect((await mine(admin)).find((s) => s.id === share.id)).toMatchObject({ viewsUsed: 1, visits: 1 });
+  });
+
+  it("slows a guesser down without locking out the link's visitors elsewhere", async () => {
+    const token = tokenOf(await created(admin, { password: PASSWORD }));
+    const guesser = new Browser(t.app, '198.51.100.66');
+    for (let i = 0; i < 5; i++) await guesser.unlock(token, `guess-${i}`);
+    const blocked = await guesser.request('POST', `/api/v1/public/shares/${token}/unlock`, { password: PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await new Browser(t.app, '192.0.2.10').unlock(token, PASSWORD)).toMatchObject({
+      status: 200,
+      body: { state: 'ok' },
+    });
   });
 
   it('lets an unlocked browser back in after the views of a password share are used up', async () => {

@@ -112,10 +112,10 @@ export async function createTenant(testApp: TestApp, slug: string, superAdmin = 
 /** A browser-like client: keeps cookies, echoes the CSRF cookie on mutations, speaks tRPC's HTTP shape. */
 export class TrpcClient {
   private cookies = new Map<string, string>();
-  /** `headers` go with every request, e.g. an X-Forwarded-For a client makes up. */
+  /** `headers` go with every request (e.g. an X-Forwarded-For it makes up); `remoteAddress` is where it connects from. */
   constructor(
     private readonly app: FastifyInstance,
-    private readonly headers: Record<string, string> = {},
+    private readonly options: { headers?: Record<string, string>; remoteAddress?: string } = {},
   ) {}
 
   private store(response: LightMyRequestResponse) {
@@ -140,7 +140,8 @@ export class TrpcClient {
     const response = await this.app.inject({
       method: 'GET',
       url,
-      headers: { ...this.headers, cookie: this.cookieHeader() },
+      remoteAddress: this.options.remoteAddress,
+      headers: { ...this.options.headers, cookie: this.cookieHeader() },
     });
     this.store(response);
     return toResult<T>(response);
@@ -151,8 +152,9 @@ export class TrpcClient {
     const response = await this.app.inject({
       method: 'POST',
       url: `/trpc/${path}`,
+      remoteAddress: this.options.remoteAddress,
       headers: {
-        ...this.headers,
+        ...this.options.headers,
         cookie: this.cookieHeader(),
         'content-type': 'application/json',
         ...(options.csrf === false ? {} : { 'x-csrf-token': this.cookies.get('mam_csrf') ?? '' }),

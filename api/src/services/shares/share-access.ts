@@ -2,7 +2,7 @@ import { AppError, mailLocale, type TMailLocale } from '@mam/core';
 import type { TShareRow, TShareVisitRow } from '@mam/db';
 import { verifyPassword } from '../../security/password-hasher';
 import { randomToken, safeEqual, sha256 } from '../../security/tokens';
-import { createLoginThrottle } from '../login-throttle.service';
+import { createLoginThrottle, shareThrottleKeys } from '../login-throttle.service';
 import type { ServiceDeps } from '../service-deps';
 
 /**
@@ -119,8 +119,9 @@ export function isUnlocked(
 }
 
 /**
- * Checks a share's password with the login throttle keyed by the share and by the client address, so guessing is
- * slowed down per link and per guesser (argon2 makes each try slow too). RATE_LIMITED while blocked.
+ * Checks a share's password with the login throttle keyed by the link and client address, and by the address, so
+ * guessing is slowed down per guesser without locking out visitors elsewhere (argon2 makes each try slow too).
+ * RATE_LIMITED while blocked.
  */
 export async function verifySharePassword(
   deps: ServiceDeps,
@@ -129,14 +130,14 @@ export async function verifySharePassword(
   ip: string | null,
 ): Promise<boolean> {
   const throttle = createLoginThrottle(deps);
-  const keys = [`share:${row.tokenHash}`, ...(ip ? [`share-address:${ip}`] : [])];
+  const keys = shareThrottleKeys(row.tokenHash, ip);
   await throttle.assertAllowed(keys);
   const ok = password.length > 0 && password.length <= 256 && (await verifyPassword(row.passwordHash, password));
   if (!ok) {
     await throttle.recordFailure(keys);
     return false;
   }
-  await throttle.clear([keys[0]!]);
+  await throttle.succeeded(keys);
   return true;
 }
 
