@@ -17,8 +17,9 @@ export async function consoleCalls(
   email = server.adminEmail,
   password = server.adminPassword,
 ): Promise<TConsoleCalls> {
-  const csrf = cookieValue(await fetch(`${server.url}/api/health`), 'mam_csrf');
-  if (!csrf) throw new Error('GET /api/health set no mam_csrf cookie');
+  const anonymousCsrf = cookieValue(await fetch(`${server.url}/api/health`), 'mam_csrf');
+  if (!anonymousCsrf) throw new Error('GET /api/health set no mam_csrf cookie');
+  let csrf = anonymousCsrf;
   let cookies = `mam_csrf=${csrf}`;
   const call = async <T>(procedure: string, input: unknown, query = false) => {
     const response = query
@@ -36,7 +37,9 @@ export async function consoleCalls(
   const login = await call<{ status: string }>('auth.login', { organisation: 'demo', email, password });
   const session = cookieValue(login.response, 'mam_session');
   if (login.data.status !== 'ok' || !session) throw new Error(`auth.login answered ${login.data.status}`);
-  cookies = `${cookies}; mam_session=${session}`;
+  // Signed in, the CSRF token is the one bound to the new session.
+  csrf = cookieValue(login.response, 'mam_csrf') ?? csrf;
+  cookies = `mam_csrf=${csrf}; mam_session=${session}`;
   return {
     mutate: async <T>(procedure: string, input: unknown) => (await call<T>(procedure, input)).data,
     query: async <T>(procedure: string, input: unknown) => (await call<T>(procedure, input, true)).data,

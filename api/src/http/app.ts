@@ -17,8 +17,7 @@ import { appRouter, type AppRouter } from '../trpc/app.router';
 import { createContextFactory } from '../trpc/context';
 import { toAppError } from '../trpc/trpc';
 import { trpcResponseMeta } from '../trpc/response-meta';
-import { CSRF_COOKIE, CSRF_HEADER, ensureCsrfCookie } from './cookies';
-import { safeEqual } from '../security/tokens';
+import { csrfHeaderValid, ensureCsrfCookie } from './cookies';
 
 export interface AppOptions {
   services: Services;
@@ -49,14 +48,14 @@ export async function createApp(options: AppOptions) {
 
   await app.register(fastifyCookie);
 
+  const signer = options.services.deps.secretBox;
   app.addHook('onRequest', async (request, reply) => {
-    ensureCsrfCookie(request, reply, options.publicUrl);
-    // Every console mutation echoes the CSRF cookie; API-key clients use /api/v1, which has no cookies.
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/trpc')) {
-      const cookie = request.cookies[CSRF_COOKIE];
-      const header = request.headers[CSRF_HEADER];
-      if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) throw new AppError('CSRF_FAILED');
-    }
+    ensureCsrfCookie(request, reply, options.publicUrl, signer);
+    // Every console mutation echoes the CSRF cookie; API-key clients use /api/v1, which has no cookies. Decided by the
+    // route matched, not the raw URL, which the router decodes (/%74rpc/... is /trpc/...).
+    const isTrpc = request.routeOptions.url?.startsWith('/trpc/') ?? false;
+    if (isTrpc && request.method !== 'GET' && request.method !== 'HEAD' && !csrfHeaderValid(request, signer))
+      throw new AppError('CSRF_FAILED');
   });
 
   app.setErrorHandler((error, request, reply) => {

@@ -2,9 +2,8 @@ import { AppError } from '@mam/core';
 import type { TTenantRow, TUserRow } from '@mam/db';
 import type { FastifyRequest } from 'fastify';
 import { presentedApiKey } from '../rest/rest.plugin';
-import { safeEqual } from '../security/tokens';
 import type { AuthedActor, Services } from '../services';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './cookies';
+import { csrfHeaderValid, SESSION_COOKIE } from './cookies';
 
 export interface RequestPrincipal {
   user: TUserRow;
@@ -32,10 +31,7 @@ export async function resolvePrincipal(
   const token = request.cookies[SESSION_COOKIE];
   const session = token ? await services.sessions.resolve(token) : null;
   if (!session) throw new AppError('UNAUTHENTICATED');
-  if (!SAFE_METHODS.has(request.method)) {
-    const cookie = request.cookies[CSRF_COOKIE];
-    const header = request.headers[CSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) throw new AppError('CSRF_FAILED');
-  }
+  if (!SAFE_METHODS.has(request.method) && !csrfHeaderValid(request, services.deps.secretBox))
+    throw new AppError('CSRF_FAILED');
   return { user: session.user, tenant: session.tenant, actor: session.actor, via: 'session' };
 }

@@ -34,7 +34,7 @@ export async function ssoRoutes(app: FastifyInstance, options: { services: Servi
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
       });
-      setSessionCookie(reply, token, options.publicUrl);
+      setSessionCookie(reply, token, options.publicUrl, options.services.deps.secretBox);
       return reply.redirect('/');
     } catch (error) {
       const appError = toAppError(error);

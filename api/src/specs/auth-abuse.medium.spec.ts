@@ -83,6 +83,63 @@ describe.each(testBackends)('sign-in abuse on %s', (backend) => {
       ).toMatchObject({ ok: false, status: 429, code: 'RATE_LIMITED' });
     });
   });
+
+  describe('CSRF', () => {
+    const login = () => JSON.stringify({ organisation: 'acme', email: acme.adminEmail, password: acme.adminPassword });
+
+    it('guards tRPC mutations however the path is spelled', async () => {
+      for (const url of ['/trpc/auth.login', '/%74rpc/auth.login', '/trpc/auth%2Elogin']) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: login(),
+        });
+        expect({ url, status: response.statusCode, code: response.json<{ code?: string }>().code }).toEqual({
+          url,
+          status: 403,
+          code: 'CSRF_FAILED',
+        });
+      }
+    });
+
+    it('takes no made-up token, even when cookie and header agree', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/trpc/auth.login',
+        headers: { cookie: 'mam_csrf=attacker', 'x-csrf-token': 'attacker', 'content-type': 'application/json' },
+        payload: login(),
+      });
+      expect(response.statusCode).toBe(403);
+    });
+
+    it("binds a signed-in browser's token to its session", async () => {
+      const alice = new TrpcClient(t.app);
+      await alice.login('acme', acme.adminEmail, acme.adminPassword);
+      const bob = new TrpcClient(t.app);
+      await bob.login('acme', acme.adminEmail, acme.adminPassword);
+      const aliceCsrf = alice.cookie('mam_csrf')!;
+      expect(aliceCsrf).not.toEqual(bob.cookie('mam_csrf'));
+      const attempt = (csrf: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/trpc/profile.update',
+          headers: {
+            cookie: `mam_session=${alice.cookie('mam_session')!}; mam_csrf=${csrf}`,
+            'x-csrf-token': csrf,
+            'content-type': 'application/json',
+          },
+          payload: JSON.stringify({ name: 'Alice', language: null }),
+        });
+      // Another session's token, or a fresh pre-session one, in both cookie and header: refused.
+      expect((await attempt(bob.cookie('mam_csrf')!)).statusCode).toBe(403);
+      const anonymous = (await t.app.inject({ method: 'GET', url: '/api/health' })).cookies.find(
+        (c) => c.name === 'mam_csrf',
+      )!.value;
+      expect((await attempt(anonymous)).statusCode).toBe(403);
+      expect((await attempt(aliceCsrf)).statusCode).toBe(200);
+    });
+  });
 });
 
 /** Cookie and header for a raw tRPC mutation, as the console sends them. */

@@ -130,6 +130,11 @@ export class TrpcClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
+  /** A cookie this client holds, for requests made by hand. */
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
   async prime() {
     if (!this.cookies.has('mam_csrf')) this.store(await this.app.inject({ method: 'GET', url: '/api/health' }));
   }

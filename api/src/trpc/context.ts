@@ -50,8 +50,8 @@ export function createContextFactory(services: Services, publicUrl: string) {
         })();
         return resolved;
       },
-      startSession: (newToken) => setSessionCookie(res, newToken, publicUrl),
-      endSession: () => clearSessionCookie(res, publicUrl),
+      startSession: (newToken) => setSessionCookie(res, newToken, publicUrl, services.deps.secretBox),
+      endSession: () => clearSessionCookie(res, publicUrl, services.deps.secretBox),
     };
   };
 }
