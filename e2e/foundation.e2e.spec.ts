@@ -52,6 +52,15 @@ describe('foundation in a browser', () => {
     await page.waitForURL(/\/login\?next=/);
     await page.getByLabel('Organisation or email').fill(server.adminEmail);
     await page.getByRole('button', { name: 'Continue' }).click();
+    // The organisations go to the address, not to whoever asked: the e-mail's link opens the password step.
+    await page.getByTestId('login-mailed').waitFor();
+    const link = new URL(
+      /Sign in to Demo: (\S+)/.exec(await mailTo(server.adminEmail, 'your organisations'))?.[1] ?? '',
+    );
+    expect(`${link.pathname}${link.search}`).toBe(
+      `/login?organisation=demo&email=${encodeURIComponent(server.adminEmail)}`,
+    );
+    await page.goto(`${server.url}${link.pathname}${link.search}`);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(server.adminPassword);
     await shot(page, '01-login');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -114,8 +114,10 @@ describe('search page in a browser', () => {
     const context = await suite.browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 1000 } });
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/login`);
-    await page.getByLabel('Organisation or email').fill(suite.server.adminEmail);
+    // By organisation name: an e-mail address would get the organisations mailed instead.
+    await page.getByLabel('Organisation or email').fill('demo');
     await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(suite.server.adminEmail);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(suite.server.adminPassword);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
@@ -274,8 +276,10 @@ describe('search page in a browser', () => {
     const context = await suite.browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 600 } });
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/login?next=${encodeURIComponent('/?q=archive')}`);
-    await page.getByLabel('Organisation or email').fill(suite.server.adminEmail);
+    // By organisation name: an e-mail address would get the organisations mailed instead.
+    await page.getByLabel('Organisation or email').fill('demo');
     await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(suite.server.adminEmail);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(suite.server.adminPassword);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByTestId('search-empty').waitFor();

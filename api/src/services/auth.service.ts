@@ -1,17 +1,54 @@
 import type { AuthedActor } from './actor.service';
-import { AppError, assertPasswordStrength } from '@mam/core';
+import { AppError, assertPasswordStrength, mailForOrganisationList, mailLocale } from '@mam/core';
 import type { TTenantRow, TUserRow } from '@mam/db';
 import { hashPassword, verifyPassword } from '../security/password-hasher';
 import type { AuditService } from './audit.service';
-import { createLoginThrottle, loginThrottleKeys } from './login-throttle.service';
+import type { BackgroundTasks } from './background-tasks';
+import { createLoginThrottle, HOUR_MS, loginThrottleKeys, quota, type TThrottleKey } from './login-throttle.service';
 import type { MfaService } from './mfa.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
 import type { SessionService } from './session.service';
 
 export type TLoginResult = { status: 'ok'; token: string } | { status: 'mfaRequired' };
 
-export function createAuthService(deps: ServiceDeps, sessions: SessionService, mfa: MfaService, audit: AuditService) {
+/** Lookups by e-mail, per address asked about and per client address, each over an hour. */
+function lookupKeys(email: string, ip: string | null): TThrottleKey[] {
+  return [
+    quota(`organisation-lookup:${email.trim().toLowerCase()}`, 3, HOUR_MS),
+    ...(ip ? [quota(`organisation-lookup-address:${ip}`, 10, HOUR_MS)] : []),
+  ];
+}
+
+export function createAuthService(
+  deps: ServiceDeps,
+  sessions: SessionService,
+  mfa: MfaService,
+  audit: AuditService,
+  background: BackgroundTasks,
+) {
   const throttle = createLoginThrottle(deps);
+
+  /** The organisations go to the address itself, so asking about someone else's address tells the asker nothing. */
+  async function mailOrganisations(email: string): Promise<void> {
+    const organisations = await deps.repos.users.organisationsForEmail(email);
+    const accounts = [];
+    for (const organisation of organisations) {
+      const tenant = await deps.repos.tenants.findBySlug(organisation.slug);
+      const user = tenant && (await deps.repos.users.findByEmail(tenant.id, email));
+      if (tenant && user?.active) accounts.push({ tenant, user });
+    }
+    const first = accounts[0];
+    if (!first) return;
+    const link = (slug: string, address: string) =>
+      `${deps.config.publicUrl}/login?${new URLSearchParams({ organisation: slug, email: address }).toString()}`;
+    await deps.mailer.send({
+      to: first.user.email,
+      ...mailForOrganisationList(mailLocale({ userLanguage: first.user.language, tenantConfig: first.tenant.config }), {
+        name: first.user.name,
+        organisations: accounts.map(({ tenant, user }) => ({ name: tenant.name, link: link(tenant.slug, user.email) })),
+      }),
+    });
+  }
 
   async function activeTenant(slug: string): Promise<TTenantRow> {
     const tenant = await deps.repos.tenants.findBySlug(slug.trim());
@@ -27,8 +64,12 @@ export function createAuthService(deps: ServiceDeps, sessions: SessionService, m
       return { slug: tenant.slug, name: tenant.name, ssoEnabled: Boolean(sso?.enabled) };
     },
 
-    async lookupOrganisations(email: string) {
-      return { organisations: await deps.repos.users.organisationsForEmail(email.trim()) };
+    /** Answers alike, and as fast, for every address: the work for a known one happens after the answer. */
+    async lookupOrganisations(email: string, meta: RequestMeta): Promise<void> {
+      const keys = lookupKeys(email, meta.ip);
+      await throttle.assertAllowed(keys);
+      await throttle.recordFailure(keys);
+      background.run('organisation list mail', () => mailOrganisations(email.trim()));
     },
 
     async login(

@@ -1,6 +1,7 @@
 import { createApiKeyService } from './api-key.service';
 import { createAuditService } from './audit.service';
 import { createAuthService } from './auth.service';
+import { createBackgroundTasks } from './background-tasks';
 import { createGroupService } from './group.service';
 import { createMfaService } from './mfa.service';
 import { createOneTimeCodeService } from './one-time-code.service';
@@ -36,7 +37,8 @@ export function createServices(deps: ServiceDeps) {
   const sessions = createSessionService(deps);
   const mfa = createMfaService(deps);
   const apiKeys = createApiKeyService(deps, audit);
-  const codes = createOneTimeCodeService(deps, sessions, audit);
+  const background = createBackgroundTasks(deps.logger);
+  const codes = createOneTimeCodeService(deps, sessions, audit, background);
   const folders = createFolderService(deps, audit);
   const storages = createStorageService(deps, audit);
   const metadataForms = createMetadataFormService(deps, audit);
@@ -45,13 +47,14 @@ export function createServices(deps: ServiceDeps) {
   const notifications = createNotificationService(deps);
   return {
     deps,
+    background,
     audit,
     sessions,
     mfa,
     apiKeys,
     codes,
     folders,
-    auth: createAuthService(deps, sessions, mfa, audit),
+    auth: createAuthService(deps, sessions, mfa, audit, background),
     users: createUserAdminService(deps, sessions, apiKeys, codes, audit),
     groups: createGroupService(deps, apiKeys, audit),
     tenantConfig: createTenantConfigService(deps, apiKeys, audit),

@@ -2,7 +2,7 @@ import { AppError } from '@mam/core';
 import type { ServiceDeps } from './service-deps';
 
 const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
 
 /**
  * One counter in the login_throttle table and its rule: after `free` failures within a quiet `windowMs`, each further

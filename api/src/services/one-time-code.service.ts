@@ -5,6 +5,8 @@ import type { AuditService } from './audit.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
 import type { SessionService } from './session.service';
 import { hashPassword } from '../security/password-hasher';
+import type { BackgroundTasks } from './background-tasks';
+import { createLoginThrottle, HOUR_MS, quota, type TThrottleKey } from './login-throttle.service';
 
 const RESET_CODE_TTL_MS = 15 * 60_000;
 const RESET_CODE_MAX_ATTEMPTS = 5;
@@ -12,60 +14,105 @@ const RESET_TOKEN_TTL_MS = 15 * 60_000;
 export const SIGN_IN_CODE_TTL_MS = 72 * 3_600_000;
 
 /** Password reset by e-mailed code, and sign-in by single-use link: both end in a new session. */
-export function createOneTimeCodeService(deps: ServiceDeps, sessions: SessionService, audit: AuditService) {
+/** Who asks about which address: the organisation and e-mail as typed, whether or not such an account exists. */
+function accountKey(organisation: string, email: string) {
+  return `${organisation.trim().toLowerCase()}:${email.trim().toLowerCase()}`;
+}
+
+/**
+ * Codes requested per account and per client address, and wrong codes likewise, each counted over an hour. The
+ * wrong-code count is not the code's own: a new code brings no new tries, so six digits cannot fall to repetition.
+ */
+function resetRequestKeys(organisation: string, email: string, ip: string | null): TThrottleKey[] {
+  return [
+    quota(`reset-request:${accountKey(organisation, email)}`, 5, HOUR_MS),
+    ...(ip ? [quota(`reset-request-address:${ip}`, 20, HOUR_MS)] : []),
+  ];
+}
+
+function resetCodeKeys(organisation: string, email: string, ip: string | null): TThrottleKey[] {
+  return [
+    quota(`reset-code:${accountKey(organisation, email)}`, 10, HOUR_MS),
+    ...(ip ? [quota(`reset-code-address:${ip}`, 30, HOUR_MS)] : []),
+  ];
+}
+
+/** Password reset by e-mailed code, and sign-in by single-use link: both end in a new session. */
+export function createOneTimeCodeService(
+  deps: ServiceDeps,
+  sessions: SessionService,
+  audit: AuditService,
+  background: BackgroundTasks,
+) {
   const resetCodeHash = (user: TUserRow, code: string) => sha256(`${user.tenantId}:${user.id}:${code}`);
+  const throttle = createLoginThrottle(deps);
+
+  async function sendResetCode(input: { organisation: string; email: string }, meta: RequestMeta): Promise<void> {
+    const tenant = await deps.repos.tenants.findBySlug(input.organisation.trim());
+    if (!tenant?.active) return;
+    const user = await deps.repos.users.findByEmail(tenant.id, input.email.trim());
+    if (!user || !user.active || user.external) return;
+    const now = deps.clock();
+    await deps.repos.authCodes.invalidateForUser(tenant.id, user.id, 'password_reset', now);
+    const code = randomDigits(6);
+    await deps.repos.authCodes.insert(tenant.id, {
+      userId: user.id,
+      purpose: 'password_reset',
+      codeHash: resetCodeHash(user, code),
+      expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
+    });
+    await deps.mailer.send({
+      to: user.email,
+      ...mailForPasswordReset(mailLocale({ userLanguage: user.language, tenantConfig: tenant.config }), {
+        name: user.name,
+        organisation: tenant.name,
+        code,
+        link: `${deps.config.publicUrl}/public/forgot-password/verify`,
+        minutes: RESET_CODE_TTL_MS / 60_000,
+      }),
+    });
+    await audit.record(tenant.id, null, meta, {
+      action: 'auth.password_reset_requested',
+      targetType: 'user',
+      targetId: user.id,
+      summary: `Password reset requested for ${user.email}`,
+    });
+  }
 
   return {
-    /** Always answers the same, so nobody learns which addresses have accounts. */
+    /**
+     * Always answers the same, and in the same time: the request does only the throttle's bookkeeping, alike for
+     * every address; finding the account, the code and the mail happen after the answer.
+     */
     async requestPasswordReset(input: { organisation: string; email: string }, meta: RequestMeta): Promise<void> {
-      const tenant = await deps.repos.tenants.findBySlug(input.organisation.trim());
-      if (!tenant?.active) return;
-      const user = await deps.repos.users.findByEmail(tenant.id, input.email.trim());
-      if (!user || !user.active || user.external) return;
-      const now = deps.clock();
-      await deps.repos.authCodes.invalidateForUser(tenant.id, user.id, 'password_reset', now);
-      const code = randomDigits(6);
-      await deps.repos.authCodes.insert(tenant.id, {
-        userId: user.id,
-        purpose: 'password_reset',
-        codeHash: resetCodeHash(user, code),
-        expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
-      });
-      await deps.mailer.send({
-        to: user.email,
-        ...mailForPasswordReset(mailLocale({ userLanguage: user.language, tenantConfig: tenant.config }), {
-          name: user.name,
-          organisation: tenant.name,
-          code,
-          link: `${deps.config.publicUrl}/public/forgot-password/verify`,
-          minutes: RESET_CODE_TTL_MS / 60_000,
-        }),
-      });
-      await audit.record(tenant.id, null, meta, {
-        action: 'auth.password_reset_requested',
-        targetType: 'user',
-        targetId: user.id,
-        summary: `Password reset requested for ${user.email}`,
-      });
+      const keys = resetRequestKeys(input.organisation, input.email, meta.ip);
+      await throttle.assertAllowed(keys);
+      await throttle.recordFailure(keys);
+      background.run('password reset code', () => sendResetCode(input, meta));
     },
 
     /** Trades a valid code for a short-lived reset token; five wrong tries spend the code. */
-    async verifyResetCode(input: {
-      organisation: string;
-      email: string;
-      code: string;
-    }): Promise<{ resetToken: string }> {
+    async verifyResetCode(
+      input: { organisation: string; email: string; code: string },
+      meta: RequestMeta,
+    ): Promise<{ resetToken: string }> {
+      const keys = resetCodeKeys(input.organisation, input.email, meta.ip);
+      await throttle.assertAllowed(keys);
+      const wrong = async (): Promise<never> => {
+        await throttle.recordFailure(keys);
+        throw new AppError('INVALID_CODE');
+      };
       const tenant = await deps.repos.tenants.findBySlug(input.organisation.trim());
       const user = tenant && (await deps.repos.users.findByEmail(tenant.id, input.email.trim()));
       const now = deps.clock();
       const row = user && (await deps.repos.authCodes.findLiveForUser(user.tenantId, user.id, 'password_reset', now));
-      if (!user || !row) throw new AppError('INVALID_CODE');
+      if (!user || !row) return wrong();
       const attempts = await deps.repos.authCodes.countAttempt(user.tenantId, row.id);
       if (attempts > RESET_CODE_MAX_ATTEMPTS || !safeEqual(row.codeHash, resetCodeHash(user, input.code.trim()))) {
         if (attempts >= RESET_CODE_MAX_ATTEMPTS) await deps.repos.authCodes.consumeById(user.tenantId, row.id, now);
-        throw new AppError('INVALID_CODE');
+        return wrong();
       }
-      if (!(await deps.repos.authCodes.consumeById(user.tenantId, row.id, now))) throw new AppError('INVALID_CODE');
+      if (!(await deps.repos.authCodes.consumeById(user.tenantId, row.id, now))) return wrong();
       const resetToken = randomToken();
       await deps.repos.authCodes.insert(user.tenantId, {
         userId: user.id,

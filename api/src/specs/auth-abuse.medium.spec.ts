@@ -140,6 +140,148 @@ describe.each(testBackends)('sign-in abuse on %s', (backend) => {
       expect((await attempt(aliceCsrf)).statusCode).toBe(200);
     });
   });
+
+  describe('password-reset codes', () => {
+    async function member(email: string) {
+      const { loadActor } = await import('../services/actor.service');
+      const admin = await loadActor(t.services.deps, acme.admin);
+      await t.services.users.create(admin, { email, name: email, password: 'member-password-1', groupIds: [] }, null);
+    }
+    const request = (client: TrpcClient, email: string) =>
+      client.mutate('auth.requestPasswordReset', { organisation: 'acme', email });
+    const verify = (client: TrpcClient, email: string, code: string) =>
+      client.mutate('auth.verifyResetCode', { organisation: 'acme', email, code });
+    async function latestCode(email: string): Promise<string> {
+      await t.services.background.idle();
+      const mail = t.outbox.filter((m) => m.to === email).at(-1)!;
+      return /Your code is: (\d{6})/.exec(mail.text)![1]!;
+    }
+    const wrongFor = (code: string, i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+
+    it('gives no fresh tries with a new code: wrong codes are counted per account', async () => {
+      await member('guessed@acme.test');
+      const attacker = new TrpcClient(t.app, { remoteAddress: '198.51.100.21' });
+      for (let round = 0; round < 2; round++) {
+        await request(attacker, 'guessed@acme.test');
+        const code = await latestCode('guessed@acme.test');
+        for (let i = 0; i < 5; i++)
+          expect(await verify(attacker, 'guessed@acme.test', wrongFor(code, i))).toMatchObject({
+            ok: false,
+            code: 'INVALID_CODE',
+          });
+      }
+      // Ten wrong codes in the hour: even a new, right code waits, from any address.
+      const owner = new TrpcClient(t.app, { remoteAddress: '192.0.2.21' });
+      await request(owner, 'guessed@acme.test');
+      const code = await latestCode('guessed@acme.test');
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/trpc/auth.verifyResetCode',
+        remoteAddress: '192.0.2.21',
+        ...(await csrfOf(t)),
+        payload: JSON.stringify({ organisation: 'acme', email: 'guessed@acme.test', code }),
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      t.clock.now = new Date(t.clock.now.getTime() + 61 * 60_000);
+      await request(owner, 'guessed@acme.test');
+      expect(await verify(owner, 'guessed@acme.test', await latestCode('guessed@acme.test'))).toMatchObject({
+        ok: true,
+      });
+    });
+
+    it('limits code requests per account, alike for known and unknown addresses, and per client', async () => {
+      await member('flooded@acme.test');
+      for (const email of ['flooded@acme.test', 'nobody-here@acme.test']) {
+        const client = new TrpcClient(t.app, { remoteAddress: '198.51.100.22' });
+        const answers = [];
+        for (let i = 0; i < 6; i++) answers.push(await request(client, email));
+        expect(answers.slice(0, 5)).toEqual(Array(5).fill({ ok: true, status: 200, data: { ok: true } }));
+        expect(answers[5]).toMatchObject({ ok: false, status: 429, code: 'RATE_LIMITED' });
+      }
+      await t.services.background.idle();
+      expect(t.outbox.filter((m) => m.to === 'flooded@acme.test')).toHaveLength(5);
+
+      const sprayer = new TrpcClient(t.app, { remoteAddress: '198.51.100.23' });
+      for (let i = 0; i < 20; i++) expect(await request(sprayer, `spray-${i}@acme.test`)).toMatchObject({ ok: true });
+      expect(await request(sprayer, 'spray-last@acme.test')).toMatchObject({ ok: false, status: 429 });
+    });
+
+    it('answers a known address before its code is mailed: the mail is not on the request path', async () => {
+      await member('slowmail@acme.test');
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const send = t.services.deps.mailer.send;
+      t.services.deps.mailer.send = async (message) => {
+        await gate;
+        return send(message);
+      };
+      try {
+        const client = new TrpcClient(t.app, { remoteAddress: '198.51.100.24' });
+        const answer = await Promise.race([
+          request(client, 'slowmail@acme.test'),
+          new Promise((resolve) => setTimeout(() => resolve('still waiting for the mail'), 3000)),
+        ]);
+        expect(answer).toMatchObject({ ok: true, data: { ok: true } });
+      } finally {
+        release();
+        await t.services.background.idle();
+        t.services.deps.mailer.send = send;
+      }
+      expect(t.outbox.filter((m) => m.to === 'slowmail@acme.test')).toHaveLength(1);
+    });
+  });
+
+  describe('organisation lookup by e-mail', () => {
+    const lookup = (client: TrpcClient, email: string) => client.mutate('auth.lookupOrganisations', { email });
+
+    it('tells the asker nothing: the organisations are mailed to the address, with a sign-in link each', async () => {
+      const bravo = await createTenant(t, 'bravo');
+      const { loadActor } = await import('../services/actor.service');
+      await t.services.users.create(
+        await loadActor(t.services.deps, bravo.admin),
+        { email: 'Two.Homes@acme.test', name: 'Two Homes', password: 'two-homes-password', groupIds: [] },
+        null,
+      );
+      await t.services.users.create(
+        await loadActor(t.services.deps, acme.admin),
+        { email: 'two.homes@acme.test', name: 'Two Homes', password: 'two-homes-password', groupIds: [] },
+        null,
+      );
+      const asker = new TrpcClient(t.app, { remoteAddress: '198.51.100.31' });
+      const known = await lookup(asker, 'two.homes@acme.test');
+      const unknown = await lookup(asker, 'no.one@acme.test');
+      expect(unknown).toEqual(known);
+      expect(JSON.stringify(known)).not.toContain('acme');
+      await t.services.background.idle();
+      expect(t.outbox.some((m) => m.to.toLowerCase() === 'no.one@acme.test')).toBe(false);
+      const mail = t.outbox.filter((m) => m.to.toLowerCase() === 'two.homes@acme.test').at(-1)!;
+      expect(mail.text).toContain(
+        'Sign in to ACME: http://mam.test/login?organisation=acme&email=two.homes%40acme.test',
+      );
+      expect(mail.text).toContain(
+        'Sign in to BRAVO: http://mam.test/login?organisation=bravo&email=Two.Homes%40acme.test',
+      );
+    });
+
+    it('is throttled per address asked about and per client', async () => {
+      const asker = new TrpcClient(t.app, { remoteAddress: '198.51.100.32' });
+      for (let i = 0; i < 3; i++) expect(await lookup(asker, acme.adminEmail)).toMatchObject({ ok: true });
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/trpc/auth.lookupOrganisations',
+        remoteAddress: '198.51.100.33',
+        ...(await csrfOf(t)),
+        payload: JSON.stringify({ email: acme.adminEmail }),
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+      const sprayer = new TrpcClient(t.app, { remoteAddress: '198.51.100.34' });
+      for (let i = 0; i < 10; i++) expect(await lookup(sprayer, `who-${i}@acme.test`)).toMatchObject({ ok: true });
+      expect(await lookup(sprayer, 'who-else@acme.test')).toMatchObject({ ok: false, status: 429 });
+    });
+  });
 });
 
 /** Cookie and header for a raw tRPC mutation, as the console sends them. */

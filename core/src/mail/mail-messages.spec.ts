@@ -3,6 +3,7 @@ import { NOTIFICATION_KINDS, type TNotificationKind } from '../notifications/not
 import { MAIL_LANGUAGES, type TMailLanguage, type TMailLocale } from './mail-language';
 import {
   mailForInvitation,
+  mailForOrganisationList,
   mailForNotification,
   mailForPasswordReset,
   mailForShareInvitation,
@@ -78,6 +79,23 @@ function everyMail(locale: TMailLocale): Array<[string, TMail, string[]]> {
         minutes: 15,
       }),
       ['Rita', 'Acme', '123456', 'http://mam.test/public/forgot-password/verify', '15'],
+    ],
+    [
+      'organisation list',
+      mailForOrganisationList(locale, {
+        name: 'Rita',
+        organisations: [
+          { name: 'Acme', link: 'http://mam.test/login?organisation=acme&email=rita%40acme.test' },
+          { name: 'Bravo', link: 'http://mam.test/login?organisation=bravo&email=rita%40acme.test' },
+        ],
+      }),
+      [
+        'Rita',
+        'Acme',
+        'http://mam.test/login?organisation=acme&email=rita%40acme.test',
+        'Bravo',
+        'http://mam.test/login?organisation=bravo&email=rita%40acme.test',
+      ],
     ],
     [
       'invitation',

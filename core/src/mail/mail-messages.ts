@@ -107,6 +107,27 @@ export function mailForPasswordReset(
   };
 }
 
+/** The organisations an address signs in to, each with a link that opens the login page filled in. */
+export function mailForOrganisationList(
+  locale: TMailLocale,
+  input: { name: string; organisations: ReadonlyArray<{ name: string; link: string }> },
+): TMail {
+  const { language } = locale;
+  return {
+    subject: mailText(language, 'organisationList.subject'),
+    text: [
+      mailText(language, 'greeting', { name: input.name }),
+      '',
+      mailText(language, 'organisationList.intro'),
+      ...input.organisations.map((o) =>
+        mailText(language, 'organisationList.entry', { organisation: o.name, link: o.link }),
+      ),
+      '',
+      mailText(language, 'organisationList.notYou'),
+    ].join('\n'),
+  };
+}
+
 /** A new user's invitation, with a single-use sign-in link. */
 export function mailForInvitation(
   locale: TMailLocale,

@@ -30,6 +30,11 @@ export const MAIL_TEXTS_EN = {
   'invitation.intro': '{{inviter}} invited you to {{organisation}}. Set a password after signing in.',
   'invitation.signIn': 'Sign in here (the link works once, for {{hours}} hours): {{link}}',
 
+  'organisationList.subject': 'Signing in: your organisations',
+  'organisationList.intro': 'Someone asked which organisations this address signs in to:',
+  'organisationList.entry': 'Sign in to {{organisation}}: {{link}}',
+  'organisationList.notYou': 'If this was not you, ignore this message.',
+
   'share.subject': '{{sender}} shared "{{title}}" with you',
   'share.intro': '{{sender}} shared "{{title}}" with you.',
   'share.open': 'Open it here: {{link}}',

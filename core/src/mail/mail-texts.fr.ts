@@ -33,6 +33,11 @@ export const MAIL_TEXTS_FR: TMailTexts = {
     '{{inviter}} vous invite à rejoindre {{organisation}}. Choisissez un mot de passe après votre première connexion.',
   'invitation.signIn': "Connectez-vous ici (le lien ne fonctionne qu'une fois, pendant {{hours}} heures) : {{link}}",
 
+  'organisationList.subject': 'Connexion : vos organisations',
+  'organisationList.intro': "Quelqu'un a demandé à quelles organisations cette adresse se connecte :",
+  'organisationList.entry': 'Se connecter à {{organisation}} : {{link}}',
+  'organisationList.notYou': "Si ce n'était pas vous, ignorez ce message.",
+
   'share.subject': '{{sender}} a partagé « {{title}} » avec vous',
   'share.intro': '{{sender}} a partagé « {{title}} » avec vous.',
   'share.open': 'Ouvrir le partage : {{link}}',

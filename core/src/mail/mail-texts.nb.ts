@@ -29,6 +29,11 @@ export const MAIL_TEXTS_NB: TMailTexts = {
   'invitation.intro': '{{inviter}} har invitert deg til {{organisation}}. Velg et passord når du har logget inn.',
   'invitation.signIn': 'Logg inn her (lenken virker én gang, i {{hours}} timer): {{link}}',
 
+  'organisationList.subject': 'Innlogging: organisasjonene dine',
+  'organisationList.intro': 'Noen spurte hvilke organisasjoner denne adressen logger inn i:',
+  'organisationList.entry': 'Logg inn i {{organisation}}: {{link}}',
+  'organisationList.notYou': 'Var det ikke deg, kan du se bort fra denne meldingen.',
+
   'share.subject': '{{sender}} har delt «{{title}}» med deg',
   'share.intro': '{{sender}} har delt «{{title}}» med deg.',
   'share.open': 'Åpne delingen her: {{link}}',

@@ -29,6 +29,11 @@ export const MAIL_TEXTS_NN: TMailTexts = {
   'invitation.intro': '{{inviter}} har invitert deg til {{organisation}}. Vel eit passord når du har logga inn.',
   'invitation.signIn': 'Logg inn her (lenkja verkar éin gong, i {{hours}} timar): {{link}}',
 
+  'organisationList.subject': 'Innlogging: organisasjonane dine',
+  'organisationList.intro': 'Nokon spurde kva organisasjonar denne adressa loggar inn i:',
+  'organisationList.entry': 'Logg inn i {{organisation}}: {{link}}',
+  'organisationList.notYou': 'Var det ikkje deg, kan du sjå bort frå denne meldinga.',
+
   'share.subject': '{{sender}} har delt «{{title}}» med deg',
   'share.intro': '{{sender}} har delt «{{title}}» med deg.',
   'share.open': 'Opne delinga her: {{link}}',

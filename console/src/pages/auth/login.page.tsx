@@ -1,17 +1,6 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Divider,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconAlertCircle, IconBuilding, IconKey } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconBuilding, IconKey, IconMail } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
@@ -20,7 +9,7 @@ import { appErrorOf, errorCodeMessage, errorMessage } from '../../lib/app-error'
 import { useReloadSession, useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
-type Step = 'organisation' | 'pick' | 'password' | 'mfa';
+type Step = 'organisation' | 'mailed' | 'password' | 'mfa';
 
 /** Spec section 8: a deactivated account is told to contact an administrator. */
 function withAdvice(t: TFunction, code: string | undefined, message: string) {
@@ -38,7 +27,10 @@ function safeNext(next: string | null) {
   return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login') ? next : '/';
 }
 
-/** Login with organisation lookup: by short name, or by e-mail address and a pick among its organisations. */
+/**
+ * Login with organisation lookup: by short name, or by e-mail address, which mails the address its organisations
+ * (so nobody learns another's), each with a link back here: /login?organisation=…&email=… opens its password step.
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -48,8 +40,7 @@ export default function LoginPage() {
   const [step, setStep] = useState<Step>('organisation');
   const [identifier, setIdentifier] = useState('');
   const [organisation, setOrganisation] = useState<{ slug: string; name: string; ssoEnabled: boolean } | null>(null);
-  const [choices, setChoices] = useState<Array<{ slug: string; name: string }>>([]);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(() => params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [mfaCode, setMfaCode] = useState('');
   const [error, setError] = useState<string | null>(() => initialError(t, params));
@@ -63,6 +54,16 @@ export default function LoginPage() {
     setStep('password');
   }
 
+  // A sign-in link from the organisations e-mail names the organisation: straight to its password step, once.
+  const linked = useRef(false);
+  useEffect(() => {
+    const slug = params.get('organisation');
+    if (linked.current || !slug) return;
+    linked.current = true;
+    chooseOrganisation(slug.toLowerCase()).catch((e: unknown) => setError(errorMessage(t, e)));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the link the page was opened with
+  }, []);
+
   async function submitOrganisation(event: FormEvent) {
     event.preventDefault();
     setError(null);
@@ -70,13 +71,8 @@ export default function LoginPage() {
     try {
       if (value.includes('@')) {
         setEmail(value);
-        const { organisations } = await lookup.mutateAsync({ email: value });
-        if (organisations.length === 0) setError(t('errors.ORGANISATION_NOT_FOUND'));
-        else if (organisations.length === 1) await chooseOrganisation(organisations[0]!.slug);
-        else {
-          setChoices(organisations);
-          setStep('pick');
-        }
+        await lookup.mutateAsync({ email: value });
+        setStep('mailed');
       } else {
         await chooseOrganisation(value.toLowerCase());
       }
@@ -134,22 +130,14 @@ export default function LoginPage() {
           </Stack>
         </form>
       )}
-      {step === 'pick' && (
-        <Stack gap="xs">
-          <Text size="sm">{t('login.pickOrganisation')}</Text>
-          {choices.map((c) => (
-            <UnstyledButton
-              key={c.slug}
-              onClick={() => void chooseOrganisation(c.slug).catch((e: unknown) => setError(errorMessage(t, e)))}
-              p="sm"
-              style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 6 }}
-            >
-              <Text fw={600}>{c.name}</Text>
-              <Text size="xs" c="dimmed">
-                {c.slug}
-              </Text>
-            </UnstyledButton>
-          ))}
+      {step === 'mailed' && (
+        <Stack>
+          <Alert color="blue" icon={<IconMail size={18} />} data-testid="login-mailed">
+            {t('login.checkEmail', { email })}
+          </Alert>
+          <Anchor size="sm" component="button" type="button" onClick={() => setStep('organisation')}>
+            {t('login.otherOrganisation')}
+          </Anchor>
         </Stack>
       )}
       {(step === 'password' || step === 'mfa') && organisation && (

@@ -10,4 +10,4 @@ export type TVerifyResetCodeInput = z.infer<typeof ZVerifyResetCodeInput>;
 
 export const verifyResetCodeProcedure = publicProcedure
   .input(ZVerifyResetCodeInput)
-  .mutation(({ ctx, input }) => ctx.services.codes.verifyResetCode(input));
+  .mutation(({ ctx, input }) => ctx.services.codes.verifyResetCode(input, ctx.meta));
