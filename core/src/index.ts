@@ -21,6 +21,7 @@ export * from './validation/email.schema';
 export * from './validation/password.schema';
 export * from './validation/tenant-slug.schema';
 export * from './validation/iso-date.schema';
+export * from './validation/text-integrity';
 
 export * from './api-keys/api-key-state';
 
