@@ -26,6 +26,7 @@ export * from './validation/text-integrity';
 export * from './api-keys/api-key-state';
 
 export * from './items/item-types';
+export * from './items/item-text';
 
 export * from './timecode/rational';
 export * from './timecode/time-scale';

@@ -17,6 +17,10 @@ import { encodeMetadata } from '../testing/tus-client';
 const NUL = 'a\u0000b';
 const LONE = 'a\uD800b';
 
+/** The AppError body of a REST answer, or of a tRPC one (where it sits in error.data). */
+const appErrorOf = (body: unknown) =>
+  (body as { error?: { data?: { appError?: unknown } } }).error?.data?.appError ?? body;
+
 /** A refusal the client can act on: 4xx with the stable body, never a 5xx. */
 function expectRefusal(response: { status: number; body: unknown }, status: number, code: string) {
   expect({ status: response.status, code: (response.body as { code?: string }).code }).toEqual({ status, code });
@@ -139,6 +143,28 @@ describe.each(testBackends)('hostile input on %s', (backend) => {
     });
   });
 
+  describe("metadata values are held to the item's text limits", () => {
+    it.each<[string, string, number]>([
+      ['title', 'over tRPC', 501],
+      ['description', 'over tRPC', 20_001],
+      ['description', 'over REST', 100_000],
+    ])('refuses a %s %s of %d characters with VALUE_TOO_LONG and stores nothing', async (fieldId, via, length) => {
+      const values = { [fieldId]: 'x'.repeat(length) };
+      const { status, body } = (
+        via === 'over REST'
+          ? await rest(t, key, 'PATCH', `/items/${item.id}/metadata`, { form: 'common', values })
+          : await admin.mutate('items.updateMetadata', { itemId: item.id, formId: 'common', values })
+      ) as { status: number; body: unknown };
+      expect(status).toBe(400);
+      expect(appErrorOf(body)).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        issues: [expect.objectContaining({ path: fieldId, code: 'VALUE_TOO_LONG' })],
+      });
+      const stored = await t.services.deps.repos.items.findById(alpha.tenant.id, item.id);
+      expect(JSON.stringify(stored!.metadata)).not.toContain('x'.repeat(length));
+    });
+  });
+
   describe('other bad input answers 4xx with {code,message}, never 5xx', () => {
     it.each<[string, () => Promise<{ status: number; body: unknown }>, number, string]>([
       [
@@ -251,8 +277,7 @@ describe.each(testBackends)('hostile input on %s', (backend) => {
       ],
     ])('%s', async (_name, send, status, code) => {
       const response = await send();
-      const body = response.body as { error?: { data?: { appError?: unknown } } };
-      expectRefusal({ status: response.status, body: body.error?.data?.appError ?? body }, status, code);
+      expectRefusal({ status: response.status, body: appErrorOf(response.body) }, status, code);
     });
   });
 });
