@@ -21,10 +21,12 @@ export * from './validation/email.schema';
 export * from './validation/password.schema';
 export * from './validation/tenant-slug.schema';
 export * from './validation/iso-date.schema';
+export * from './validation/text-integrity';
 
 export * from './api-keys/api-key-state';
 
 export * from './items/item-types';
+export * from './items/item-text';
 
 export * from './timecode/rational';
 export * from './timecode/time-scale';

@@ -38,8 +38,16 @@ function offsetMinutes(zone: string | undefined): number | null {
   return (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes);
 }
 
-/** The period an ISO date denotes, or null when the text is not one (dates without a zone are UTC). */
+/**
+ * The period an ISO date denotes, or null when the text is not one (dates without a zone are UTC) or begins before
+ * the year 1: PostgreSQL has no year 0, and a JavaScript date there reaches it as a value it refuses.
+ */
 export function parseDateValue(text: string): DatePeriod | null {
+  const period = parsePeriod(text);
+  return period && period.start.getUTCFullYear() >= 1 ? period : null;
+}
+
+function parsePeriod(text: string): DatePeriod | null {
   let match = yearPattern.exec(text);
   if (match) {
     const year = Number(match[1]);

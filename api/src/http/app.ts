@@ -18,6 +18,7 @@ import { createContextFactory } from '../trpc/context';
 import { toAppError } from '../trpc/trpc';
 import { trpcResponseMeta } from '../trpc/response-meta';
 import { csrfHeaderValid, ensureCsrfCookie } from './cookies';
+import { textGuardHook } from './text-guard.hook';
 
 export interface AppOptions {
   services: Services;
@@ -57,14 +58,10 @@ export async function createApp(options: AppOptions) {
     if (isTrpc && request.method !== 'GET' && request.method !== 'HEAD' && !csrfHeaderValid(request, signer))
       throw new AppError('CSRF_FAILED');
   });
+  app.addHook('preValidation', textGuardHook);
 
   app.setErrorHandler((error, request, reply) => {
-    const appError =
-      (error as { statusCode?: number }).statusCode === 413
-        ? new AppError('PAYLOAD_TOO_LARGE')
-        : (error as { validation?: unknown }).validation || (error as { statusCode?: number }).statusCode === 400
-          ? new AppError('VALIDATION_FAILED')
-          : toAppError(error);
+    const appError = toAppError(error);
     if (appError.code === 'INTERNAL') request.log.error({ err: error }, 'request failed');
     const body = appError.toJSON();
     if (appError.code === 'RATE_LIMITED' && appError.params.retryAfterSeconds) {

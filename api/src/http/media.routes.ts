@@ -1,8 +1,10 @@
-import { AppError, can, canView } from '@mam/core';
+import { AppError, can, canView, isValidText } from '@mam/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import { versionMediaPrefix } from '../services/items/item-view';
 import { resolvePrincipal } from './request-principal';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const contentTypes: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
@@ -41,8 +43,18 @@ export function parseRange(
   return { start, end };
 }
 
-/** A rendition path under the version folder: plain relative segments only. */
-export function safeRelativeKey(raw: string): string | null {
+/**
+ * A rendition path under the version folder from the route's wildcard (percent-decoded here): plain relative
+ * segments only. Null for what can name no file: a stray '%', or NUL, which file systems and object stores refuse.
+ */
+export function safeRelativeKey(encoded: string): string | null {
+  let raw: string;
+  try {
+    raw = decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
+  if (!isValidText(raw)) return null;
   const parts = raw.split('/');
   if (parts.length === 0 || parts.some((p) => p === '' || p === '.' || p === '..' || p.includes('\\'))) return null;
   return parts.join('/');
@@ -104,10 +116,11 @@ export async function mediaRoutes(app: FastifyInstance, options: { services: Ser
     const { id, '*': rest } = request.params as { id: string; '*': string };
     const query = request.query as { version?: string; download?: string };
     const tenantId = principal.tenant.id;
-    const item = /^[0-9a-f-]{36}$/i.test(id) ? await services.deps.repos.items.findById(tenantId, id) : undefined;
+    const item = UUID.test(id) ? await services.deps.repos.items.findById(tenantId, id) : undefined;
     if (!item || !canView(principal.actor, item)) throw new AppError('NOT_FOUND');
     const versionId = query.version ?? item.leadingVersionId;
-    const version = versionId ? await services.deps.repos.items.findVersion(tenantId, versionId) : undefined;
+    const version =
+      versionId && UUID.test(versionId) ? await services.deps.repos.items.findVersion(tenantId, versionId) : undefined;
     if (!version || version.itemId !== item.id) throw new AppError('NOT_FOUND');
 
     let storageId: string | null;
@@ -120,7 +133,7 @@ export async function mediaRoutes(app: FastifyInstance, options: { services: Ser
       key = version.originalKey;
       fileName = version.fileName;
     } else {
-      const relative = safeRelativeKey(decodeURIComponent(rest));
+      const relative = safeRelativeKey(rest);
       if (!relative) throw new AppError('NOT_FOUND');
       storageId = version.generatedStorageId;
       key = `${versionMediaPrefix(tenantId, item.id, version.id)}/${relative}`;

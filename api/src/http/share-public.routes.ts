@@ -85,7 +85,7 @@ export async function sharePublicRoutes(app: FastifyInstance, options: { service
       '*': string;
     };
     const query = request.query as { download?: string };
-    const path = safeRelativeKey(decodeURIComponent(params['*']));
+    const path = safeRelativeKey(params['*']);
     if (!path) throw new AppError('NOT_FOUND');
     const download = query.download === '1';
     const target = await services.publicShares.media(params.token, {

@@ -1,3 +1,4 @@
+import type { Repositories } from '@mam/db';
 import type { AuthedActor } from './actor.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
 
@@ -11,13 +12,18 @@ export interface AuditEntry {
 
 export function createAuditService(deps: ServiceDeps) {
   return {
+    /**
+     * Pass the repositories of the change's transaction (`inTransaction`): when the event cannot be stored, the change
+     * is not stored either, and no change goes unrecorded.
+     */
     async record(
       tenantId: string,
       actor: { userId: string; email: string } | null,
       meta: RequestMeta | null,
       entry: AuditEntry,
+      repos: Pick<Repositories, 'auditEvents'> = deps.repos,
     ) {
-      await deps.repos.auditEvents.record(tenantId, {
+      await repos.auditEvents.record(tenantId, {
         actorUserId: actor?.userId ?? null,
         actorEmail: actor?.email ?? null,
         action: entry.action,

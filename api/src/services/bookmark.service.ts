@@ -1,5 +1,5 @@
 import { AppError, can, isAdmin, type Actor } from '@mam/core';
-import type { TBookmarkRow } from '@mam/db';
+import { inTransaction, type TBookmarkRow } from '@mam/db';
 import type { AuthedActor } from './actor.service';
 import type { AuditService } from './audit.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
@@ -98,54 +98,65 @@ export function createBookmarkService(deps: ServiceDeps, audit: AuditService) {
     async create(actor: AuthedActor, input: TBookmarkInput, meta: RequestMeta | null): Promise<TBookmarkView> {
       if (!can(actor, 'bookmarks')) throw new AppError('FORBIDDEN');
       const value = await checked(actor, input);
-      const row = await repos.bookmarks.insert(actor.tenantId, {
-        ...value,
-        ownerId: value.scope === 'private' ? actor.userId : null,
-      });
-      if (row.scope === 'system') {
-        await audit.record(actor.tenantId, actor, meta, {
-          action: 'bookmark.created',
-          targetType: 'bookmark',
-          targetId: row.id,
-          summary: `System bookmark "${row.title}" created`,
+      const row = await inTransaction(deps.db, async (tx) => {
+        const inserted = await tx.bookmarks.insert(actor.tenantId, {
+          ...value,
+          ownerId: value.scope === 'private' ? actor.userId : null,
         });
-      }
+        if (inserted.scope === 'system') {
+          const entry = {
+            action: 'bookmark.created',
+            targetType: 'bookmark',
+            targetId: inserted.id,
+            summary: `System bookmark "${inserted.title}" created`,
+          };
+          await audit.record(actor.tenantId, actor, meta, entry, tx);
+        }
+        return inserted;
+      });
       return toView(actor, row);
     },
 
     async update(actor: AuthedActor, id: string, input: TBookmarkInput, meta: RequestMeta | null) {
       const row = await manageable(actor, id);
       const value = await checked(actor, { ...input, scope: row.scope });
-      const saved = await repos.bookmarks.update(actor.tenantId, id, {
-        title: value.title,
-        target: value.target,
-        icon: value.icon,
-        isFilter: value.isFilter,
-        visibleGroups: value.visibleGroups,
-      });
-      if (!saved) throw new AppError('NOT_FOUND');
-      if (row.scope === 'system') {
-        await audit.record(actor.tenantId, actor, meta, {
-          action: 'bookmark.updated',
-          targetType: 'bookmark',
-          targetId: id,
-          summary: `System bookmark "${saved.title}" changed`,
+      const saved = await inTransaction(deps.db, async (tx) => {
+        const updated = await tx.bookmarks.update(actor.tenantId, id, {
+          title: value.title,
+          target: value.target,
+          icon: value.icon,
+          isFilter: value.isFilter,
+          visibleGroups: value.visibleGroups,
         });
-      }
+        if (!updated) throw new AppError('NOT_FOUND');
+        if (row.scope === 'system') {
+          const entry = {
+            action: 'bookmark.updated',
+            targetType: 'bookmark',
+            targetId: id,
+            summary: `System bookmark "${updated.title}" changed`,
+          };
+          await audit.record(actor.tenantId, actor, meta, entry, tx);
+        }
+        return updated;
+      });
       return toView(actor, saved);
     },
 
     async delete(actor: AuthedActor, id: string, meta: RequestMeta | null): Promise<void> {
       const row = await manageable(actor, id);
-      await repos.bookmarks.delete(actor.tenantId, id);
-      if (row.scope === 'system') {
-        await audit.record(actor.tenantId, actor, meta, {
-          action: 'bookmark.deleted',
-          targetType: 'bookmark',
-          targetId: id,
-          summary: `System bookmark "${row.title}" deleted`,
-        });
-      }
+      await inTransaction(deps.db, async (tx) => {
+        await tx.bookmarks.delete(actor.tenantId, id);
+        if (row.scope === 'system') {
+          const entry = {
+            action: 'bookmark.deleted',
+            targetType: 'bookmark',
+            targetId: id,
+            summary: `System bookmark "${row.title}" deleted`,
+          };
+          await audit.record(actor.tenantId, actor, meta, entry, tx);
+        }
+      });
     },
   };
 }

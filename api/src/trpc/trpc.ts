@@ -1,7 +1,8 @@
-import { AppError, isAppError } from '@mam/core';
+import { AppError, isAppError, type ErrorCode } from '@mam/core';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
+import { assertValidText } from '../http/text-guard.hook';
 import type { TrpcContext } from './context';
 
 export interface ProcedureMeta {
@@ -14,10 +15,29 @@ const codeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE_CONTENT',
   429: 'TOO_MANY_REQUESTS',
+};
+
+/** tRPC's own refusals of a request it cannot read or route: the client's mistake, never a 500. */
+const trpcClientErrors: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorCode>> = {
+  NOT_FOUND: 'NOT_FOUND',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  PARSE_ERROR: 'VALIDATION_FAILED',
+  BAD_REQUEST: 'VALIDATION_FAILED',
+  METHOD_NOT_SUPPORTED: 'METHOD_NOT_ALLOWED',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+const fastifyClientErrors: Partial<Record<number, ErrorCode>> = {
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
 };
 
 /** The AppError a failure stands for: ours as is, zod's as VALIDATION_FAILED, anything else as INTERNAL. */
@@ -35,9 +55,15 @@ export function toAppError(error: unknown): AppError {
       issues: zod.issues.map((i) => ({ path: i.path.join('.'), code: 'VALIDATION_FAILED', message: i.message })),
     });
   }
-  if (error instanceof TRPCError && error.code === 'NOT_FOUND') return new AppError('NOT_FOUND');
-  if (error instanceof TRPCError && error.code === 'PAYLOAD_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE');
-  if (error instanceof TRPCError && error.code === 'PARSE_ERROR') return new AppError('VALIDATION_FAILED');
+  if (error instanceof TRPCError) {
+    const code = trpcClientErrors[error.code];
+    if (code) return new AppError(code);
+  }
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  // Fastify's own refusals (unreadable JSON, unknown content type, oversized body, schema validation).
+  if (!(error instanceof TRPCError) && typeof status === 'number' && status >= 400 && status < 500) {
+    return new AppError(fastifyClientErrors[status] ?? 'VALIDATION_FAILED');
+  }
   return new AppError('INTERNAL', { cause: error });
 }
 
@@ -73,7 +99,13 @@ const errorMapping = t.middleware(async ({ ctx, next, path }) => {
 });
 
 export const router = t.router;
-export const publicProcedure = t.procedure.use(errorMapping);
+/** The same text check as every other route's (text-guard.hook), on the input as tRPC decoded it (GET too). */
+const textGuard = t.middleware(async ({ getRawInput, next }) => {
+  assertValidText({ input: await getRawInput() });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(errorMapping).use(textGuard);
 
 /** A signed-in user; while MFA enrolment is forced, only the procedures that lead there. */
 export const authedProcedure = publicProcedure.use(async ({ ctx, meta, next }) => {

@@ -205,6 +205,12 @@ export const errorCatalogue = {
   // Media time (spec section 9)
   INVALID_TIMECODE: { status: 400, message: 'Invalid timecode' },
   INVALID_FRAME_RATE: { status: 400, message: 'Invalid frame rate' },
+
+  // Requests the product cannot act on, whatever their route
+  TEXT_INVALID: { status: 400, message: 'The text contains characters that are not allowed.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This request method is not allowed here.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This content type is not supported.' },
+  BOOKMARK_ROUTE_INVALID: { status: 400, message: 'A bookmark must point to a page in this application.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -251,6 +251,37 @@ describe('3. text rules', () => {
   });
 });
 
+describe('text length: the limits of an item title and description', () => {
+  const long = (length: number) => 'x'.repeat(length);
+
+  it('takes a title of 500 and other text of 20,000 characters', () => {
+    const result = run({ title: long(500), notes: long(20_000), tags: ['live'] });
+    expect(result.issues).toEqual([]);
+  });
+
+  it.each<[string, unknown]>([
+    ['title', long(501)],
+    ['notes', long(20_001)],
+    ['notes', long(1024 * 1024)],
+    ['extra', { text: long(20_000) }],
+  ])('refuses a longer %s with VALUE_TOO_LONG', (fieldId, value) => {
+    const result = run({ title: 'Cup final', [fieldId]: value });
+    expect(codes(result)).toEqual([[fieldId, 'VALUE_TOO_LONG']]);
+    expect(result.values[fieldId]).toBeUndefined();
+  });
+
+  it('refuses an overlong free entry in a multiple choice', () => {
+    const free = single({ type: 'MultipleChoice', freeEntry: true });
+    const result = checkFormValues({ form: free, view: 'item', values: { value: [long(20_001)] }, actor: editor, now });
+    expect(codes(result)).toEqual([['value', 'VALUE_TOO_LONG']]);
+  });
+
+  it('leaves a long stored value alone while other fields change', () => {
+    const result = run({ title: 'Cup final' }, { existing: { notes: long(30_000) } });
+    expect(result).toMatchObject({ issues: [], values: { notes: long(30_000) } });
+  });
+});
+
 describe('4. required fields', () => {
   it.each<[string, unknown]>([
     ['missing', undefined],

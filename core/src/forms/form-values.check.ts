@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../errors/error-catalogue';
+import { metadataTextMaxLength } from '../items/item-text';
 import type { Actor } from '../permissions/actor';
 import { ZEmail } from '../validation/email.schema';
 import type { AppIssue } from '../validation/zod-issues';
@@ -80,6 +81,14 @@ function normalise(field: TFormField, value: unknown): Normalised {
     case 'Button':
       return { code: 'VALUE_TYPE_INVALID' };
   }
+}
+
+/** Whether a sent value holds more text than its field may: each string, or a JSON value as written out. */
+function isTooLong(field: TFormField, value: TJsonValue): boolean {
+  const max = metadataTextMaxLength(field.fieldId);
+  if (typeof value === 'string') return value.length > max;
+  if (field.type === 'JSON') return JSON.stringify(value).length > max;
+  return Array.isArray(value) && value.some((entry) => typeof entry === 'string' && entry.length > max);
 }
 
 function optionsOf(field: TFormField, optionLists: CheckFormValuesInput['optionLists']): readonly TTreeAlternative[] {
@@ -166,7 +175,8 @@ function defaultValue(field: TFormField, setting: TViewSetting | undefined, inpu
  * 4. a required field left empty is 'Value required' (VALUE_REQUIRED), unless the view hides it, since nobody
  *    could fill it in there;
  * 5. empty values take the view's default, else the form's, else '' ([] for MultipleChoice, false for Checkbox).
- * Values of the wrong type are VALUE_TYPE_INVALID / VALUE_DATE_INVALID; keys that are no field of the form are
+ * Values of the wrong type are VALUE_TYPE_INVALID / VALUE_DATE_INVALID; text longer than an item's title (for the
+ * title) or description (any other field) is VALUE_TOO_LONG; keys that are no field of the form are
  * VALIDATION_FAILED. Issue paths are fieldIds.
  */
 export function checkFormValues(input: CheckFormValuesInput): CheckFormValuesResult {
@@ -194,6 +204,11 @@ export function checkFormValues(input: CheckFormValuesInput): CheckFormValuesRes
       continue;
     }
     const { value } = normalised;
+    // Only what was sent: a stored value from before the limit must not block edits of other fields.
+    if (sent !== undefined && isTooLong(field, value)) {
+      issues.push(issue(fieldId, 'VALUE_TOO_LONG'));
+      continue;
+    }
     const setting = settings.get(fieldId);
     if (!isEmpty(value)) {
       const choiceCode = choiceIssue(field, value, input);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateStartUtc } from '../validation/iso-date.schema';
+import { isIsoDateTime, isoDateStartUtc } from '../validation/iso-date.schema';
 import { coded } from './form-issues';
 import { normaliseShortcut } from './keyboard-shortcut';
 import { ZUsageRuleGroup } from './usage-rules';
@@ -78,11 +78,9 @@ export const ZFieldId = z
 export const ZJsonValue = z.json();
 export type TJsonValue = z.output<typeof ZJsonValue>;
 
-const isoDateTime = z.iso.datetime({ offset: true });
-
 /** Date field values: a calendar date 'YYYY-MM-DD' or an ISO date-time with a zone. */
 export function isDateValue(value: string): boolean {
-  return isoDateStartUtc(value) !== null || isoDateTime.safeParse(value).success;
+  return isoDateStartUtc(value) !== null || isIsoDateTime(value);
 }
 
 /**

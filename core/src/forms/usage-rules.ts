@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../errors/app-error';
 import type { AppIssue } from '../validation/zod-issues';
-import { isoDateEndUtc, isoDateStartUtc } from '../validation/iso-date.schema';
+import { isIsoDateTime, isoDateEndUtc, isoDateStartUtc } from '../validation/iso-date.schema';
 import { coded, commonCode, toCodedIssues } from './form-issues';
 
 /** Usage rules are stored as timed metadata of this type (spec section 9). */
@@ -36,11 +36,9 @@ export type TValidityEnd =
 
 const FOREVER: TValidityEnd = { offsetFrom: 'forever', untilNumberOfDays: null, absoluteDate: null };
 
-const isoDateTime = z.iso.datetime({ offset: true });
-
 /** 'YYYY-MM-DD' (a whole day) or an ISO date-time with a zone. */
 function isAbsoluteDate(value: string): boolean {
-  return isoDateStartUtc(value) !== null || isoDateTime.safeParse(value).success;
+  return isoDateStartUtc(value) !== null || isIsoDateTime(value);
 }
 
 /** Day counts arrive as numbers or, from older clients, as numeric strings. */

@@ -1,4 +1,4 @@
-import { isoDateEndUtc, isoDateStartUtc, utcDateOf, ZIsoDate } from './iso-date.schema';
+import { isIsoDateTime, isoDateEndUtc, isoDateStartUtc, utcDateOf, ZIsoDate, ZIsoDateTime } from './iso-date.schema';
 
 describe('isoDateStartUtc', () => {
   it.each<[string, string | null]>([
@@ -23,5 +23,21 @@ describe('isoDateStartUtc', () => {
 
   it('formats today in UTC', () => {
     expect(utcDateOf(new Date('2025-06-30T23:59:59-02:00'))).toBe('2025-07-01');
+  });
+});
+
+describe('isIsoDateTime', () => {
+  it.each<[string, boolean]>([
+    ['2025-01-31T12:00:00Z', true],
+    ['2025-01-31T12:00:00.123+01:00', true],
+    ['0001-01-01T00:00:00Z', true],
+    ['9999-12-31T23:59:59Z', true],
+    ['0000-01-01T00:00:00Z', false],
+    ['0001-01-01T00:00:00+01:00', false],
+    ['2025-01-31', false],
+    ['2025-01-31T12:00:00', false],
+  ])('%j → %p', (value, expected) => {
+    expect(isIsoDateTime(value)).toBe(expected);
+    expect(ZIsoDateTime.safeParse(value).success).toBe(expected);
   });
 });

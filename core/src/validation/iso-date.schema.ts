@@ -26,3 +26,17 @@ export function utcDateOf(now: Date): string {
 }
 
 export const ZIsoDate = z.string().refine((date) => isoDateStartUtc(date) !== null, 'Enter a date as YYYY-MM-DD');
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/**
+ * An ISO date-time with a zone ('2025-01-31T12:00:00Z', '…+01:00') in the years 1 to 9999: JavaScript reads year 0
+ * and beyond 9999, PostgreSQL stores neither.
+ */
+export function isIsoDateTime(value: string): boolean {
+  if (!isoDateTime.safeParse(value).success) return false;
+  const year = new Date(value).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
+export const ZIsoDateTime = z.string().refine(isIsoDateTime, 'Enter a date and time between the years 1 and 9999');

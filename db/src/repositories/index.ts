@@ -57,6 +57,14 @@ export function createRepositories(db: Database) {
 
 export type Repositories = ReturnType<typeof createRepositories>;
 
+/**
+ * Runs `work` in one transaction with repositories bound to it, so a change and its audit event are stored together
+ * or not at all. PGlite has one connection: until `work` ends, query only through `repos`, or it waits forever.
+ */
+export function inTransaction<T>(db: Database, work: (repos: Repositories) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(createRepositories(tx as unknown as Database)));
+}
+
 export type { TApiKeyRow } from './api-key.repository';
 export type { TAuditEventRow } from './audit-event.repository';
 export type { TAuthCodeRow } from './auth-code.repository';

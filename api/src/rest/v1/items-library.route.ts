@@ -1,4 +1,10 @@
-import { accessLevels, mediaItemTypes, processStates } from '@mam/core';
+import {
+  accessLevels,
+  ITEM_DESCRIPTION_MAX_LENGTH,
+  ITEM_TITLE_MAX_LENGTH,
+  mediaItemTypes,
+  processStates,
+} from '@mam/core';
 import { z } from 'zod';
 import type { TItemView } from '../../services/items/item-view';
 import { defineRoute, type RestRoute } from '../rest-route';
@@ -139,8 +145,8 @@ export const updateItemRoute = defineRoute({
   tags: ['Items'],
   params: ZIdParams,
   body: z.object({
-    title: z.string().trim().min(1).max(500).optional(),
-    description: z.string().max(20_000).optional(),
+    title: z.string().trim().min(1).max(ITEM_TITLE_MAX_LENGTH).optional(),
+    description: z.string().max(ITEM_DESCRIPTION_MAX_LENGTH).optional(),
   }),
   response: ZItem,
   handler: async ({ params, body }, { services, principal, request }) =>

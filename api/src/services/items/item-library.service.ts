@@ -8,9 +8,9 @@ import {
   type Actor,
   type DeleteAction,
 } from '@mam/core';
-import type { TItemRow, TItemWithVersion } from '@mam/db';
+import { inTransaction, type TItemRow, type TItemWithVersion } from '@mam/db';
 import type { AuthedActor } from '../actor.service';
-import type { AuditService } from '../audit.service';
+import type { AuditEntry, AuditService } from '../audit.service';
 import type { FolderService } from '../folder.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
 import { toItemView, versionMediaPrefix, type TItemView } from './item-view';
@@ -75,7 +75,7 @@ export function decodeItemCursor(cursor: string | undefined): Position | undefin
 /**
  * The item library: folder contents, details, title and description, moves, the recycle bin (delete, restore,
  * delete permanently) and an item's history. Every change is written to the audit trail with targetType 'item',
- * which is what the History tab reads.
+ * which is what the History tab reads, in the change's own transaction.
  */
 export function createItemLibraryService(
   deps: ServiceDeps,
@@ -233,16 +233,24 @@ export function createItemLibraryService(
         changes.description = { from: item.description, to: input.description };
       }
       if (Object.keys(changes).length > 0) {
-        await repos.items.update(actor.tenantId, item.id, {
-          ...(changes.title ? { title: changes.title.to } : {}),
-          ...(changes.description ? { description: changes.description.to } : {}),
-        });
-        await audit.record(actor.tenantId, actor, meta, {
-          action: 'item.updated',
-          targetType: 'item',
-          targetId: item.id,
-          summary: changes.title ? `Title changed to ${changes.title.to}` : 'Description changed',
-          details: changes,
+        await inTransaction(deps.db, async (tx) => {
+          await tx.items.update(actor.tenantId, item.id, {
+            ...(changes.title ? { title: changes.title.to } : {}),
+            ...(changes.description ? { description: changes.description.to } : {}),
+          });
+          await audit.record(
+            actor.tenantId,
+            actor,
+            meta,
+            {
+              action: 'item.updated',
+              targetType: 'item',
+              targetId: item.id,
+              summary: changes.title ? `Title changed to ${changes.title.to}` : 'Description changed',
+              details: changes,
+            },
+            tx,
+          );
         });
       }
       return toItemView(await visibleItem(actor, id));
@@ -261,20 +269,23 @@ export function createItemLibraryService(
       const locked = items.find((item) => !canUpdate(actor, item));
       if (locked) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId: locked.id } });
       const moving = items.filter((item) => item.folderId !== target.id);
-      await repos.items.updateMany(
-        actor.tenantId,
-        moving.map((item) => item.id),
-        { folderId: target.id },
-      );
-      for (const item of moving) {
-        await audit.record(actor.tenantId, actor, meta, {
-          action: 'item.moved',
-          targetType: 'item',
-          targetId: item.id,
-          summary: `Moved to folder ${target.name}`,
-          details: { fromFolderId: item.folderId, toFolderId: target.id },
-        });
-      }
+      await inTransaction(deps.db, async (tx) => {
+        await tx.items.updateMany(
+          actor.tenantId,
+          moving.map((item) => item.id),
+          { folderId: target.id },
+        );
+        for (const item of moving) {
+          const entry = {
+            action: 'item.moved',
+            targetType: 'item',
+            targetId: item.id,
+            summary: `Moved to folder ${target.name}`,
+            details: { fromFolderId: item.folderId, toFolderId: target.id },
+          };
+          await audit.record(actor.tenantId, actor, meta, entry, tx);
+        }
+      });
       return { movedIds: moving.map((item) => item.id) };
     },
 
@@ -289,15 +300,18 @@ export function createItemLibraryService(
         throw refuse(items.length === 1 ? 'one' : 'many', 'DELETE_ITEM_FORBIDDEN');
       }
       const ids = live.map((item) => item.id);
-      await repos.items.updateMany(actor.tenantId, ids, { deletedAt: deps.clock(), deletedBy: actor.userId });
-      for (const id of ids) {
-        await audit.record(actor.tenantId, actor, meta, {
-          action: 'item.deleted',
-          targetType: 'item',
-          targetId: id,
-          summary: 'Moved to the recycle bin',
-        });
-      }
+      await inTransaction(deps.db, async (tx) => {
+        await tx.items.updateMany(actor.tenantId, ids, { deletedAt: deps.clock(), deletedBy: actor.userId });
+        for (const id of ids) {
+          const entry = {
+            action: 'item.deleted',
+            targetType: 'item',
+            targetId: id,
+            summary: 'Moved to the recycle bin',
+          };
+          await audit.record(actor.tenantId, actor, meta, entry, tx);
+        }
+      });
       return { deletedIds: ids };
     },
 
@@ -316,14 +330,15 @@ export function createItemLibraryService(
       if (!root) throw new AppError('NOT_FOUND');
       const folderNames = new Map<string, string | null>();
       const restored: Array<{ id: string; folderId: string }> = [];
+      const entries: AuditEntry[] = [];
       for (const item of items) {
         if (item.folderId && !folderNames.has(item.folderId)) {
           folderNames.set(item.folderId, (await repos.folders.findById(actor.tenantId, item.folderId))?.name ?? null);
         }
         const keepsFolder = !!item.folderId && folderNames.get(item.folderId) != null;
         const folderId = keepsFolder ? item.folderId! : root.id;
-        await repos.items.update(actor.tenantId, item.id, { deletedAt: null, deletedBy: null, folderId });
-        await audit.record(actor.tenantId, actor, meta, {
+        restored.push({ id: item.id, folderId });
+        entries.push({
           action: 'item.restored',
           targetType: 'item',
           targetId: item.id,
@@ -332,8 +347,13 @@ export function createItemLibraryService(
             : `Restored from the recycle bin into ${root.name} (its folder is gone)`,
           details: { folderId },
         });
-        restored.push({ id: item.id, folderId });
       }
+      await inTransaction(deps.db, async (tx) => {
+        for (const [index, { id, folderId }] of restored.entries()) {
+          await tx.items.update(actor.tenantId, id, { deletedAt: null, deletedBy: null, folderId });
+          await audit.record(actor.tenantId, actor, meta, entries[index]!, tx);
+        }
+      });
       return { restored };
     },
 
@@ -350,12 +370,15 @@ export function createItemLibraryService(
       const purgedIds: string[] = [];
       for (const item of items) {
         await removeMedia(actor.tenantId, item.id);
-        await repos.items.hardDelete(actor.tenantId, item.id);
-        await audit.record(actor.tenantId, actor, meta, {
-          action: 'item.purged',
-          targetType: 'item',
-          targetId: item.id,
-          summary: `Deleted permanently: ${item.title}`,
+        await inTransaction(deps.db, async (tx) => {
+          await tx.items.hardDelete(actor.tenantId, item.id);
+          const entry = {
+            action: 'item.purged',
+            targetType: 'item',
+            targetId: item.id,
+            summary: `Deleted permanently: ${item.title}`,
+          };
+          await audit.record(actor.tenantId, actor, meta, entry, tx);
         });
         purgedIds.push(item.id);
       }

@@ -1,5 +1,15 @@
-import { AppError, blockedExtensionOf, can, canUpdate, canView, initiatedProcess, parseTenantConfig } from '@mam/core';
+import {
+  AppError,
+  blockedExtensionOf,
+  can,
+  canUpdate,
+  canView,
+  initiatedProcess,
+  parseTenantConfig,
+  toAppIssues,
+} from '@mam/core';
 import type { TTenantRow, TItemVersionRow } from '@mam/db';
+import { z } from 'zod';
 import type { AuthedActor } from '../actor.service';
 import type { createAuditService } from '../audit.service';
 import type { ItemMetadataService } from '../metadata/item-metadata.service';
@@ -15,6 +25,22 @@ export interface BeginUploadInput {
   size: number | null;
   /** Values of the upload view of a form, for a new item. */
   metadata?: { formId: string; values: Record<string, unknown> };
+}
+
+/**
+ * What tus headers and Upload-Metadata carry unchecked: ids the database can look up and a size it can store (a
+ * 30-digit Upload-Length is digits too).
+ */
+const ZUploadRequestShape = z.object({
+  folderId: z.uuid().optional(),
+  itemId: z.uuid().optional(),
+  size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(),
+});
+
+function assertUploadShape(input: Pick<BeginUploadInput, 'folderId' | 'itemId' | 'size'>): void {
+  const parsed = ZUploadRequestShape.safeParse({ folderId: input.folderId, itemId: input.itemId, size: input.size });
+  if (!parsed.success)
+    throw new AppError('VALIDATION_FAILED', { issues: toAppIssues(parsed.error, 'VALIDATION_FAILED') });
 }
 
 /** Who sent a file through an upload request: the request and the name the contributor gave. */
@@ -126,6 +152,7 @@ export function createUploadService(
   return {
     /** Checks everything before a byte is accepted: permission, blocked extension, target folder or item. */
     async begin(actor: AuthedActor, tenant: TTenantRow, input: BeginUploadInput): Promise<UploadTarget> {
+      assertUploadShape(input);
       const fileName = cleanFileName(input.fileName);
       const config = parseTenantConfig(tenant.config);
       const blocked = blockedExtensionOf(fileName, config.blockedUploadExtensions);
@@ -180,6 +207,7 @@ export function createUploadService(
       input: Omit<BeginUploadInput, 'itemId'> & { folderId: string },
       via: TUploadVia,
     ): Promise<UploadTarget> {
+      assertUploadShape(input);
       const fileName = cleanFileName(input.fileName);
       const config = parseTenantConfig(tenant.config);
       const blocked = blockedExtensionOf(fileName, config.blockedUploadExtensions);

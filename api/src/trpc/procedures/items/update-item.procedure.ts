@@ -1,8 +1,9 @@
+import { ITEM_DESCRIPTION_MAX_LENGTH, ITEM_TITLE_MAX_LENGTH } from '@mam/core';
 import { z } from 'zod';
 import { authedProcedure } from '../../trpc';
 
-export const ZItemTitle = z.string().trim().min(1).max(500);
-export const ZItemDescription = z.string().max(20_000);
+export const ZItemTitle = z.string().trim().min(1).max(ITEM_TITLE_MAX_LENGTH);
+export const ZItemDescription = z.string().max(ITEM_DESCRIPTION_MAX_LENGTH);
 
 export const ZUpdateItemInput = z.object({
   itemId: z.uuid(),

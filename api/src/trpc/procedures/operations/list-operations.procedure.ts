@@ -1,11 +1,11 @@
-import { operationKinds } from '@mam/core';
+import { operationKinds, ZIsoDateTime } from '@mam/core';
 import { z } from 'zod';
 import { authedProcedure } from '../../trpc';
 
 export const ZListOperationsInput = z.object({
   everyone: z.boolean().default(false),
   kinds: z.array(z.enum(operationKinds)).optional(),
-  before: z.iso.datetime().optional(),
+  before: ZIsoDateTime.optional(),
   limit: z.number().int().min(1).max(200).default(50),
 });
 

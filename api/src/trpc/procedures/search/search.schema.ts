@@ -1,3 +1,4 @@
+import { ZIsoDateTime } from '@mam/core';
 import { z } from 'zod';
 
 /** One search request, the same over tRPC and REST. */
@@ -11,8 +12,8 @@ export const ZSearchInput = z.object({
     .max(4)
     .optional(),
   createdBy: z.array(z.uuid()).max(50).optional(),
-  createdFrom: z.iso.datetime({ offset: true }).optional(),
-  createdTo: z.iso.datetime({ offset: true }).optional(),
+  createdFrom: ZIsoDateTime.optional(),
+  createdTo: ZIsoDateTime.optional(),
   fieldValues: z
     .array(z.object({ fieldId: z.string().min(1).max(200), values: z.array(z.string().max(500)).min(1).max(50) }))
     .max(20)

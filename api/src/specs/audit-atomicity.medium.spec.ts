@@ -1,0 +1,94 @@
+import type { TItemRow } from '@mam/db';
+import { testBackends } from '@mam/db/testing';
+import type { AuthedActor } from '../services/actor.service';
+import type { AuditService } from '../services/audit.service';
+import { createBookmarkService } from '../services/bookmark.service';
+import { createItemLibraryService } from '../services/items/item-library.service';
+import { adminActor, insertItem, twoTenantLibrary, type TTwoTenantLibrary } from '../testing/library-fixtures';
+import type { TestApp } from '../testing/test-app';
+
+/** A change and its audit event are one: when the event cannot be stored, the change is not stored either. */
+describe.each(testBackends)('changes and their audit events on %s', (backend) => {
+  let t: TestApp;
+  let alpha: TTwoTenantLibrary['alpha'];
+  let root: string;
+  let actor: AuthedActor;
+
+  beforeAll(async () => {
+    ({ t, alpha, root } = await twoTenantLibrary(backend));
+    actor = await adminActor(t, alpha);
+  }, 120_000);
+  afterAll(() => t.dispose());
+
+  const newItem = (title: string) => insertItem(t, alpha, { title, folderId: root, ownerId: alpha.admin.id });
+  const stored = async (item: TItemRow) => (await t.services.deps.repos.items.findById(alpha.tenant.id, item.id))!;
+  const auditCount = async () =>
+    (await t.services.deps.repos.auditEvents.list(alpha.tenant.id, { limit: 1000 })).length;
+
+  /** An audit trail whose store is down. */
+  const failingAudit: AuditService = {
+    ...({} as AuditService),
+    record: async () => {
+      throw new Error('audit store unavailable');
+    },
+  };
+  const library = () =>
+    createItemLibraryService(t.services.deps, failingAudit, t.services.folders, t.services.storages);
+
+  it('keeps the old title when the database refuses the audit event (a lone surrogate past the edge check)', async () => {
+    const item = await newItem('Original title');
+    const before = await auditCount();
+    // The details column is jsonb, which refuses the escaped lone surrogate; the title column would take it.
+    await expect(t.services.itemLibrary.update(actor, item.id, { title: 'Broken \uD800' }, null)).rejects.toThrow();
+    expect((await stored(item)).title).toBe('Original title');
+    expect(await auditCount()).toBe(before);
+  });
+
+  it('keeps the title and description when the audit trail fails', async () => {
+    const item = await newItem('Kept title');
+    await expect(library().update(actor, item.id, { title: 'Lost title', description: 'Lost' }, null)).rejects.toThrow(
+      'audit store unavailable',
+    );
+    expect(await stored(item)).toMatchObject({ title: 'Kept title', description: '' });
+  });
+
+  it('keeps items where they were when the audit trail fails on a move, delete or restore', async () => {
+    const target = await t.services.folders.create(actor, { name: 'Elsewhere', parentId: root }, null);
+    const moved = await newItem('Stays put');
+    await expect(library().move(actor, { itemIds: [moved.id], folderId: target.id }, null)).rejects.toThrow();
+    expect((await stored(moved)).folderId).toBe(root);
+
+    const deleted = await newItem('Not deleted');
+    await expect(library().remove(actor, [deleted.id], null)).rejects.toThrow();
+    expect((await stored(deleted)).deletedAt).toBeNull();
+
+    const binned = await newItem('Stays in the bin');
+    await t.services.itemLibrary.remove(actor, [binned.id], null);
+    await expect(library().restore(actor, [binned.id], null)).rejects.toThrow();
+    expect((await stored(binned)).deletedAt).not.toBeNull();
+
+    await expect(library().purge(actor, [binned.id], null)).rejects.toThrow();
+    expect(await t.services.deps.repos.items.findById(alpha.tenant.id, binned.id)).toBeDefined();
+  });
+
+  it('creates, changes and deletes no system bookmark when the audit trail fails', async () => {
+    const bookmarks = createBookmarkService(t.services.deps, failingAudit);
+    const groups = await t.services.deps.repos.groups.list(alpha.tenant.id);
+    const input = {
+      title: 'Desk',
+      kind: 'search' as const,
+      scope: 'system' as const,
+      target: { route: '/?q=goal', query: 'goal' },
+      icon: null,
+      isFilter: false,
+      visibleGroups: [groups[0]!.id],
+    };
+    await expect(bookmarks.create(actor, input, null)).rejects.toThrow();
+    expect(await t.services.bookmarks.list(actor)).toEqual([]);
+
+    const saved = await t.services.bookmarks.create(actor, input, null);
+    await expect(bookmarks.update(actor, saved.id, { ...input, title: 'Renamed' }, null)).rejects.toThrow();
+    await expect(bookmarks.delete(actor, saved.id, null)).rejects.toThrow();
+    expect((await t.services.bookmarks.list(actor)).map((b) => b.title)).toEqual(['Desk']);
+  });
+});
