@@ -74,6 +74,8 @@ export const ZEnv = z.object({
   MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_DIST: z.string().optional(),
+  // The largest single upload in bytes; 1 TiB when unset (a broadcast master runs to hundreds of GiB).
+  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
 export type TEnv = z.infer<typeof ZEnv> & { DATA_DIR: string };

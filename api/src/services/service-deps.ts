@@ -32,6 +32,8 @@ export interface ServiceDeps {
      * absent, so a tenant cannot point the server at the platform's own services.
      */
     storagePrivateEndpoints?: readonly TPrivateEndpoint[];
+    /** MAX_UPLOAD_BYTES: the largest single upload; 1 TiB when absent. */
+    maxUploadBytes?: number;
   };
 }
 

@@ -36,6 +36,8 @@ export interface TestAppOptions {
    * allows 127.0.0.1, where the S3 test server listens.
    */
   storagePrivateEndpoints?: string;
+  /** MAX_UPLOAD_BYTES as an operator would set it. */
+  maxUploadBytes?: number;
 }
 
 /** The real app over a fresh database, with a clock the test can move and an outbox it can read. */
@@ -69,6 +71,7 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
       sessionTtlHours: 24,
       dataDir,
       storagePrivateEndpoints: parsePrivateEndpoints(options.storagePrivateEndpoints ?? '127.0.0.1'),
+      maxUploadBytes: options.maxUploadBytes,
     },
   });
   const app = await createApp({

@@ -205,6 +205,14 @@ export const errorCatalogue = {
   // Media time (spec section 9)
   INVALID_TIMECODE: { status: 400, message: 'Invalid timecode' },
   INVALID_FRAME_RATE: { status: 400, message: 'Invalid frame rate' },
+
+  // Upload limits: the spec's 'Upload rejected' with the reason
+  UPLOAD_TOO_LARGE: { status: 413, message: 'Upload rejected: files may be at most {{limit}}' },
+  STORAGE_QUOTA_EXCEEDED: {
+    status: 413,
+    message: "Upload rejected: the organisation's storage quota of {{quota}} would be exceeded",
+  },
+  QUOTA_SUPER_ADMIN_ONLY: { status: 403, message: 'Only the system administrator can change the storage quota' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
