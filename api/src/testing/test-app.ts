@@ -33,7 +33,7 @@ export interface TestAppOptions {
   searchBackend?: ElasticsearchBackend;
   /**
    * STORAGE_PRIVATE_ENDPOINTS as an operator would set it. The storage guard is on in tests too; by default it
-   * allows 127.0.0.1, where the S3 test server listens.
+   * allows 127.0.0.1, where the S3 test server and the fake OpenID Connect provider listen.
    */
   storagePrivateEndpoints?: string;
   /** MAX_UPLOAD_BYTES as an operator would set it. */

@@ -213,6 +213,12 @@ export const errorCatalogue = {
     message: "Upload rejected: the organisation's storage quota of {{quota}} would be exceeded",
   },
   QUOTA_SUPER_ADMIN_ONLY: { status: 403, message: 'Only the system administrator can change the storage quota' },
+
+  // Addresses a tenant chooses that the server fetches
+  SSO_ISSUER_PRIVATE: {
+    status: 400,
+    message: 'This issuer is on a private network; the operator has not allowed it.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
