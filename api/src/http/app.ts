@@ -18,6 +18,7 @@ import { createContextFactory } from '../trpc/context';
 import { toAppError } from '../trpc/trpc';
 import { CSRF_COOKIE, CSRF_HEADER, ensureCsrfCookie } from './cookies';
 import { safeEqual } from '../security/tokens';
+import { registerSecurityHeaders } from './security-headers';
 
 export interface AppOptions {
   services: Services;
@@ -39,6 +40,7 @@ export async function createApp(options: AppOptions) {
   });
 
   await app.register(fastifyCookie);
+  registerSecurityHeaders(app);
 
   app.addHook('onRequest', async (request, reply) => {
     ensureCsrfCookie(request, reply, options.publicUrl);

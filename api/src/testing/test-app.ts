@@ -36,6 +36,8 @@ export interface TestAppOptions {
    * allows 127.0.0.1, where the S3 test server and the fake OpenID Connect provider listen.
    */
   storagePrivateEndpoints?: string;
+  /** A built console to serve (its index.html and files), as CONSOLE_DIST. */
+  consoleDist?: string;
   /** MAX_UPLOAD_BYTES as an operator would set it. */
   maxUploadBytes?: number;
 }
@@ -79,6 +81,7 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
     publicUrl: 'http://mam.test',
     apiKeyHeader: 'Authorization',
     version: 'test',
+    consoleDist: options.consoleDist,
     uploadsDir: pipeline.uploadsDir,
     health: () => database.ping(),
   });
