@@ -237,4 +237,33 @@ describe.each(testBackends)('upload size limit and storage quota on %s', (backen
       }),
     ).toMatchObject({ ok: true, data: { storageQuotaBytes: 2 * 1024 ** 4 } });
   });
+
+  it("lets the system administrator set any tenant's quota from the tenant list", async () => {
+    expect(await alphaAdmin.mutate('tenants.setQuota', { id: alpha.tenant.id, storageQuotaBytes: 1 })).toMatchObject({
+      ok: false,
+      code: 'FORBIDDEN',
+    });
+    const stored = await t.services.deps.repos.items.storedBytes(alpha.tenant.id);
+    expect(
+      await rootAdmin.mutate('tenants.setQuota', { id: alpha.tenant.id, storageQuotaBytes: stored + 100 }),
+    ).toMatchObject({ ok: true });
+    const listed =
+      await rootAdmin.query<Array<{ slug: string; storageQuotaBytes: number | null; storedBytes: number }>>(
+        'tenants.list',
+      );
+    if (!listed.ok) throw new Error(listed.code);
+    expect(listed.data.find((tenant) => tenant.slug === 'alpha')).toMatchObject({
+      storageQuotaBytes: stored + 100,
+      storedBytes: stored,
+    });
+    expect((await alphaTus.create(101, { filename: 'over.wav' })).json()).toMatchObject({
+      code: 'STORAGE_QUOTA_EXCEEDED',
+    });
+    expect(await rootAdmin.mutate('tenants.setQuota', { id: alpha.tenant.id, storageQuotaBytes: null })).toMatchObject({
+      ok: true,
+    });
+    const fits = await alphaTus.create(101, { filename: 'fits.wav' });
+    expect(fits.statusCode).toBe(201);
+    await alphaTus.terminate(String(fits.headers.location));
+  });
 });

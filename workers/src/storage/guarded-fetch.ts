@@ -3,6 +3,18 @@ import https from 'node:https';
 import { Readable } from 'node:stream';
 import { guardedLookup, literalEndpointRefusal, type TPrivateEndpoint } from './endpoint-guard';
 
+/** fetch's shape, loose enough for callers whose body types differ from the DOM's (openid-client's customFetch). */
+export type TGuardedFetch = (
+  input: string | URL | Request,
+  init?: {
+    method?: string;
+    headers?: Headers | Record<string, string> | Array<[string, string]>;
+    body?: unknown;
+    redirect?: 'follow' | 'manual' | 'error';
+    signal?: AbortSignal | null;
+  },
+) => Promise<Response>;
+
 const MAX_REDIRECTS = 5;
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -13,9 +25,9 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
  * allowed it, checked on the socket's own DNS answer (no second lookup to race) and again at every redirect, which
  * is followed here hop by hop so a public address cannot hand the request on to a private one.
  */
-export function createGuardedFetch(allowed: readonly TPrivateEndpoint[]): typeof fetch {
-  return async function guardedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-    const request = new Request(input, init);
+export function createGuardedFetch(allowed: readonly TPrivateEndpoint[]): TGuardedFetch {
+  return async function guardedFetch(input, init) {
+    const request = new Request(input, init as RequestInit | undefined);
     let body: Buffer | null = request.body ? Buffer.from(await request.arrayBuffer()) : null;
     let method = request.method;
     let url = new URL(request.url);
