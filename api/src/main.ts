@@ -11,6 +11,7 @@ import {
 import pino from 'pino';
 import { EnvError, parseEnv, type TEnv } from './config/env';
 import { createApp } from './http/app';
+import { requestLogOptions } from './http/request-log';
 import { createMediaPipeline } from './media-pipeline';
 import { createRuntimeServices, publicUrlOf, searchBackendOf, seedDemoTenant } from './runtime';
 import { createSearchIndexer } from './services/search/search-indexer';
@@ -56,7 +57,7 @@ async function main() {
     throw error;
   }
   const startedAt = performance.now();
-  const logger = pino({ level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+  const logger = pino(requestLogOptions(env.LOG_LEVEL));
   mkdirSync(env.DATA_DIR, { recursive: true });
 
   const { handle, stop } = await openOwnedDatabase(env, logger);

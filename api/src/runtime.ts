@@ -42,6 +42,7 @@ export function createRuntimeServices(
       sessionTtlHours: env.SESSION_TTL_HOURS,
       dataDir: env.DATA_DIR,
       storagePrivateEndpoints: env.STORAGE_PRIVATE_ENDPOINTS,
+      maxUploadBytes: env.MAX_UPLOAD_BYTES,
     },
   });
 }

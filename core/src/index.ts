@@ -15,6 +15,7 @@ export * from './tenant/tenant-config.schema';
 export * from './tenant/tenant-config.secrets';
 export * from './tenant/tenant-config.parse';
 export * from './tenant/blocked-extensions';
+export * from './tenant/upload-limits';
 
 export * from './validation/zod-issues';
 export * from './validation/email.schema';

@@ -90,6 +90,8 @@ export const ZEnv = z.object({
       });
       return z.NEVER;
     }),
+  // The largest single upload in bytes; 1 TiB when unset (a broadcast master runs to hundreds of GiB).
+  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
 export type TTrustProxy = boolean | number | string[];

@@ -19,6 +19,7 @@ import { toAppError } from '../trpc/trpc';
 import { trpcResponseMeta } from '../trpc/response-meta';
 import { csrfHeaderValid, ensureCsrfCookie } from './cookies';
 import { textGuardHook } from './text-guard.hook';
+import { registerSecurityHeaders } from './security-headers';
 
 export interface AppOptions {
   services: Services;
@@ -48,6 +49,7 @@ export async function createApp(options: AppOptions) {
   });
 
   await app.register(fastifyCookie);
+  registerSecurityHeaders(app);
 
   const signer = options.services.deps.secretBox;
   app.addHook('onRequest', async (request, reply) => {

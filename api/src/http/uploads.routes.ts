@@ -80,6 +80,11 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
     exposedHeaders: ['Item-Id'],
     allowedHeaders: ['Upload-Request'],
     postReceiveInterval: 1000,
+    // Announced as Tus-Max-Size; for an upload, what its tenant's quota leaves it (see holdToAllowance).
+    maxSize: async (req, id) => {
+      const tenantId = decisionOf(req)?.tenantId;
+      return id && tenantId ? services.uploads.allowance(tenantId, id) : services.uploads.maxUploadBytes;
+    },
     namingFunction: (req) => {
       const id = decisionOf(req)?.uploadId;
       if (!id) throw { status_code: 500, body: 'Upload id missing' };
@@ -122,6 +127,20 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
     onProgress: recordProgress,
     onFinish: finish,
   };
+  /**
+   * An upload created without a length was only checked against a full quota: the length it declares later, or the
+   * bytes this PATCH says it brings, are refused as at creation. A chunked body is cut off by tus at maxSize.
+   */
+  async function holdToAllowance(request: FastifyRequest, tenantId: string, version: TItemVersionRow) {
+    if (request.method !== 'PATCH' || version.upload.totalBytes !== null) return;
+    const declared = request.headers['upload-length'];
+    const offset = Number(request.headers['upload-offset']) || 0;
+    const body = Number(request.headers['content-length']) || 0;
+    const total =
+      typeof declared === 'string' && /^\d+$/.test(declared) ? Number(declared) : offset + Math.max(body, 1);
+    await services.uploads.assertAllowance(tenantId, version.id, total);
+  }
+
   /** The rest of the protocol after authorisation; PATCH bodies stream straight to the partial file. */
   async function continueUpload(request: FastifyRequest, reply: FastifyReply, uploadId: string) {
     reply.hijack();
@@ -191,6 +210,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
     const version = await services.uploads.authoriseForRequest(tenantId, principal.request.id, uploadId);
     if (request.method === 'HEAD' && answerFinished(reply, version)) return;
     if (request.method === 'DELETE') await services.uploads.discard(tenantId, version.id, 'cancelled');
+    await holdToAllowance(request, tenantId, version);
     await continueUpload(request, reply, uploadId);
   }
 
@@ -233,6 +253,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
       if (request.method === 'HEAD' && answerFinished(reply, version)) return;
       // Termination: the item goes before the answer does, so a client that reads it next finds it gone.
       if (request.method === 'DELETE') await services.uploads.discard(principal.tenant.id, version.id, 'cancelled');
+      await holdToAllowance(request, principal.tenant.id, version);
       await continueUpload(request, reply, uploadId);
       return;
     }

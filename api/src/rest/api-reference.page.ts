@@ -1,3 +1,6 @@
+/** Served as a file of its own: the Content-Security-Policy runs no inline script. */
+export const API_REFERENCE_SCRIPT_PATH = '/api/docs/reference.js';
+
 /**
  * A self-contained reference page for /api/v1 (no CDN: installations may have no internet). It reads the
  * OpenAPI document and lists every operation with its parameters, request and response schemas.
@@ -23,8 +26,11 @@ or in the header your administrator configured. Errors are JSON <code>{"code","m
 The machine-readable document is at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</p>
 <div id="ops">Loading…</div>
 </main>
-<script>
-fetch('/api/v1/openapi.json').then(r=>r.json()).then(doc=>{
+<script src="${API_REFERENCE_SCRIPT_PATH}"></script></body></html>`;
+}
+
+/** The page's script: reads the OpenAPI document and renders each operation. */
+export const API_REFERENCE_SCRIPT = `fetch('/api/v1/openapi.json').then(r=>r.json()).then(doc=>{
   const root=document.getElementById('ops');root.textContent='';
   const esc=s=>String(s).replace(/[&<>]/g,c=>({'&':'&amp;','<':'&lt;','>':'&gt;'}[c]));
   for(const [path,ops] of Object.entries(doc.paths)){
@@ -42,5 +48,4 @@ fetch('/api/v1/openapi.json').then(r=>r.json()).then(doc=>{
     }
   }
 }).catch(()=>{document.getElementById('ops').textContent='The API document could not be loaded.';});
-</script></body></html>`;
-}
+`;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import type { ApiKeyPrincipal } from '../services/api-key.service';
 import { buildOpenApiDocument } from './openapi';
-import { renderApiReferencePage } from './api-reference.page';
+import { API_REFERENCE_SCRIPT, API_REFERENCE_SCRIPT_PATH, renderApiReferencePage } from './api-reference.page';
 import { v1Routes } from './v1/routes';
 
 export function presentedApiKey(request: FastifyRequest, header: string): string | null {
@@ -24,6 +24,9 @@ export async function restPlugin(
   app.get('/api/v1/openapi.json', async () => document);
   app.get('/api/docs', async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(renderApiReferencePage()),
+  );
+  app.get(API_REFERENCE_SCRIPT_PATH, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(API_REFERENCE_SCRIPT),
   );
 
   for (const route of v1Routes) {

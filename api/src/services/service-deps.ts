@@ -28,10 +28,12 @@ export interface ServiceDeps {
     /** DATA_DIR: the built-in local storage keeps its files in `<dataDir>/storage`. */
     dataDir: string;
     /**
-     * STORAGE_PRIVATE_ENDPOINTS: the only host[:port] on a private network a tenant's storage may use; none when
-     * absent, so a tenant cannot point the server at the platform's own services.
+     * STORAGE_PRIVATE_ENDPOINTS: the only host[:port] on a private network a tenant's storage or identity provider
+     * may use; none when absent, so a tenant cannot point the server at the platform's own services.
      */
     storagePrivateEndpoints?: readonly TPrivateEndpoint[];
+    /** MAX_UPLOAD_BYTES: the largest single upload; 1 TiB when absent. */
+    maxUploadBytes?: number;
   };
 }
 

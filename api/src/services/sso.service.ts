@@ -1,5 +1,6 @@
 import { AppError, assertCan } from '@mam/core';
 import type { TTenantRow, TUserRow } from '@mam/db';
+import { createGuardedFetch, endpointIsPermitted } from '@mam/workers';
 import * as oidc from 'openid-client';
 import type { AuthedActor } from './actor.service';
 import type { AuditService } from './audit.service';
@@ -27,6 +28,10 @@ function isLoopback(url: URL) {
  */
 export function createSsoService(deps: ServiceDeps, sessions: SessionService, audit: AuditService) {
   const redirectUri = () => `${deps.config.publicUrl}/api/auth/sso/callback`;
+  // The tenant names the issuer, and the server fetches it and the endpoints it lists: not the platform's own network
+  // unless the operator allowed the address (the storage endpoints' guard and allow-list).
+  const privateEndpoints = deps.config.storagePrivateEndpoints ?? [];
+  const guardedFetch = createGuardedFetch(privateEndpoints);
 
   async function clientFor(tenant: TTenantRow): Promise<oidc.Configuration> {
     const provider = await deps.repos.ssoProviders.get(tenant.id);
@@ -35,13 +40,23 @@ export function createSsoService(deps: ServiceDeps, sessions: SessionService, au
     const secret = provider.clientSecretEncrypted ? deps.secretBox.open(provider.clientSecretEncrypted) : undefined;
     const insecure = issuer.protocol === 'http:' && isLoopback(issuer);
     try {
+      // Carried into the configuration: token, user-info and key requests go through the guard too.
       const config = await oidc.discovery(issuer, provider.clientId, secret, undefined, {
         execute: insecure ? [oidc.allowInsecureRequests] : [],
+        [oidc.customFetch]: guardedFetch,
       });
       return config;
     } catch (cause) {
       deps.logger.warn({ err: cause, tenant: tenant.slug }, 'OpenID Connect discovery failed');
       throw new AppError('SSO_FAILED', { cause });
+    }
+  }
+
+  async function issuerIsPermitted(issuerUrl: string): Promise<boolean> {
+    try {
+      return await endpointIsPermitted(new URL(issuerUrl), privateEndpoints);
+    } catch {
+      return true; // Not a URL: the input's own validation answers for that.
     }
   }
 
@@ -102,6 +117,7 @@ export function createSsoService(deps: ServiceDeps, sessions: SessionService, au
       meta: RequestMeta | null,
     ) {
       assertCan(actor, 'tenantAdmin');
+      if (input.issuerUrl && !(await issuerIsPermitted(input.issuerUrl))) throw new AppError('SSO_ISSUER_PRIVATE');
       const previous = await deps.repos.ssoProviders.get(actor.tenantId);
       const groups = await deps.repos.groups.list(actor.tenantId);
       const known = new Set(groups.map((g) => g.id));

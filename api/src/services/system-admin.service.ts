@@ -1,4 +1,4 @@
-import { AppError, type Actor } from '@mam/core';
+import { AppError, parseTenantConfig, type Actor } from '@mam/core';
 import type { TFeatureFlag } from '@mam/db';
 import type { ApiKeyService } from './api-key.service';
 import type { AuditService } from './audit.service';
@@ -23,14 +23,19 @@ export function createSystemAdminService(deps: ServiceDeps, apiKeys: ApiKeyServi
     async listTenants(actor: AuthedActor) {
       assertSuperAdmin(actor);
       try {
-        return (await deps.repos.tenants.listWithUserCounts()).map((t) => ({
-          id: t.id,
-          slug: t.slug,
-          name: t.name,
-          active: t.active,
-          userCount: t.userCount,
-          createdAt: t.createdAt.toISOString(),
-        }));
+        const tenants = await deps.repos.tenants.listWithUserCounts();
+        return await Promise.all(
+          tenants.map(async (t) => ({
+            id: t.id,
+            slug: t.slug,
+            name: t.name,
+            active: t.active,
+            userCount: t.userCount,
+            createdAt: t.createdAt.toISOString(),
+            storageQuotaBytes: parseTenantConfig(t.config).storageQuotaBytes,
+            storedBytes: await deps.repos.items.storedBytes(t.id),
+          })),
+        );
       } catch (cause) {
         deps.logger.error({ err: cause }, 'listing tenants failed');
         throw new AppError('TENANTS_FETCH_FAILED', { cause });
@@ -56,7 +61,25 @@ export function createSystemAdminService(deps: ServiceDeps, apiKeys: ApiKeyServi
         active: tenant.active,
         userCount: 1,
         createdAt: tenant.createdAt.toISOString(),
+        storageQuotaBytes: null,
+        storedBytes: 0,
       };
+    },
+    /** The operator's limit on what a tenant stores (null: unlimited); uploads past it are refused. */
+    async setTenantQuota(actor: AuthedActor, id: string, quotaBytes: number | null, meta: RequestMeta | null) {
+      assertSuperAdmin(actor);
+      const tenant = await deps.repos.tenants.findById(id);
+      if (!tenant) throw new AppError('NOT_FOUND');
+      const config = { ...parseTenantConfig(tenant.config), storageQuotaBytes: quotaBytes };
+      await deps.repos.tenants.updateConfig(id, tenant.name, config as unknown as Record<string, unknown>);
+      // API-key principals carry the tenant row: the next upload must see the new quota.
+      apiKeys.forgetTenant(id);
+      await audit.record(actor.tenantId, actor, meta, {
+        action: 'system.tenant_quota_changed',
+        targetType: 'tenant',
+        targetId: id,
+        summary: `Storage quota of ${tenant.name} ${quotaBytes === null ? 'removed' : `set to ${quotaBytes} bytes`}`,
+      });
     },
     async setTenantActive(actor: AuthedActor, id: string, active: boolean, meta: RequestMeta | null) {
       assertSuperAdmin(actor);

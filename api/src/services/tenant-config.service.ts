@@ -24,7 +24,12 @@ export function createTenantConfigService(deps: ServiceDeps, apiKeys: ApiKeyServ
     async update(actor: AuthedActor, input: unknown, meta: RequestMeta | null) {
       assertCan(actor, 'tenantAdmin');
       const previous = await current(actor.tenantId);
-      const next = parseTenantConfig(input, previous);
+      const parsed = parseTenantConfig(input, previous);
+      // The quota is the operator's to set, not the tenant's: a client that leaves it out keeps the stored one.
+      const sentQuota = typeof input === 'object' && input !== null && 'storageQuotaBytes' in input;
+      const next = sentQuota ? parsed : { ...parsed, storageQuotaBytes: previous.storageQuotaBytes };
+      if (next.storageQuotaBytes !== previous.storageQuotaBytes && !actor.isSuperAdmin)
+        throw new AppError('QUOTA_SUPER_ADMIN_ONLY');
       await deps.repos.tenants.updateConfig(
         actor.tenantId,
         next.organizationName,

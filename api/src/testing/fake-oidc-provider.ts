@@ -17,10 +17,15 @@ export async function startFakeOidcProvider(clientId: string, clientSecret: stri
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256', use: 'sig' };
   const codes = new Map<string, { nonce: string; challenge: string; identity: FakeIdentity }>();
-  const state = { identity: { sub: 'user-1', email: 'sso@idp.test', name: 'Sso User' } as FakeIdentity };
+  const state = {
+    identity: { sub: 'user-1', email: 'sso@idp.test', name: 'Sso User' } as FakeIdentity,
+    /** Requests the provider has answered, so a test can tell that the server never reached it. */
+    requests: 0,
+  };
   let issuer = '';
 
   const server: Server = createServer((req, res) => {
+    state.requests += 1;
     void (async () => {
       const url = new URL(req.url ?? '/', issuer);
       const json = (status: number, body: unknown) => {

@@ -33,9 +33,13 @@ export interface TestAppOptions {
   searchBackend?: ElasticsearchBackend;
   /**
    * STORAGE_PRIVATE_ENDPOINTS as an operator would set it. The storage guard is on in tests too; by default it
-   * allows 127.0.0.1, where the S3 test server listens.
+   * allows 127.0.0.1, where the S3 test server and the fake OpenID Connect provider listen.
    */
   storagePrivateEndpoints?: string;
+  /** A built console to serve (its index.html and files), as CONSOLE_DIST. */
+  consoleDist?: string;
+  /** MAX_UPLOAD_BYTES as an operator would set it. */
+  maxUploadBytes?: number;
 }
 
 /** The real app over a fresh database, with a clock the test can move and an outbox it can read. */
@@ -69,6 +73,7 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
       sessionTtlHours: 24,
       dataDir,
       storagePrivateEndpoints: parsePrivateEndpoints(options.storagePrivateEndpoints ?? '127.0.0.1'),
+      maxUploadBytes: options.maxUploadBytes,
     },
   });
   const app = await createApp({
@@ -76,6 +81,7 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
     publicUrl: 'http://mam.test',
     apiKeyHeader: 'Authorization',
     version: 'test',
+    consoleDist: options.consoleDist,
     uploadsDir: pipeline.uploadsDir,
     health: () => database.ping(),
   });

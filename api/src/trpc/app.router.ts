@@ -37,6 +37,7 @@ import { updateTenantConfigProcedure } from './procedures/tenant-config/update-t
 import { listTenantsProcedure } from './procedures/tenants/list-tenants.procedure';
 import { createTenantProcedure } from './procedures/tenants/create-tenant.procedure';
 import { setTenantActiveProcedure } from './procedures/tenants/set-tenant-active.procedure';
+import { setTenantQuotaProcedure } from './procedures/tenants/set-tenant-quota.procedure';
 import { listFeatureFlagsProcedure } from './procedures/feature-flags/list-feature-flags.procedure';
 import { upsertFeatureFlagProcedure } from './procedures/feature-flags/upsert-feature-flag.procedure';
 import { deleteFeatureFlagProcedure } from './procedures/feature-flags/delete-feature-flag.procedure';
@@ -182,6 +183,7 @@ export const appRouter = router({
     list: listTenantsProcedure,
     create: createTenantProcedure,
     setActive: setTenantActiveProcedure,
+    setQuota: setTenantQuotaProcedure,
   }),
   featureFlags: router({
     list: listFeatureFlagsProcedure,

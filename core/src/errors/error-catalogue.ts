@@ -211,6 +211,19 @@ export const errorCatalogue = {
   METHOD_NOT_ALLOWED: { status: 405, message: 'This request method is not allowed here.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This content type is not supported.' },
   BOOKMARK_ROUTE_INVALID: { status: 400, message: 'A bookmark must point to a page in this application.' },
+  // Upload limits: the spec's 'Upload rejected' with the reason
+  UPLOAD_TOO_LARGE: { status: 413, message: 'Upload rejected: files may be at most {{limit}}' },
+  STORAGE_QUOTA_EXCEEDED: {
+    status: 413,
+    message: "Upload rejected: the organisation's storage quota of {{quota}} would be exceeded",
+  },
+  QUOTA_SUPER_ADMIN_ONLY: { status: 403, message: 'Only the system administrator can change the storage quota' },
+
+  // Addresses a tenant chooses that the server fetches
+  SSO_ISSUER_PRIVATE: {
+    status: 400,
+    message: 'This issuer is on a private network; the operator has not allowed it.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

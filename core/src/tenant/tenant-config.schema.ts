@@ -109,6 +109,9 @@ export const ZTenantConfig = z.strictObject({
   unknownPersonRegistration: ZUnknownPersonRegistration,
   speechToText: ZSpeechToText,
   toggles: ZTenantToggles,
+  // Set by the super administrator (the operator sells the space); null is unlimited. Defaults for configurations
+  // stored before the quota existed.
+  storageQuotaBytes: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable().default(null),
 });
 
 export type TTenantConfig = z.output<typeof ZTenantConfig>;
@@ -148,6 +151,7 @@ export function defaultTenantConfig(organizationName: string): TTenantConfig {
       enforceMfa: false,
       focusedMosNotifications: false,
     },
+    storageQuotaBytes: null,
   };
 }
 

@@ -400,6 +400,24 @@ export function createItemRepository(db: Database) {
         .orderBy(asc(changedMs), asc(item.id))
         .limit(limit);
     },
+    /**
+     * Bytes the tenant's originals take (items in the recycle bin too, they are still stored) plus what its uploads
+     * in progress declared, or have received when their length is deferred; `except` leaves one upload out.
+     */
+    async storedBytes(tenantId: string, except?: string): Promise<number> {
+      const upload = itemVersion.upload;
+      const [row] = await db
+        .select({
+          bytes: sql<string>`coalesce(sum(case
+            when ${upload}->>'state' = 'COMPLETE' then coalesce(${itemVersion.fileSize}, 0)
+            when ${upload}->>'state' = 'PROGRESSING' then greatest(
+              coalesce((${upload}->>'totalBytes')::bigint, 0), coalesce((${upload}->>'receivedBytes')::bigint, 0))
+            else 0 end), 0)`,
+        })
+        .from(itemVersion)
+        .where(and(eq(itemVersion.tenantId, tenantId), except ? sql`${itemVersion.id} <> ${except}::uuid` : undefined));
+      return Number(row?.bytes ?? 0);
+    },
     /** Across tenants: uploads still receiving bytes that were created before the given time. */
     async listUnfinishedUploads(createdBefore: Date): Promise<TItemVersionRow[]> {
       return db

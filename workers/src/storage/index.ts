@@ -10,5 +10,6 @@ export {
   PrivateEndpointError,
   type TPrivateEndpoint,
 } from './endpoint-guard';
+export { createGuardedFetch, type TGuardedFetch } from './guarded-fetch';
 export { classifyAddress, isPrivateAddress, type TAddressKind } from './private-address';
 export { startS3TestServer, type S3TestServer } from './testing/s3-test-server';

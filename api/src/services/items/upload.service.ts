@@ -7,6 +7,10 @@ import {
   initiatedProcess,
   parseTenantConfig,
   toAppIssues,
+  uploadAllowance,
+  uploadRefusal,
+  type TTenantConfig,
+  type UploadLimits,
 } from '@mam/core';
 import type { TTenantRow, TItemVersionRow } from '@mam/db';
 import { z } from 'zod';
@@ -56,6 +60,9 @@ export interface UploadTarget {
   operationId: string;
 }
 
+/** A broadcast master (hours of UHD ProRes or uncompressed) runs to hundreds of GiB; more is set by the operator. */
+export const DEFAULT_MAX_UPLOAD_BYTES = 1024 ** 4;
+
 /** File names arrive from browsers and API clients: keep them printable, short and free of path parts. */
 export function cleanFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
@@ -79,6 +86,20 @@ export function createUploadService(
   metadata: Pick<ItemMetadataService, 'prepareForNewItem' | 'storeForNewItem'>,
 ) {
   const { repos } = deps;
+  const maxUploadBytes = deps.config.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+
+  async function limitsOf(tenantId: string, config: TTenantConfig, except?: string): Promise<UploadLimits> {
+    const quotaBytes = config.storageQuotaBytes;
+    // Summing the tenant's files is only worth it when there is a quota to hold them against.
+    const usedBytes = quotaBytes === null ? 0 : await repos.items.storedBytes(tenantId, except);
+    return { maxUploadBytes, quotaBytes, usedBytes };
+  }
+
+  /** Refuses an upload over the file limit or the tenant's quota before anything is written. */
+  async function assertWithinLimits(tenantId: string, config: TTenantConfig, size: number | null): Promise<void> {
+    const refusal = uploadRefusal(size, await limitsOf(tenantId, config));
+    if (refusal) throw refusal;
+  }
 
   async function targetFolderId(actor: AuthedActor, folderId: string | undefined): Promise<string> {
     if (!folderId) {
@@ -157,6 +178,7 @@ export function createUploadService(
       const config = parseTenantConfig(tenant.config);
       const blocked = blockedExtensionOf(fileName, config.blockedUploadExtensions);
       if (blocked) throw new AppError('EXTENSION_BLOCKED', { params: { suffix: `.${blocked}` } });
+      await assertWithinLimits(actor.tenantId, config, input.size);
       const upload = { state: 'PROGRESSING' as const, receivedBytes: 0, totalBytes: input.size, error: null };
       const version = {
         fileName,
@@ -213,6 +235,7 @@ export function createUploadService(
       const blocked = blockedExtensionOf(fileName, config.blockedUploadExtensions);
       if (blocked) throw new AppError('EXTENSION_BLOCKED', { params: { suffix: `.${blocked}` } });
       if (!can(owner, 'requestUpload')) throw new AppError('NOT_FOUND');
+      await assertWithinLimits(owner.tenantId, config, input.size);
       const folderId = await targetFolderId(owner, input.folderId);
       const version = {
         fileName,
@@ -222,6 +245,27 @@ export function createUploadService(
         createdBy: owner.userId,
       };
       return createItem(owner, folderId, fileName, input, version, via);
+    },
+
+    /** The server's file limit, which tus announces as Tus-Max-Size. */
+    maxUploadBytes,
+
+    /**
+     * The most bytes this upload may reach (the file limit, or what is left of the tenant's quota besides it): what
+     * an upload of deferred length is held to as its bytes arrive.
+     */
+    async allowance(tenantId: string, versionId: string): Promise<number> {
+      const tenant = await repos.tenants.findById(tenantId);
+      if (!tenant) return 0;
+      return uploadAllowance(await limitsOf(tenantId, parseTenantConfig(tenant.config), versionId));
+    },
+
+    /** The refusal for an upload of deferred length that would reach `total` bytes, as at creation. */
+    async assertAllowance(tenantId: string, versionId: string, total: number): Promise<void> {
+      const tenant = await repos.tenants.findById(tenantId);
+      if (!tenant) throw new AppError('NOT_FOUND');
+      const refusal = uploadRefusal(total, await limitsOf(tenantId, parseTenantConfig(tenant.config), versionId));
+      if (refusal) throw refusal;
     },
 
     /** The upload's version, if it belongs to this tenant and the actor may continue it. */

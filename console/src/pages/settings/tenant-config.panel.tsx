@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appErrorOf, errorMessage } from '../../lib/app-error';
 import { notifySuccess } from '../../lib/notify';
+import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
 const toggleKeys = [
@@ -34,6 +35,7 @@ const toggleKeys = [
   'focusedMosNotifications',
 ] as const;
 // Intl's list leaves out 'UTC', the default of every new tenant.
+const GIB = 1024 ** 3;
 const timeZones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
 
 export function TenantConfigPanel() {
@@ -58,6 +60,8 @@ function TenantConfigForm({ initial }: { initial: TRedactedTenantConfig }) {
     setConfig({ ...config, [key]: value });
   const num = (v: number | string) => (typeof v === 'number' ? v : Number.NaN);
   const limit = (v: number | string) => (typeof v === 'number' ? v : null);
+  // The operator sets the quota; the tenant's administrators see it.
+  const isSuperAdmin = useSession().data?.user.isSuperAdmin ?? false;
 
   function showIssues(list: Array<{ path: string; message: string }>) {
     setError(t('errors.INVALID_CONFIGURATION'));
@@ -199,6 +203,18 @@ function TenantConfigForm({ initial }: { initial: TRedactedTenantConfig }) {
             value={config.shareMaxViews ?? ''}
             onChange={(v) => set('shareMaxViews', limit(v))}
             error={err('shareMaxViews')}
+          />
+          <NumberInput
+            label={t('config.storageQuotaGib')}
+            description={t('config.storageQuotaHint')}
+            placeholder={t('config.unlimited')}
+            min={0}
+            decimalScale={3}
+            disabled={!isSuperAdmin}
+            value={config.storageQuotaBytes === null ? '' : config.storageQuotaBytes / GIB}
+            onChange={(v) => set('storageQuotaBytes', typeof v === 'number' ? Math.round(v * GIB) : null)}
+            error={err('storageQuotaBytes')}
+            data-testid="config-storage-quota"
           />
         </SimpleGrid>
       </Fieldset>

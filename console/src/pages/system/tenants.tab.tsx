@@ -1,9 +1,11 @@
 import {
+  ActionIcon,
   Alert,
   Badge,
   Button,
   Group,
   Modal,
+  NumberInput,
   PasswordInput,
   Stack,
   Switch,
@@ -11,13 +13,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { appErrorOf, errorMessage } from '../../lib/app-error';
-import { useFormat } from '../../lib/format';
+import { formatBytes, useFormat } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
@@ -32,6 +34,7 @@ export function TenantsTab() {
   const tenants = trpc.tenants.list.useQuery();
   const setActive = trpc.tenants.setActive.useMutation({ onSettled: () => utils.tenants.list.invalidate() });
   const [creating, setCreating] = useState(false);
+  const [quotaOf, setQuotaOf] = useState<TTenant | null>(null);
   const [confirmation, confirm] = useConfirm();
 
   function toggle(tenant: TTenant, active: boolean) {
@@ -68,6 +71,7 @@ export function TenantsTab() {
             <Table.Th>{t('admin.slug')}</Table.Th>
             <Table.Th>{t('admin.users')}</Table.Th>
             <Table.Th>{t('admin.created')}</Table.Th>
+            <Table.Th>{t('admin.storage')}</Table.Th>
             <Table.Th>{t('team.status')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -87,6 +91,21 @@ export function TenantsTab() {
               <Table.Td ff="monospace">{tenant.slug}</Table.Td>
               <Table.Td>{tenant.userCount}</Table.Td>
               <Table.Td>{format.date(tenant.createdAt)}</Table.Td>
+              <Table.Td data-testid="tenant-storage">
+                <Group gap={4} wrap="nowrap">
+                  {formatBytes(tenant.storedBytes)} /{' '}
+                  {tenant.storageQuotaBytes === null ? t('config.unlimited') : formatBytes(tenant.storageQuotaBytes)}
+                  <ActionIcon
+                    variant="subtle"
+                    size="sm"
+                    onClick={() => setQuotaOf(tenant)}
+                    aria-label={t('admin.editQuota')}
+                    data-testid="tenant-edit-quota"
+                  >
+                    <IconPencil size={14} />
+                  </ActionIcon>
+                </Group>
+              </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
                   <Switch
@@ -104,12 +123,68 @@ export function TenantsTab() {
               </Table.Td>
             </Table.Tr>
           ))}
-          {tenants.isLoading && <TableMessage colSpan={5} loading text="" />}
+          {tenants.isLoading && <TableMessage colSpan={6} loading text="" />}
         </Table.Tbody>
       </DataTable>
       {creating && <CreateTenantModal onClose={() => setCreating(false)} />}
+      {quotaOf && <QuotaModal tenant={quotaOf} onClose={() => setQuotaOf(null)} />}
       {confirmation}
     </Stack>
+  );
+}
+
+const GIB = 1024 ** 3;
+
+/** The tenant's storage quota in GiB; empty is unlimited. */
+function QuotaModal({ tenant, onClose }: { tenant: TTenant; onClose: () => void }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const setQuota = trpc.tenants.setQuota.useMutation({ onSuccess: () => utils.tenants.list.invalidate() });
+  const [gib, setGib] = useState<number | string>(
+    tenant.storageQuotaBytes === null ? '' : tenant.storageQuotaBytes / GIB,
+  );
+  const [error, setError] = useState<string | null>(null);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      const bytes = typeof gib === 'number' ? Math.max(1, Math.round(gib * GIB)) : null;
+      await setQuota.mutateAsync({ id: tenant.id, storageQuotaBytes: bytes });
+      notifySuccess(t('common.saved'));
+      onClose();
+    } catch (e) {
+      setError(errorMessage(t, e));
+    }
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={t('admin.quotaOf', { name: tenant.name })}>
+      <form onSubmit={(e) => void save(e)}>
+        <Stack>
+          {error && <Alert color="red">{error}</Alert>}
+          <NumberInput
+            label={t('config.storageQuotaGib')}
+            description={t('admin.quotaHint', { used: formatBytes(tenant.storedBytes) })}
+            placeholder={t('config.unlimited')}
+            min={0}
+            decimalScale={3}
+            value={gib}
+            onChange={setGib}
+            data-autofocus
+            data-testid="tenant-quota-input"
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={setQuota.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }
 
