@@ -171,7 +171,9 @@ export class ActivityWorker {
       if (!failed) {
         // Finished work counts even when the runtime is stopping.
         await host.complete({ id: task.id, attempt: task.attempt, worker, result });
-      } else if (attempt.ended === 'shutdown') {
+      } else if (attempt.ended === 'shutdown' || !host.isRunning()) {
+        // Whatever an attempt failed with while its process stops (a child process the same signal ended, a
+        // connection closed under it) is the stop's doing: the attempt goes back to the queue, not counted.
         await host.repo.releaseTask({ id: task.id, attempt: task.attempt, worker });
       } else {
         // An attempt stopped through its signal reports why it was stopped, not how it noticed.
