@@ -11,6 +11,7 @@ import {
 import pino from 'pino';
 import { EnvError, parseEnv, type TEnv } from './config/env';
 import { createApp } from './http/app';
+import { createCachedHealth } from './http/health-check';
 import { createGracefulShutdown } from './http/shutdown';
 import { createMediaPipeline } from './media-pipeline';
 import { createRuntimeServices, publicUrlOf, searchBackendOf, seedDemoTenant } from './runtime';
@@ -95,7 +96,7 @@ async function main() {
     version,
     logger,
     uploadsDir: pipeline.uploadsDir,
-    health: () => handle.ping(),
+    health: createCachedHealth(() => handle.ping(), { freshMs: 1000, maxAgeMs: 5000 }),
   });
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   const port = new URL(address).port;

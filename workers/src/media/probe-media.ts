@@ -1,6 +1,7 @@
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import './sharp-limits';
 import { resolveFfmpeg, type TFfmpegBinaries } from './ffmpeg-binaries';
 import { fileUrl } from './ffmpeg-command';
 import {
