@@ -8,8 +8,9 @@
  *   - transcode of that clip through the workflow vs. the same ffmpeg commands run bare
  *   - search over 100,000 items on PGlite and PostgreSQL (p50/p95 per query vs. a bare count of the same matches) and
  *     bulk metadata update (vs. a bare UPDATE per item); BENCH_LARGE=1 adds 1,000,000 items on PostgreSQL
- * BENCH=startup,workflows,upload,transcode,search picks sections (all by default; upload, transcode and search take
- * minutes).
+ *   - load: health p99 and search p95 (8 clients) idle and while 10 uploads and their transcodes run
+ * BENCH=startup,workflows,upload,transcode,search,load picks sections (all by default; upload, transcode, search and
+ * load take minutes).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,6 +19,7 @@ import path from 'node:path';
 import { createWorkflowTranscoder } from '@mam/api/testing/workflow-transcoder';
 import { freePort, startServer } from '../e2e/support/server';
 import { formatTranscodeMeasurement, measureTranscode } from './transcode.bench';
+import { benchLoad } from './load.bench';
 import { benchSearch } from './search.bench';
 import { benchUpload } from './upload.bench';
 import { benchWorkflowRuntime } from './workflow-runtime.bench';
@@ -112,13 +114,14 @@ async function benchTranscodeWorkflow(): Promise<string[]> {
 }
 
 async function main() {
-  const sections = (process.env.BENCH ?? 'startup,workflows,upload,transcode,search').split(',');
+  const sections = (process.env.BENCH ?? 'startup,workflows,upload,transcode,search,load').split(',');
   if (sections.includes('startup')) await benchStartup();
   const more: Array<[string, () => Promise<string[]>]> = [
     ['workflows', benchWorkflowRuntime],
     ['upload', benchUpload],
     ['transcode', benchTranscodeWorkflow],
     ['search', benchSearch],
+    ['load', benchLoad],
   ];
   for (const [name, run] of more) {
     if (!sections.includes(name)) continue;

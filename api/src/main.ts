@@ -12,6 +12,8 @@ import pino from 'pino';
 import { EnvError, parseEnv, type TEnv } from './config/env';
 import { createApp } from './http/app';
 import { requestLogOptions } from './http/request-log';
+import { createCachedHealth } from './http/health-check';
+import { createGracefulShutdown } from './http/shutdown';
 import { createMediaPipeline } from './media-pipeline';
 import { createRuntimeServices, publicUrlOf, searchBackendOf, seedDemoTenant } from './runtime';
 import { createSearchIndexer } from './services/search/search-indexer';
@@ -95,7 +97,7 @@ async function main() {
     version,
     logger,
     uploadsDir: pipeline.uploadsDir,
-    health: () => handle.ping(),
+    health: createCachedHealth(() => handle.ping(), { freshMs: 1000, maxAgeMs: 5000 }),
     trustProxy: env.TRUST_PROXY,
   });
   const address = await app.listen({ port: env.PORT, host: env.HOST });
@@ -120,19 +122,21 @@ async function main() {
   process.stdout.write(banner + '\n');
   logger.info({ url, port: Number(port), startupMs: Math.round(performance.now() - startedAt) }, 'ready');
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    await app.close();
-    await pipeline.stop();
-    await indexer?.stop();
-    await searchBackend?.close();
-    services.storages.close();
-    await stop();
-    process.exit(0);
-  };
+  const shutdown = createGracefulShutdown(
+    {
+      http: app,
+      stopWorkers: () => pipeline.stop(),
+      closeRest: async () => {
+        await indexer?.stop();
+        await searchBackend?.close();
+        services.storages.close();
+        await stop();
+      },
+      logger,
+      exit: (code) => process.exit(code),
+    },
+    env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+  );
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

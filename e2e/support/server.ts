@@ -32,7 +32,12 @@ export async function freePort(): Promise<number> {
  * free port. Waits until /api/health answers.
  */
 export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    /** Leads a process group of its own (pid = group id), as under systemd or Docker: signal it with kill(-pid). */
+    processGroup?: boolean;
+  } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'mam-e2e-'));
   const port = await freePort();
@@ -54,6 +59,7 @@ export async function startServer(
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.processGroup ?? false,
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

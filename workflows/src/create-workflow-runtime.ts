@@ -59,12 +59,20 @@ function isPglite(db: Database): boolean {
 }
 
 /**
+ * Activities at once per task queue when not configured: one per core but one, so that on a small machine the API
+ * keeps a core while media work runs (ffmpeg also runs at a lower priority).
+ */
+export function defaultConcurrency(cores = cpus().length): number {
+  return Math.max(1, cores - 1);
+}
+
+/**
  * The product's workflow runtime: Temporal when an address is configured, else the embedded runtime over the
  * product database. The rest of the product sees only `engine`.
  */
 export function createWorkflowRuntime(options: TWorkflowRuntimeOptions): WorkflowRuntime {
   const taskQueues = Object.fromEntries(
-    Object.entries(options.taskQueues).map(([queue, concurrency]) => [queue, concurrency ?? cpus().length]),
+    Object.entries(options.taskQueues).map(([queue, concurrency]) => [queue, concurrency ?? defaultConcurrency()]),
   );
   if (options.temporalAddress) return temporalRuntime(options, options.temporalAddress, taskQueues);
   const runtime = new EmbeddedWorkflowRuntime({

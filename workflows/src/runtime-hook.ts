@@ -28,6 +28,11 @@ export interface TActivityOptions {
   retry?: TRetryPolicy;
   /** Defaults to the workflow's task queue. */
   taskQueue?: string;
+  /**
+   * Temporal's task priority (the same field): a lower priorityKey (1..5, default 3) is picked first; among equals,
+   * fairnessKey's (default: the run's tenant) share the workers in turn, then the oldest run goes first.
+   */
+  priority?: { priorityKey?: number; fairnessKey?: string };
 }
 
 export interface TWorkflowInfo {

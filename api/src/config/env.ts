@@ -71,8 +71,10 @@ export const ZEnv = z.object({
         return z.NEVER;
       }
     }),
-  // ffmpeg jobs at once in this process; CPU-bound, so one per core unless set.
+  // ffmpeg jobs at once in this process; CPU-bound, so one per core but one (the API keeps a core) unless set.
   MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  // A graceful stop (SIGTERM, SIGINT) lets requests in flight finish for this long, then cuts them and exits.
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_DIST: z.string().optional(),
   // Which proxies may name the client in X-Forwarded-For (Fastify's trustProxy). Off: the peer is the client, so a

@@ -130,7 +130,7 @@ export type {
   TStoragePermissionMethod,
   TStorageLocationConfig,
 } from '../schema/storage-location.table';
-export { createWorkflowRepository, WORKFLOW_NOTIFY_CHANNEL } from './workflow.repository';
+export { createWorkflowRepository, fairnessKeyOf, WORKFLOW_NOTIFY_CHANNEL } from './workflow.repository';
 export type {
   WorkflowRepository,
   TWorkflowExecutionRow,

@@ -65,6 +65,55 @@ const optionMs = (key: keyof TActivityTaskOptions): SQL =>
   sql`case when ${workflowActivityTask.options}->>${key} is null then null
         else now() + (${workflowActivityTask.options}->>${key})::double precision * interval '1 millisecond' end`;
 
+/** Temporal's default priority key when none is set (the middle of 1..5). */
+export const DEFAULT_PRIORITY_KEY = 3;
+
+/** The fairness key of a task: whose turn it is among equal priorities ('' when the workflow set none). */
+export function fairnessKeyOf(options: TActivityTaskOptions): string {
+  return options.fairnessKey ?? '';
+}
+
+/**
+ * The due tasks of a queue a worker takes next, at most `limit`, locked (SKIP LOCKED, so processes share the queue).
+ * In order: priority key (lower first); then fairness: each key's tasks take turns, a key's turn counting the tasks
+ * it already has running, and on equal turns the key served longest ago goes first, so one tenant's bulk ingest
+ * does not hold another's items back; then the age of the run (first come, first served: an item's next step goes
+ * before later items' first steps).
+ */
+function taskClaimOrder(queue: string, limit: number, lastServed: Record<string, number>): SQL {
+  const fairnessKey = sql`coalesce(t.options->>'fairnessKey', '')`;
+  return sql`
+    with candidates as (
+      select t.id, e.started_at, t.scheduled_at, ${fairnessKey} as fairness_key,
+             coalesce((t.options->>'priorityKey')::int, ${DEFAULT_PRIORITY_KEY}) as priority
+        from workflow_activity_task t join workflow_execution e on e.id = t.execution_id
+       where t.task_queue = ${queue} and t.status = 'SCHEDULED' and t.due_at <= now()
+    ),
+    busy as (
+      select ${fairnessKey} as fairness_key, count(*) as running
+        from workflow_activity_task t
+       where t.task_queue = ${queue} and t.status = ${RUNNING_TASK_STATUS}
+       group by 1
+    ),
+    served as (
+      select key as fairness_key, value::bigint as served from jsonb_each_text(${JSON.stringify(lastServed)}::jsonb)
+    ),
+    ranked as (
+      select c.id, c.priority, c.started_at, c.scheduled_at, coalesce(s.served, 0) as served,
+             row_number() over (partition by c.priority, c.fairness_key order by c.started_at, c.scheduled_at, c.id)
+               + coalesce(b.running, 0) as turn
+        from candidates c
+        left join busy b on b.fairness_key = c.fairness_key
+        left join served s on s.fairness_key = c.fairness_key
+    )
+    select task.id from ranked r join workflow_activity_task task on task.id = r.id
+     -- Checked again on the locked row: another process may have claimed it since this statement's snapshot.
+     where task.status = 'SCHEDULED'
+     order by r.priority, r.turn, r.served, r.started_at, r.scheduled_at, r.id
+     limit ${limit}
+     for update of task skip locked`;
+}
+
 /**
  * Storage of the embedded workflow runtime: runs, their journals, activity tasks and durable timers. System-level
  * (like the tenant repository): the runtime recovers and drives every tenant's runs, so only `list` is scoped to a
@@ -636,20 +685,18 @@ export function createWorkflowRepository(db: Database, settings: { server?: bool
     },
 
     /** Starts due attempts of a task queue: they belong to `owner` until their lease lapses. */
-    async claimTasks(queue: string, owner: string, limit: number, leaseMs: number): Promise<TActivityTaskRow[]> {
-      const due = db
-        .select({ id: workflowActivityTask.id })
-        .from(workflowActivityTask)
-        .where(
-          and(
-            eq(workflowActivityTask.taskQueue, queue),
-            eq(workflowActivityTask.status, 'SCHEDULED'),
-            lte(workflowActivityTask.dueAt, sql`now()`),
-          ),
-        )
-        .orderBy(asc(workflowActivityTask.dueAt))
-        .limit(limit)
-        .for('update', { skipLocked: true });
+    /**
+     * Claims the next due tasks of a queue (see taskClaimOrder). `lastServed` ranks fairness keys by when this worker
+     * last took one of theirs (higher = more recently), so keys level on their turn alternate.
+     */
+    async claimTasks(
+      queue: string,
+      owner: string,
+      limit: number,
+      leaseMs: number,
+      lastServed: Record<string, number> = {},
+    ): Promise<TActivityTaskRow[]> {
+      const due = taskClaimOrder(queue, limit, lastServed);
       return db
         .update(workflowActivityTask)
         .set({
@@ -660,7 +707,7 @@ export function createWorkflowRepository(db: Database, settings: { server?: bool
           startToCloseDeadline: optionMs('startToCloseMs'),
           heartbeatDeadline: optionMs('heartbeatMs'),
         })
-        .where(inArray(workflowActivityTask.id, due))
+        .where(sql`${workflowActivityTask.id} in (${due})`)
         .returning();
     },
 

@@ -17,6 +17,10 @@ export interface TActivityTaskOptions {
     maximumAttempts: number;
     nonRetryableErrorTypes: string[];
   };
+  /** Temporal's priority key: 1 (first) to 5; absent = 3. */
+  priorityKey?: number;
+  /** Whose turn it is among equal priorities; absent = the run's tenant. */
+  fairnessKey?: string;
 }
 
 /** An activity a workflow scheduled and that has not finished yet: polled by the workers of its task queue. */

@@ -2,6 +2,7 @@ import { accessSync, constants } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import './sharp-limits';
 import { THUMBNAIL_FILE, THUMBNAIL_WIDTH } from './create-thumbnail';
 import type { TMediaTaskOptions } from './media-task.types';
 import { runProcess } from './run-process';

@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
+import './sharp-limits';
 import { FFMPEG_PREFIX, fileUrl, runFfmpeg } from './ffmpeg-command';
 import { MediaError } from './media-error';
 import type { TImageInfo } from './media-probe.types';

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import './sharp-limits';
 import { deinterlaceFilter } from './create-proxy-mp4';
 import { FFMPEG_PREFIX, fileUrl, runFfmpeg } from './ffmpeg-command';
 import { rateValue } from './ffprobe-output';

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import ffmpeg from 'fluent-ffmpeg';
 import type { TFfmpegBinaries } from './ffmpeg-binaries';
-import { abortReason, createLogSink, summariseLog, type ProcessExit } from './run-process';
+import type { ChildProcess } from 'node:child_process';
+import { abortReason, createLogSink, lowerPriority, summariseLog, type ProcessExit } from './run-process';
 import type { FfprobeOutput, FfprobeStream } from './ffprobe-output';
 
 export interface FluentParts {
@@ -90,6 +91,7 @@ export function runFluentFfmpeg(
     // An abort while fluent-ffmpeg still checks capabilities finds no process to kill: kill it as it starts.
     command.on('start', () => {
       if (aborted) command.kill('SIGKILL');
+      else lowerPriority((command as unknown as { ffmpegProc?: ChildProcess }).ffmpegProc?.pid);
     });
     command.on('stderr', (line: string) => onLine(line));
     const finish = (exit: { code: number | null; signal: NodeJS.Signals | null } | Error) => {
@@ -171,17 +173,23 @@ export function fromFluentProbe(data: ffmpeg.FfprobeData): FfprobeOutput {
 
 export type FfprobeRun = { ok: true; output: FfprobeOutput } | { ok: false; reason: string };
 
-/** ffprobe through fluent-ffmpeg; a file ffprobe cannot read gives its reason, not an exception. */
+/**
+ * ffprobe through fluent-ffmpeg; a file ffprobe cannot read gives its reason, not an exception. An ffprobe stopped by
+ * a signal (a shutdown, the OOM killer) says nothing about the file: that rejects, so the probe runs again.
+ */
 export function fluentFfprobe(
   binaries: TFfmpegBinaries,
   source: string,
   paths: readonly string[],
 ): Promise<FfprobeRun> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     ffmpeg(source)
       .setFfprobePath(binaries.ffprobePath)
       .ffprobe(['-v', 'error'], (error: Error | null, data: ffmpeg.FfprobeData) => {
-        if (error) {
+        const killed = error ? /^ffprobe was killed with signal (\w+)/.exec(error.message) : null;
+        if (killed) {
+          reject(new Error(`ffprobe was stopped by ${killed[1]}`));
+        } else if (error) {
           const [first = '', ...log] = error.message.split(/\r?\n/);
           const code = /exited with code (\d+)/.exec(first);
           const reason =

@@ -1,6 +1,7 @@
-import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { resolveFfmpeg } from './ffmpeg-binaries';
 import { MediaError } from './media-error';
 import { probeMedia } from './probe-media';
 import {
@@ -183,5 +184,42 @@ describe('probeMedia', () => {
     const png = await makePng(dir, { fileName: 'whole.png', width: 64, height: 64 });
     const error = await mediaError(await makeTruncated(png, 'cut.png', 0.1));
     expect(error.message).toMatch(/^The file could not be read as media: /);
+  });
+});
+
+describe('probeMedia when its tool is stopped by a signal', () => {
+  async function tool(name: string, script: string): Promise<string> {
+    const file = path.join(dir, name);
+    await writeFile(file, `#!/bin/sh\n${script}\n`);
+    await chmod(file, 0o755);
+    return file;
+  }
+
+  async function probeFailure(file: string, binaries: Awaited<ReturnType<typeof resolveFfmpeg>>): Promise<Error> {
+    const error: unknown = await probeMedia(file, { binaries }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(Error);
+    // A shutdown or the OOM killer says nothing about the file: the activity must be retried, not fail the item.
+    expect(error).not.toBeInstanceOf(MediaError);
+    return error as Error;
+  }
+
+  it('does not blame the media when ffprobe is killed', async () => {
+    const binaries = await resolveFfmpeg();
+    const file = await makeVideo(dir, { fileName: 'probe-killed.mp4', seconds: 2 });
+    const ffprobePath = await tool('ffprobe-killed', 'kill -TERM $$');
+    const error = await probeFailure(file, { ...binaries, ffprobePath });
+    expect(error.message).toBe('ffprobe was stopped by SIGTERM');
+  });
+
+  it('does not call a whole MP4 incomplete when the tail check is killed', async () => {
+    const binaries = await resolveFfmpeg();
+    const file = await makeVideo(dir, { fileName: 'tail-stopped.mp4', seconds: 2 });
+    // ffprobe reads the index; the tail check's ffmpeg dies by the signal before it decodes anything.
+    const ffmpegPath = await tool('ffmpeg-terminated', 'kill -TERM $$');
+    const error = await probeFailure(file, { ...binaries, ffmpegPath });
+    expect(error.message).toBe('ffmpeg was interrupted by SIGTERM');
   });
 });

@@ -1,6 +1,7 @@
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import './sharp-limits';
 import { resolveFfmpeg, type TFfmpegBinaries } from './ffmpeg-binaries';
 import { fileUrl } from './ffmpeg-command';
 import {
@@ -17,7 +18,7 @@ import { MediaError } from './media-error';
 import { fileMimeType, sniffHeader, type SniffResult } from './media-sniff';
 import type { TImageInfo, TMediaProbe } from './media-probe.types';
 import { fluentFfprobe, runFluentFfmpeg, type FfprobeRun } from './fluent-ffmpeg-run';
-import { summariseLog } from './run-process';
+import { summariseLog, wasInterrupted } from './run-process';
 
 export interface ProbeOptions {
   signal?: AbortSignal;
@@ -199,6 +200,8 @@ async function checkTail(file: string, durationSeconds: number, binaries: TFfmpe
       decodedSeconds = progressSeconds(line) ?? decodedSeconds;
     },
   });
+  // Stopped from outside, ffmpeg decoded nothing: that says nothing about the file, so the probe runs again.
+  if (wasInterrupted(exit)) throw new Error(`ffmpeg was interrupted by ${exit.signal ?? 'a signal'}`);
   if (decodedSeconds === 0 || exit.log.some((line) => /partial file/.test(line))) {
     const reason = summariseLog(exit.log, [fileUrl(file), file]) || 'no media data where the index says there is';
     throw new MediaError('The file could not be read as media: it is incomplete (cut short during upload or copying)', {

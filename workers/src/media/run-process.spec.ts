@@ -47,6 +47,10 @@ describe('ffmpegFailure', () => {
     const killed = ffmpegFailure(exit([], null, 'SIGKILL'), []);
     expect(killed).not.toBeInstanceOf(MediaError);
     expect(killed.message).toBe('ffmpeg was stopped by SIGKILL');
+    // ffmpeg catches SIGTERM (a process group terminated), stops and exits with 255, logging nothing at -v error.
+    const terminated = ffmpegFailure(exit([], 255), []);
+    expect(terminated).not.toBeInstanceOf(MediaError);
+    expect(terminated.message).toBe('ffmpeg was interrupted by a signal');
   });
 
   it('says something when ffmpeg said nothing', () => {

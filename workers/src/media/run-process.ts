@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { isProgressLine } from './ffmpeg-progress';
 import { MediaError } from './media-error';
 
@@ -45,6 +46,52 @@ export function abortReason(signal: AbortSignal): unknown {
 }
 
 /**
+ * Media tools run below the server's CPU priority: a transcode may take longer, but health checks, searches and
+ * uploads answer promptly while one runs.
+ */
+export const MEDIA_NICENESS = 10;
+
+/** Lowers a media child's CPU priority; a platform that refuses (no permission, gone already) runs it as it is. */
+export function lowerPriority(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    setPriority(pid, MEDIA_NICENESS);
+  } catch {
+    // Best effort: the priority is a courtesy to the API, not a condition of the work.
+  }
+}
+
+// Children in a process group of their own do not die with ours: killed when this process exits, however it exits.
+const detachedChildren = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
+function trackDetached(child: ChildProcess): void {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', () => {
+      for (const running of detachedChildren) killGroup(running, 'SIGKILL');
+    });
+  }
+  detachedChildren.add(child);
+  child.once('exit', () => detachedChildren.delete(child));
+}
+
+/** Whether a tool stopped because something signalled it, not because of its input: worth running again. */
+export function wasInterrupted(exit: Pick<ProcessExit, 'code' | 'signal'>): boolean {
+  // ffmpeg catches SIGINT and SIGTERM, stops where it is and exits with 255 (logged only at info level).
+  return exit.signal !== null || exit.code === 255;
+}
+
+/**
  * Spawns a tool and resolves when it exits, whatever its exit code. On abort the child is killed (SIGKILL: a
  * cancelled transcode's output is thrown away, so ffmpeg need not finish its files) and the promise rejects with the
  * signal's reason only after the child is gone, so no process outlives its activity.
@@ -57,7 +104,11 @@ export function runProcess(command: string, args: readonly string[], options: Ru
       return;
     }
     const wantsStdout = Boolean(options.onStdout || options.collectStdout);
-    const child = spawn(command, args, { stdio: ['ignore', wantsStdout ? 'pipe' : 'ignore', 'pipe'] });
+    // Detached into its own process group: a SIGTERM sent to the server's group (systemd, a terminal's Ctrl-C) is
+    // the server's to handle; the child is stopped through `signal` or when this process exits.
+    const child = spawn(command, args, { stdio: ['ignore', wantsStdout ? 'pipe' : 'ignore', 'pipe'], detached: true });
+    trackDetached(child);
+    lowerPriority(child.pid);
     const stdout: Buffer[] = [];
     const { log, onLine } = createLogSink(options.onProgressLine);
     let pending = '';
@@ -76,7 +127,7 @@ export function runProcess(command: string, args: readonly string[], options: Ru
 
     const onAbort = () => {
       aborted = true;
-      child.kill('SIGKILL');
+      killGroup(child, 'SIGKILL');
     };
     signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -122,6 +173,7 @@ export function summariseLog(log: readonly string[], paths: readonly string[] = 
  */
 export function ffmpegFailure(exit: ProcessExit, paths: readonly string[]): Error {
   if (exit.signal) return new Error(`ffmpeg was stopped by ${exit.signal}`);
+  if (wasInterrupted(exit)) return new Error('ffmpeg was interrupted by a signal');
   const reason = summariseLog(exit.log, paths) || `ffmpeg exited with code ${exit.code}`;
   if (ENVIRONMENT_FAILURE.test(reason)) return new Error(`ffmpeg failed: ${reason}`);
   return new MediaError(`The media could not be transcoded: ${reason}`, { reason });

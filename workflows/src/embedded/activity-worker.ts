@@ -1,4 +1,4 @@
-import type { TActivityTaskRow, WorkflowRepository } from '@mam/db';
+import { fairnessKeyOf, type TActivityTaskRow, type WorkflowRepository } from '@mam/db';
 import { ApplicationFailure, CancelledFailure, TimeoutFailure, TimeoutType } from '@temporalio/common';
 import { embeddedActivityStorage, type ActivityContext } from '../activity-context';
 import type { TWorkflowLogger } from '../logger';
@@ -19,6 +19,8 @@ export interface ActivityWorkerHost {
   endAttempt(task: TActivityTaskRow, error: unknown, worker: string | null): Promise<void>;
   /** Journals an attempt's result; false when the attempt was no longer this worker's. */
   complete(completion: { id: string; attempt: number; worker: string; result: unknown }): Promise<boolean>;
+  /** Resolves once the workflow loop has been through the runs due now (or the runtime stops). */
+  afterWorkflowPass(): Promise<void>;
 }
 
 interface RunningAttempt {
@@ -37,6 +39,12 @@ interface RunningAttempt {
 /** Heartbeats are written at most this often (progress needs no more; the database is shared). */
 const HEARTBEAT_FLUSH_MS = 1000;
 
+/** Fairness keys (tenants) whose last turn a worker remembers. */
+const MAX_FAIRNESS_KEYS = 10_000;
+
+/** The longest a freed slot waits for the finished attempt's workflow to schedule its next step. */
+const HAND_OFF_MAX_MS = 500;
+
 /**
  * Works one task queue: claims due attempts (FOR UPDATE SKIP LOCKED, so processes on one PostgreSQL server share
  * the queue), runs at most `concurrency` at once, enforces start-to-close and heartbeat timeouts locally, and
@@ -45,6 +53,11 @@ const HEARTBEAT_FLUSH_MS = 1000;
 export class ActivityWorker {
   readonly wake = new Wakeup();
   private readonly running = new Map<string, RunningAttempt>();
+  /** An attempt ended since the last claim: its workflow's next step should compete for the slot it freed. */
+  private handOff = false;
+  /** When this worker last took a task of each fairness key (a claim counter), for tenants to take turns. */
+  private readonly lastServed = new Map<string, number>();
+  private claims = 0;
 
   constructor(
     private readonly host: ActivityWorkerHost,
@@ -60,9 +73,27 @@ export class ActivityWorker {
     const { host } = this;
     while (host.isRunning()) {
       try {
+        if (this.handOff && this.running.size < this.concurrency) {
+          // Without this the freed slot goes to whatever is queued before the workflow that just finished a step
+          // has scheduled its next one: items would advance one step each in turn instead of first come, first
+          // served, and an item's playable step could lose to others' remaining renditions.
+          this.handOff = false;
+          await Promise.race([
+            host.afterWorkflowPass(),
+            new Promise((resolve) => setTimeout(resolve, HAND_OFF_MAX_MS)),
+          ]);
+          if (!host.isRunning()) break;
+        }
         const free = this.concurrency - this.running.size;
         if (free > 0) {
-          const tasks = await host.repo.claimTasks(this.queue, host.owner, free, host.leaseMs);
+          const tasks = await host.repo.claimTasks(
+            this.queue,
+            host.owner,
+            free,
+            host.leaseMs,
+            Object.fromEntries(this.lastServed),
+          );
+          for (const task of tasks) this.served(fairnessKeyOf(task.options));
           if (!host.isRunning()) {
             // Claimed while the runtime was stopping: handed back untouched.
             for (const task of tasks)
@@ -78,6 +109,13 @@ export class ActivityWorker {
       }
       await this.wake.wait(host.pollIntervalMs);
     }
+  }
+
+  private served(fairnessKey: string): void {
+    this.lastServed.delete(fairnessKey);
+    this.lastServed.set(fairnessKey, ++this.claims);
+    // Keys not served for the longest are forgotten first; forgotten, they count as never served, which is fair.
+    if (this.lastServed.size > MAX_FAIRNESS_KEYS) this.lastServed.delete(this.lastServed.keys().next().value!);
   }
 
   isRunning(taskId: string): boolean {
@@ -131,6 +169,7 @@ export class ActivityWorker {
       clearTimeout(attempt.heartbeatTimer);
       clearTimeout(attempt.startToCloseTimer);
       this.running.delete(task.id);
+      this.handOff = true;
       this.wake.poke();
     });
   }
@@ -171,7 +210,9 @@ export class ActivityWorker {
       if (!failed) {
         // Finished work counts even when the runtime is stopping.
         await host.complete({ id: task.id, attempt: task.attempt, worker, result });
-      } else if (attempt.ended === 'shutdown') {
+      } else if (attempt.ended === 'shutdown' || !host.isRunning()) {
+        // Whatever an attempt failed with while its process stops (a child process the same signal ended, a
+        // connection closed under it) is the stop's doing: the attempt goes back to the queue, not counted.
         await host.repo.releaseTask({ id: task.id, attempt: task.attempt, worker });
       } else {
         // An attempt stopped through its signal reports why it was stopped, not how it noticed.

@@ -145,6 +145,8 @@ export class EmbeddedWorkflowRuntime {
   }> = [];
   private completionFlush: Promise<void> | undefined;
   private running = false;
+  /** Waiting for the workflow loop's next claim and its processing (see afterWorkflowPass). */
+  private passWaiters: Array<() => void> = [];
   private readonly poolError = (error: Error) =>
     this.options.logger.warn({ err: error }, 'a pooled database connection was lost; the pool opens another');
 
@@ -165,6 +167,7 @@ export class EmbeddedWorkflowRuntime {
       isRunning: () => this.running,
       endAttempt: (task, error, worker) => this.endAttempt(task, error, worker, undefined),
       complete: (completion) => this.complete(completion),
+      afterWorkflowPass: () => this.afterWorkflowPass(),
     };
     for (const [queue, concurrency] of Object.entries(options.taskQueues)) {
       this.workers.set(queue, new ActivityWorker(host, queue, Math.max(1, concurrency)));
@@ -345,10 +348,24 @@ export class EmbeddedWorkflowRuntime {
 
   // -- the workflow loop -----------------------------------------------------------------------------------------
 
+  /**
+   * Resolves after the workflow loop's next claim, started after this call, has been processed: whatever was journaled
+   * before the call (an activity's result) has by then been replayed and its next commands persisted.
+   */
+  private afterWorkflowPass(): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.passWaiters.push(resolve);
+      this.workflowWake.poke();
+    });
+  }
+
   private async workflowLoop(): Promise<void> {
     let claims = 0;
     while (this.running) {
       let claimed = 0;
+      const waiters = this.passWaiters;
+      this.passWaiters = [];
       try {
         // A fresh lease per claim: a replay here that outlives its lease cannot overwrite whoever took over.
         const lease = `${this.owner}#${++claims}`;
@@ -359,8 +376,10 @@ export class EmbeddedWorkflowRuntime {
         if (!this.running) break;
         this.options.logger.error({ err: error }, 'claiming workflow runs failed');
       }
+      for (const resolve of waiters) resolve();
       if (claimed === 0) await this.workflowWake.wait(this.pollIntervalMs);
     }
+    for (const resolve of this.passWaiters.splice(0)) resolve();
   }
 
   /**

@@ -112,6 +112,8 @@ function resolveActivityOptions(options: TActivityOptions): TActivityTaskOptions
       maximumAttempts: retry.maximumAttempts ?? 0,
       nonRetryableErrorTypes: retry.nonRetryableErrorTypes ?? [],
     },
+    ...(options.priority?.priorityKey ? { priorityKey: options.priority.priorityKey } : {}),
+    ...(options.priority?.fairnessKey ? { fairnessKey: options.priority.fairnessKey } : {}),
   };
 }
 

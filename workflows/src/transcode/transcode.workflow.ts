@@ -6,19 +6,36 @@ export const TRANSCODE_TASK_QUEUE = 'media';
 // Store, probe and the five renditions of a video.
 const LONGEST_RUN = 7;
 
-const media = proxyActivities<TranscodeActivities>({
+const mediaOptions = {
   taskQueue: TRANSCODE_TASK_QUEUE,
   startToCloseTimeout: '4 hours',
   // ffmpeg heartbeats with its progress; a worker that died mid-render is noticed within this.
   heartbeatTimeout: '2 minutes',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 4 },
-});
+} as const;
 
-const bookkeeping = proxyActivities<TranscodeActivities>({
+const bookkeepingOptions = {
   taskQueue: TRANSCODE_TASK_QUEUE,
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', maximumAttempts: 10 },
-});
+} as const;
+
+/**
+ * Task priorities (Temporal's, honoured by both runtimes): what makes an item playable (storing, probing, the first
+ * rendition of its plan, the bookkeeping that ends the run) goes before every item's remaining renditions; among
+ * equals tenants take turns, then the oldest run goes first.
+ */
+const PLAYABLE_PRIORITY = 1;
+const RENDITION_PRIORITY = 3;
+
+function activities(input: TranscodeInput) {
+  const priority = (priorityKey: number) => ({ priorityKey, fairnessKey: input.tenantId });
+  return {
+    playable: proxyActivities<TranscodeActivities>({ ...mediaOptions, priority: priority(PLAYABLE_PRIORITY) }),
+    rendition: proxyActivities<TranscodeActivities>({ ...mediaOptions, priority: priority(RENDITION_PRIORITY) }),
+    bookkeeping: proxyActivities<TranscodeActivities>({ ...bookkeepingOptions, priority: priority(PLAYABLE_PRIORITY) }),
+  };
+}
 
 /** The failure's own words: activity failures wrap the activity's error as their cause. */
 function messageOf(error: unknown): string {
@@ -35,12 +52,15 @@ function messageOf(error: unknown): string {
  * cancelled.
  */
 export async function transcodeWorkflow(input: TranscodeInput): Promise<void> {
+  const { playable, rendition, bookkeeping } = activities(input);
   try {
     // Before the probe the plan is unknown: count on the longest (video) so progress never goes backwards.
-    await media.storeOriginal({ ...input, stepIndex: 0, stepCount: LONGEST_RUN });
-    const { steps: plan } = await media.probeOriginal({ ...input, stepIndex: 1, stepCount: LONGEST_RUN });
+    await playable.storeOriginal({ ...input, stepIndex: 0, stepCount: LONGEST_RUN });
+    const { steps: plan } = await playable.probeOriginal({ ...input, stepIndex: 1, stepCount: LONGEST_RUN });
     const stepCount = plan.length + 2;
     for (const [index, kind] of plan.entries()) {
+      // The plan's first step is what makes the item playable (proxy, image previews, document thumbnail).
+      const media = index === 0 ? playable : rendition;
       await media.render({ ...input, kind, stepIndex: index + 2, stepCount });
     }
     await bookkeeping.completeTranscode(input);
