@@ -1,4 +1,4 @@
-# One image for the api and the workers: Debian's ffmpeg and poppler (PDF thumbnails), the built console.
+# One image for the api and the workers: Debian's ffmpeg and poppler (PDF thumbnails), the built console and server.
 FROM node:20-bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg poppler-utils ca-certificates && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
@@ -15,5 +15,6 @@ COPY . .
 RUN npm run build
 ENV NODE_ENV=production PORT=8080 DATA_DIR=/data
 EXPOSE 8080
-# The server's Node flags are scripts/start.mjs's (serverNodeFlags); started directly, with no supervising process.
-CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "api/src/main.ts"]
+# The compiled server (npm run build bundles it into dist/) with scripts/ensure-built.mjs's serverNodeFlags; started
+# directly, with no supervising process.
+CMD ["node", "--max-semi-space-size=64", "dist/main.js"]

@@ -93,7 +93,7 @@ async function main() {
     services,
     publicUrl: publicUrlOf(env),
     apiKeyHeader: env.API_KEY_HEADER,
-    consoleDist: env.CONSOLE_DIST ?? path.resolve(__dirname, '../../console/dist'),
+    consoleDist: env.CONSOLE_DIST ?? path.join(path.dirname(require.resolve('@mam/console/package.json')), 'dist'),
     version,
     logger,
     uploadsDir: pipeline.uploadsDir,

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ensureBuilt, serverEntry, serverNodeFlags } from '../../scripts/ensure-built.mjs';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -28,8 +29,8 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The product as `npm start` runs it (embedded database in a fresh data directory, the built console), on a
- * free port. Waits until /api/health answers.
+ * The product as `npm start` runs it (the compiled server with its Node flags, embedded database in a fresh data
+ * directory, the built console; built first if a source is newer), on a free port. Waits until /api/health answers.
  */
 export async function startServer(
   options: {
@@ -44,7 +45,8 @@ export async function startServer(
   const adminEmail = 'admin@demo.local';
   const adminPassword = 'e2e-admin-password';
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/main.ts')], {
+  await ensureBuilt(root);
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags, serverEntry(root, 'main')], {
     cwd: root,
     env: {
       ...process.env,

@@ -88,6 +88,14 @@ export function createWorkflowRuntime(options: TWorkflowRuntimeOptions): Workflo
 }
 
 /**
+ * Temporal's bundler compiles the workflows from their source, which is found through the package: the server itself
+ * runs bundled from dist/, where this file's folder is not the source's.
+ */
+export function defaultWorkflowsPath(): string {
+  return path.join(path.dirname(require.resolve('@mam/workflows/package.json')), 'src', 'workflows.ts');
+}
+
+/**
  * Temporal's client and worker load gRPC, protobufs and a native bridge: only processes configured for Temporal
  * pay for that, when they start.
  */
@@ -131,7 +139,7 @@ function temporalRuntime(
       workers = await startTemporalWorkers({
         address,
         namespace,
-        workflowsPath: options.workflowsPath ?? path.join(__dirname, 'workflows.ts'),
+        workflowsPath: options.workflowsPath ?? defaultWorkflowsPath(),
         activities: activityFunctions(options.activities),
         taskQueues,
         logger: options.logger,

@@ -27,7 +27,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(__dirname, '../../migrations');
+// Found through the package rather than this file's folder: the server runs bundled from dist/.
+const migrationsFolder = path.join(path.dirname(require.resolve('@mam/db/package.json')), 'migrations');
 
 /** The unix socket the owning process serves an embedded database on; libpq's naming, so `pg` finds it by dir. */
 export function pgliteSocketPath(dataDir: string): string {

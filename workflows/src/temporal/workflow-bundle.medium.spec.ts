@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
+import { defaultWorkflowsPath } from '../create-workflow-runtime';
 
 /**
  * No Temporal server runs here, but Temporal's bundler does: workflow code (and the seam it imports) must bundle
@@ -7,7 +8,8 @@ import { bundleWorkflowCode } from '@temporalio/worker';
  */
 describe("Temporal's workflow bundler", () => {
   it.each([
-    ['the product workflows', path.join(__dirname, '../workflows.ts')],
+    // The path the runtime hands Temporal, found through the package so that the bundled server finds it too.
+    ['the product workflows', defaultWorkflowsPath()],
     ['the test workflows', path.join(__dirname, '../testing/test-workflows.ts')],
   ])(
     'bundles %s',
