@@ -125,6 +125,8 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await app.close();
+    // Mail that answered requests still owe (reset codes, organisation lists) goes out before the database closes.
+    await services.background.idle();
     await pipeline.stop();
     await indexer?.stop();
     await searchBackend?.close();
