@@ -127,6 +127,8 @@ async function main() {
       http: app,
       stopWorkers: () => pipeline.stop(),
       closeRest: async () => {
+        // Mail that answered requests still owe (reset codes, organisation lists) goes out before the database closes.
+        await services.background.idle();
         await indexer?.stop();
         await searchBackend?.close();
         services.storages.close();
