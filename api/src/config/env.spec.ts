@@ -35,4 +35,11 @@ describe('parseEnv', () => {
       /^Invalid environment:\n {2}STORAGE_PRIVATE_ENDPOINTS: "http:\/\/minio:9000" is not host or host:port/,
     );
   });
+
+  it('reads MAX_UPLOAD_BYTES as a whole number of bytes, unset by default', () => {
+    expect(parseEnv({}).MAX_UPLOAD_BYTES).toBeUndefined();
+    expect(parseEnv({ MAX_UPLOAD_BYTES: '2199023255552' }).MAX_UPLOAD_BYTES).toBe(2 * 1024 ** 4);
+    expect(() => parseEnv({ MAX_UPLOAD_BYTES: '1 TiB' })).toThrow(/MAX_UPLOAD_BYTES/);
+    expect(() => parseEnv({ MAX_UPLOAD_BYTES: '0' })).toThrow(/MAX_UPLOAD_BYTES/);
+  });
 });
