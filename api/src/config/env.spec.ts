@@ -49,4 +49,11 @@ describe('parseEnv', () => {
     for (const bad of ['proxy.local', '10.0.0.0/33', 'yes'])
       expect(() => parseEnv({ TRUST_PROXY: bad })).toThrow(/^Invalid environment:\n {2}TRUST_PROXY:/);
   });
+
+  it('reads MAX_UPLOAD_BYTES as a whole number of bytes, unset by default', () => {
+    expect(parseEnv({}).MAX_UPLOAD_BYTES).toBeUndefined();
+    expect(parseEnv({ MAX_UPLOAD_BYTES: '2199023255552' }).MAX_UPLOAD_BYTES).toBe(2 * 1024 ** 4);
+    expect(() => parseEnv({ MAX_UPLOAD_BYTES: '1 TiB' })).toThrow(/MAX_UPLOAD_BYTES/);
+    expect(() => parseEnv({ MAX_UPLOAD_BYTES: '0' })).toThrow(/MAX_UPLOAD_BYTES/);
+  });
 });

@@ -33,15 +33,17 @@ The machine-readable document is at <a href="/api/v1/openapi.json">/api/v1/opena
 export const API_REFERENCE_SCRIPT = `fetch('/api/v1/openapi.json').then(r=>r.json()).then(doc=>{
   const root=document.getElementById('ops');root.textContent='';
   const esc=s=>String(s).replace(/[&<>]/g,c=>({'&':'&amp;','<':'&lt;','>':'&gt;'}[c]));
+  // JSON where the operation has it, else its one media type (files, CSV, XMP).
+  const bodySchema=content=>{if(!content)return null;const media=content['application/json']||Object.values(content)[0];return media&&media.schema?media.schema:null;};
   for(const [path,ops] of Object.entries(doc.paths)){
     for(const [method,op] of Object.entries(ops)){
       const d=document.createElement('details');d.className='op';
       const ok=Object.entries(op.responses).find(([s])=>s.startsWith('2'));
-      let schema=ok&&ok[1].content?ok[1].content['application/json'].schema:null;
+      let schema=ok?bodySchema(ok[1].content):null;
       if(schema&&schema.$ref){schema=doc.components.schemas[schema.$ref.split('/').pop()];}
       d.innerHTML='<summary><span class="m '+method+'">'+method.toUpperCase()+'</span><span class="path">'+esc(path)+'</span><span>'+esc(op.summary||'')+'</span></summary>'+
         '<div class="body">'+(op.parameters&&op.parameters.length?'<h4>Parameters</h4><pre>'+esc(JSON.stringify(op.parameters,null,2))+'</pre>':'')+
-        (op.requestBody?'<h4>Request body</h4><pre>'+esc(JSON.stringify(op.requestBody.content['application/json'].schema,null,2))+'</pre>':'')+
+        (op.requestBody?'<h4>Request body</h4><pre>'+esc(JSON.stringify(bodySchema(op.requestBody.content),null,2))+'</pre>':'')+
         '<h4>Response '+(ok?ok[0]:'')+'</h4><pre>'+esc(JSON.stringify(schema,null,2))+'</pre>'+
         '<h4>Errors</h4><pre>'+esc(Object.entries(op.responses).filter(([s])=>!s.startsWith('2')).map(([s,r])=>s+' '+r.description).join('\\n'))+'</pre></div>';
       root.appendChild(d);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -83,5 +84,22 @@ describe('security headers on the console, the API reference and public pages', 
     expectLockedDown(await t.app.inject({ method: 'GET', url: '/api/health' }));
     expectLockedDown(await t.app.inject({ method: 'GET', url: '/api/v1/public/shares/not-a-token' }));
     expectLockedDown(await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' }));
+  });
+
+  it('renders every operation of the API document with the served script', async () => {
+    const script = (await t.app.inject({ method: 'GET', url: '/api/docs/reference.js' })).body;
+    const document = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const rendered: Array<{ innerHTML?: string }> = [];
+    const root = { textContent: '', appendChild: (element: { innerHTML?: string }) => rendered.push(element) };
+    vm.runInNewContext(script, {
+      document: { getElementById: () => root, createElement: () => ({}) },
+      fetch: async () => ({ json: async () => document }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(root.textContent).toBe('');
+    const operations = Object.values(document.paths).reduce((sum, ops) => sum + Object.keys(ops).length, 0);
+    expect(rendered).toHaveLength(operations);
   });
 });

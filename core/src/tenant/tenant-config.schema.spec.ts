@@ -70,6 +70,8 @@ describe('parseTenantConfig accepts and normalises', () => {
     ['speechToText.apiKey', '  ', null],
     ['speechToText.workspaceId', 'ws-1', 'ws-1'],
     ['toggles.enforceMfa', true, true],
+    ['storageQuotaBytes', null, null],
+    ['storageQuotaBytes', 5 * 1024 ** 4, 5 * 1024 ** 4],
   ])('%s = %j → %j', (path, input, expected) => {
     expect(read(parseTenantConfig(withField(path, input)), path)).toEqual(expected);
   });
@@ -108,6 +110,9 @@ describe('parseTenantConfig rejects', () => {
     ['speechToText.apiKey', 42],
     ['toggles.audio', 1],
     ['toggles.unknownToggle', true],
+    ['storageQuotaBytes', 0],
+    ['storageQuotaBytes', 1.5],
+    ['storageQuotaBytes', '1 TiB'],
     ['unexpected', 1],
   ])('%s = %j with an issue at that path', (path, input) => {
     const error = catchAppError(() => parseTenantConfig(withField(path, input)));
@@ -140,6 +145,10 @@ describe('parseTenantConfig rejects', () => {
     expect(catchAppError(() => parseTenantConfig(input)).issues.map((issue) => issue.path)).toEqual([
       'speechToText.apiKey',
     ]);
+  });
+
+  it('reads a configuration stored before the quota existed as unlimited', () => {
+    expect(parseTenantConfig(withoutField('storageQuotaBytes')).storageQuotaBytes).toBeNull();
   });
 
   it.each([null, 'config', []])('%j as a whole', (input) => {
