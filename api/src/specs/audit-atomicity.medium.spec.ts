@@ -4,6 +4,7 @@ import type { AuthedActor } from '../services/actor.service';
 import type { AuditService } from '../services/audit.service';
 import { createBookmarkService } from '../services/bookmark.service';
 import { createItemLibraryService } from '../services/items/item-library.service';
+import { createItemMetadataService } from '../services/metadata/item-metadata.service';
 import { adminActor, insertItem, twoTenantLibrary, type TTwoTenantLibrary } from '../testing/library-fixtures';
 import type { TestApp } from '../testing/test-app';
 
@@ -69,6 +70,16 @@ describe.each(testBackends)('changes and their audit events on %s', (backend) =>
 
     await expect(library().purge(actor, [binned.id], null)).rejects.toThrow();
     expect(await t.services.deps.repos.items.findById(alpha.tenant.id, binned.id)).toBeDefined();
+  });
+
+  it("keeps an item's metadata when the audit trail fails", async () => {
+    const item = await newItem('Metadata kept');
+    const metadata = createItemMetadataService(t.services.deps, failingAudit, t.services.metadataForms);
+    const values = { title: 'Metadata lost', description: 'Lost' };
+    await expect(metadata.update(actor, item.id, { formId: 'common', values }, null)).rejects.toThrow(
+      'audit store unavailable',
+    );
+    expect(await stored(item)).toMatchObject({ title: 'Metadata kept', description: '' });
   });
 
   it('creates, changes and deletes no system bookmark when the audit trail fails', async () => {
