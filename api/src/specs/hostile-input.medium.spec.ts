@@ -254,6 +254,30 @@ describe.each(testBackends)('hostile input on %s', (backend) => {
         'VALIDATION_FAILED',
       ],
       [
+        'a REST body of a content type nobody reads',
+        () =>
+          inject({
+            method: 'PATCH',
+            url: `/api/v1/items/${item.id}`,
+            headers: { ...keyHeaders(), 'content-type': 'application/xml' },
+            payload: '<title>x</title>',
+          }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      ],
+      [
+        'unreadable JSON',
+        () =>
+          inject({
+            method: 'PATCH',
+            url: `/api/v1/items/${item.id}`,
+            headers: { ...keyHeaders(), 'content-type': 'application/json' },
+            payload: '{"title":',
+          }),
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
         'a tRPC mutation sent by GET',
         () =>
           inject({

@@ -34,10 +34,13 @@ const trpcClientErrors: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorCode>> = {
 };
 
 const fastifyClientErrors: Partial<Record<number, ErrorCode>> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
 };
 
 /** The AppError a failure stands for: ours as is, zod's as VALIDATION_FAILED, anything else as INTERNAL. */
