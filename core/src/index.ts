@@ -28,6 +28,7 @@ export * from './api-keys/api-key-state';
 
 export * from './items/item-types';
 export * from './items/item-text';
+export * from './bookmarks/bookmark-route';
 
 export * from './timecode/rational';
 export * from './timecode/time-scale';

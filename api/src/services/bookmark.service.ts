@@ -1,4 +1,4 @@
-import { AppError, can, isAdmin, type Actor } from '@mam/core';
+import { AppError, can, formatErrorMessage, isAdmin, isInAppRoute, type Actor } from '@mam/core';
 import { inTransaction, type TBookmarkRow } from '@mam/db';
 import type { AuthedActor } from './actor.service';
 import type { AuditService } from './audit.service';
@@ -60,12 +60,27 @@ export function createBookmarkService(deps: ServiceDeps, audit: AuditService) {
     };
   }
 
-  /** 'Bookmark title is required'; a system bookmark needs the permission and at least one group of this tenant. */
+  /**
+   * 'Bookmark title is required'; the route must be a path of this application (BOOKMARK_ROUTE_INVALID), since
+   * everyone a system bookmark is shown to follows it; a system bookmark needs the permission and at least one
+   * group of this tenant.
+   */
   async function checked(actor: AuthedActor, input: TBookmarkInput): Promise<TBookmarkInput> {
     const title = input.title.trim();
     if (!title) {
       throw new AppError('BOOKMARK_TITLE_REQUIRED', {
         issues: [{ path: 'title', code: 'BOOKMARK_TITLE_REQUIRED', message: 'Bookmark title is required' }],
+      });
+    }
+    if (!isInAppRoute(input.target.route)) {
+      throw new AppError('BOOKMARK_ROUTE_INVALID', {
+        issues: [
+          {
+            path: 'target.route',
+            code: 'BOOKMARK_ROUTE_INVALID',
+            message: formatErrorMessage('BOOKMARK_ROUTE_INVALID'),
+          },
+        ],
       });
     }
     if (input.scope === 'private') return { ...input, title, visibleGroups: [] };

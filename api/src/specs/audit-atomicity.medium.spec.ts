@@ -3,7 +3,9 @@ import { testBackends } from '@mam/db/testing';
 import type { AuthedActor } from '../services/actor.service';
 import type { AuditService } from '../services/audit.service';
 import { createBookmarkService } from '../services/bookmark.service';
+import { createFolderService } from '../services/folder.service';
 import { createItemLibraryService } from '../services/items/item-library.service';
+import { createItemMetadataService } from '../services/metadata/item-metadata.service';
 import { adminActor, insertItem, twoTenantLibrary, type TTwoTenantLibrary } from '../testing/library-fixtures';
 import type { TestApp } from '../testing/test-app';
 
@@ -25,11 +27,12 @@ describe.each(testBackends)('changes and their audit events on %s', (backend) =>
   const auditCount = async () =>
     (await t.services.deps.repos.auditEvents.list(alpha.tenant.id, { limit: 1000 })).length;
 
+  const down = 'audit store unavailable';
   /** An audit trail whose store is down. */
   const failingAudit: AuditService = {
     ...({} as AuditService),
     record: async () => {
-      throw new Error('audit store unavailable');
+      throw new Error(down);
     },
   };
   const library = () =>
@@ -47,7 +50,7 @@ describe.each(testBackends)('changes and their audit events on %s', (backend) =>
   it('keeps the title and description when the audit trail fails', async () => {
     const item = await newItem('Kept title');
     await expect(library().update(actor, item.id, { title: 'Lost title', description: 'Lost' }, null)).rejects.toThrow(
-      'audit store unavailable',
+      down,
     );
     expect(await stored(item)).toMatchObject({ title: 'Kept title', description: '' });
   });
@@ -55,20 +58,48 @@ describe.each(testBackends)('changes and their audit events on %s', (backend) =>
   it('keeps items where they were when the audit trail fails on a move, delete or restore', async () => {
     const target = await t.services.folders.create(actor, { name: 'Elsewhere', parentId: root }, null);
     const moved = await newItem('Stays put');
-    await expect(library().move(actor, { itemIds: [moved.id], folderId: target.id }, null)).rejects.toThrow();
+    await expect(library().move(actor, { itemIds: [moved.id], folderId: target.id }, null)).rejects.toThrow(down);
     expect((await stored(moved)).folderId).toBe(root);
 
     const deleted = await newItem('Not deleted');
-    await expect(library().remove(actor, [deleted.id], null)).rejects.toThrow();
+    await expect(library().remove(actor, [deleted.id], null)).rejects.toThrow(down);
     expect((await stored(deleted)).deletedAt).toBeNull();
 
     const binned = await newItem('Stays in the bin');
     await t.services.itemLibrary.remove(actor, [binned.id], null);
-    await expect(library().restore(actor, [binned.id], null)).rejects.toThrow();
+    await expect(library().restore(actor, [binned.id], null)).rejects.toThrow(down);
     expect((await stored(binned)).deletedAt).not.toBeNull();
 
-    await expect(library().purge(actor, [binned.id], null)).rejects.toThrow();
+    await expect(library().purge(actor, [binned.id], null)).rejects.toThrow(down);
     expect(await t.services.deps.repos.items.findById(alpha.tenant.id, binned.id)).toBeDefined();
+  });
+
+  it("keeps an item's metadata when the audit trail fails", async () => {
+    const item = await newItem('Metadata kept');
+    const metadata = createItemMetadataService(t.services.deps, failingAudit, t.services.metadataForms);
+    const values = { title: 'Metadata lost', description: 'Lost' };
+    await expect(metadata.update(actor, item.id, { formId: 'common', values }, null)).rejects.toThrow(down);
+    expect(await stored(item)).toMatchObject({ title: 'Metadata kept', description: '' });
+  });
+
+  it('creates, renames, moves, restricts and deletes no folder when the audit trail fails', async () => {
+    const folders = createFolderService(t.services.deps, failingAudit);
+    const folderRow = (id: string) => t.services.deps.repos.folders.findById(alpha.tenant.id, id);
+    await expect(folders.create(actor, { name: 'Never made', parentId: root }, null)).rejects.toThrow(down);
+    const names = (await t.services.deps.repos.folders.listAll(alpha.tenant.id)).map((f) => f.name);
+    expect(names).not.toContain('Never made');
+
+    const folder = await t.services.folders.create(actor, { name: 'Archive', parentId: root }, null);
+    const other = await t.services.folders.create(actor, { name: 'Other', parentId: root }, null);
+    const inside = await insertItem(t, alpha, { title: 'Inside', folderId: folder.id, ownerId: alpha.admin.id });
+    await expect(folders.rename(actor, { id: folder.id, name: 'Renamed' }, null)).rejects.toThrow(down);
+    await expect(folders.move(actor, { id: folder.id, parentId: other.id }, null)).rejects.toThrow(down);
+    await expect(
+      folders.setAccess(actor, { id: folder.id, visibleTo: { level: 'owner', groups: [] } }, null),
+    ).rejects.toThrow(down);
+    await expect(folders.remove(actor, folder.id, null)).rejects.toThrow(down);
+    expect(await folderRow(folder.id)).toMatchObject({ name: 'Archive', parentId: root, visibleTo: null });
+    expect((await stored(inside)).deletedAt).toBeNull();
   });
 
   it('creates, changes and deletes no system bookmark when the audit trail fails', async () => {
@@ -83,12 +114,12 @@ describe.each(testBackends)('changes and their audit events on %s', (backend) =>
       isFilter: false,
       visibleGroups: [groups[0]!.id],
     };
-    await expect(bookmarks.create(actor, input, null)).rejects.toThrow();
+    await expect(bookmarks.create(actor, input, null)).rejects.toThrow(down);
     expect(await t.services.bookmarks.list(actor)).toEqual([]);
 
     const saved = await t.services.bookmarks.create(actor, input, null);
-    await expect(bookmarks.update(actor, saved.id, { ...input, title: 'Renamed' }, null)).rejects.toThrow();
-    await expect(bookmarks.delete(actor, saved.id, null)).rejects.toThrow();
+    await expect(bookmarks.update(actor, saved.id, { ...input, title: 'Renamed' }, null)).rejects.toThrow(down);
+    await expect(bookmarks.delete(actor, saved.id, null)).rejects.toThrow(down);
     expect((await t.services.bookmarks.list(actor)).map((b) => b.title)).toEqual(['Desk']);
   });
 });

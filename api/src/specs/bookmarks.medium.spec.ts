@@ -76,6 +76,29 @@ describe.each(testBackends)('bookmarks on %s', (backend) => {
     expect(await editor.client.mutate('bookmarks.delete', { id })).toMatchObject({ status: 403 });
   });
 
+  it.each([
+    '/\\evil.example/x',
+    '//evil.example',
+    '/\\/evil.example',
+    '/\t/evil.example',
+    'javascript:alert(1)',
+    'https://evil.example/',
+  ])('refuses a system bookmark to %j, which would take everyone it is shown to off the site', async (route) => {
+    const system = { ...search, title: 'Off-site', scope: 'system', visibleGroups: [editorsGroup()] };
+    const refused = await admin.mutate('bookmarks.create', { ...system, target: { route } });
+    expect(refused).toMatchObject({ ok: false, status: 400, code: 'BOOKMARK_ROUTE_INVALID' });
+    expect(await list(editor.client)).not.toContain('Off-site');
+
+    const created = await admin.mutate<TBookmarkView>('bookmarks.create', system);
+    const id = created.ok ? created.data.id : '';
+    expect(await admin.mutate('bookmarks.update', { id, ...system, target: { route } })).toMatchObject({
+      code: 'BOOKMARK_ROUTE_INVALID',
+    });
+    const stored = await t.services.deps.repos.bookmarks.findById(alpha.tenant.id, id);
+    expect(stored?.target.route).toBe('/?q=goal');
+    await admin.mutate('bookmarks.delete', { id });
+  });
+
   it("gives tenant B nothing of tenant A's bookmarks", async () => {
     const created = await admin.mutate<TBookmarkView>('bookmarks.create', { ...search, title: 'Alpha private' });
     const id = created.ok ? created.data.id : '';

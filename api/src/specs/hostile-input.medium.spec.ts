@@ -135,6 +135,20 @@ describe.each(testBackends)('hostile input on %s', (backend) => {
           }),
       ],
       [
+        'a file name in tus Upload-Metadata (base64, which the request hook cannot read)',
+        () =>
+          inject({
+            method: 'POST',
+            url: '/api/v1/uploads',
+            headers: {
+              ...keyHeaders(),
+              'tus-resumable': '1.0.0',
+              'upload-length': '10',
+              'upload-metadata': encodeMetadata({ filename: `clip${NUL}.mp4` }),
+            },
+          }),
+      ],
+      [
         'a media delivery path (%00)',
         () => inject({ method: 'GET', url: `/api/v1/items/${item.id}/media/thumb%00.jpg`, headers: keyHeaders() }),
       ],
@@ -249,6 +263,30 @@ describe.each(testBackends)('hostile input on %s', (backend) => {
               'upload-length': '9'.repeat(30),
               'upload-metadata': encodeMetadata({ filename: 'a.mp4' }),
             },
+          }),
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        'a REST body of a content type nobody reads',
+        () =>
+          inject({
+            method: 'PATCH',
+            url: `/api/v1/items/${item.id}`,
+            headers: { ...keyHeaders(), 'content-type': 'application/xml' },
+            payload: '<title>x</title>',
+          }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      ],
+      [
+        'unreadable JSON',
+        () =>
+          inject({
+            method: 'PATCH',
+            url: `/api/v1/items/${item.id}`,
+            headers: { ...keyHeaders(), 'content-type': 'application/json' },
+            payload: '{"title":',
           }),
         400,
         'VALIDATION_FAILED',

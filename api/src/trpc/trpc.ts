@@ -1,8 +1,7 @@
-import { AppError, isAppError, type ErrorCode } from '@mam/core';
+import { AppError, assertValidText, isAppError, type ErrorCode } from '@mam/core';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
-import { assertValidText } from '../http/text-guard.hook';
 import type { TrpcContext } from './context';
 
 export interface ProcedureMeta {
@@ -34,13 +33,19 @@ const trpcClientErrors: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorCode>> = {
 };
 
 const fastifyClientErrors: Partial<Record<number, ErrorCode>> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
 };
 
-/** The AppError a failure stands for: ours as is, zod's as VALIDATION_FAILED, anything else as INTERNAL. */
+/**
+ * The AppError a failure stands for: ours as is, zod's as VALIDATION_FAILED, tRPC's and Fastify's refusals of a
+ * request as the matching 4xx, anything else as INTERNAL.
+ */
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
   if (error instanceof TRPCError && isAppError(error.cause)) return error.cause;

@@ -404,6 +404,9 @@ describe('values of the wrong shape', () => {
     ['airDate', 20250517, 'VALUE_TYPE_INVALID'],
     ['airDate', '17.05.2025', 'VALUE_DATE_INVALID'],
     ['airDate', '2025-02-30', 'VALUE_DATE_INVALID'],
+    // No year 0 in PostgreSQL: such a date would fail every statement that reads it as one.
+    ['airDate', '0000-01-01', 'VALUE_DATE_INVALID'],
+    ['airDate', '0000-01-01T00:00:00Z', 'VALUE_DATE_INVALID'],
     ['extra', () => 1, 'VALUE_TYPE_INVALID'],
   ])('%s %p is %s', (fieldId, value, code) => {
     expect(codes(run({ title: 'x', [fieldId]: value }))).toEqual([[fieldId, code]]);

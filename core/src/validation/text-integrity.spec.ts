@@ -1,4 +1,4 @@
-import { findInvalidText, isValidText } from './text-integrity';
+import { assertValidText, findInvalidText, isValidText } from './text-integrity';
 
 describe('text integrity', () => {
   it.each([
@@ -28,5 +28,18 @@ describe('text integrity', () => {
     let deep: unknown = 'bad\u0000';
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(findInvalidText(deep)).toBe(Array.from({ length: 100_000 }, () => '0').join('.'));
+  });
+});
+
+describe('assertValidText', () => {
+  it('refuses with TEXT_INVALID and the path of the part', () => {
+    expect(() => assertValidText({ query: { q: 'ok' }, body: { title: 'a\u0000' } })).toThrow(
+      expect.objectContaining({
+        code: 'TEXT_INVALID',
+        status: 400,
+        issues: [expect.objectContaining({ path: 'body.title' })],
+      }),
+    );
+    expect(() => assertValidText({ params: {}, query: { q: 'fine' }, body: undefined })).not.toThrow();
   });
 });

@@ -1,3 +1,5 @@
+import { AppError } from '../errors/app-error';
+
 /**
  * Text PostgreSQL cannot store: NUL (text columns refuse it) and UTF-16 surrogates without their partner (no
  * Unicode character; jsonb refuses their escapes, text columns silently turn them into U+FFFD).
@@ -36,4 +38,20 @@ export function findInvalidText(input: unknown): string | null {
     }
   }
   return null;
+}
+
+/**
+ * TEXT_INVALID, with where it was found, for request input holding text the database cannot store. The one check
+ * of every route (REST, public pages, uploads and media in a Fastify hook; tRPC in a middleware), run before any
+ * handler, so none stores half of such text or answers 500 from deep inside a query.
+ */
+export function assertValidText(parts: Record<string, unknown>): void {
+  for (const [part, value] of Object.entries(parts)) {
+    const path = findInvalidText(value);
+    if (path === null) continue;
+    const where = path === '' ? part : `${part}.${path}`;
+    throw new AppError('TEXT_INVALID', {
+      issues: [{ path: where, code: 'TEXT_INVALID', message: 'Contains characters that are not allowed' }],
+    });
+  }
 }

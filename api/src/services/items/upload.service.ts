@@ -1,5 +1,6 @@
 import {
   AppError,
+  assertValidText,
   blockedExtensionOf,
   can,
   canUpdate,
@@ -41,7 +42,14 @@ const ZUploadRequestShape = z.object({
   size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(),
 });
 
-function assertUploadShape(input: Pick<BeginUploadInput, 'folderId' | 'itemId' | 'size'>): void {
+function assertUploadShape(
+  input: Pick<BeginUploadInput, 'fileName' | 'title' | 'folderId' | 'itemId' | 'size' | 'metadata'>,
+  contributorName?: string,
+): void {
+  // Upload-Metadata is base64: the request hook never sees these as text.
+  assertValidText({
+    uploadMetadata: { filename: input.fileName, title: input.title, name: contributorName, values: input.metadata },
+  });
   const parsed = ZUploadRequestShape.safeParse({ folderId: input.folderId, itemId: input.itemId, size: input.size });
   if (!parsed.success)
     throw new AppError('VALIDATION_FAILED', { issues: toAppIssues(parsed.error, 'VALIDATION_FAILED') });
@@ -229,7 +237,7 @@ export function createUploadService(
       input: Omit<BeginUploadInput, 'itemId'> & { folderId: string },
       via: TUploadVia,
     ): Promise<UploadTarget> {
-      assertUploadShape(input);
+      assertUploadShape(input, via.contributorName);
       const fileName = cleanFileName(input.fileName);
       const config = parseTenantConfig(tenant.config);
       const blocked = blockedExtensionOf(fileName, config.blockedUploadExtensions);

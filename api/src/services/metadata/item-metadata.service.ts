@@ -16,7 +16,7 @@ import {
   type TJsonValue,
   type TMetadataForm,
 } from '@mam/core';
-import { itemSearchBindings, type TItemRow, type TItemWithVersion, type TMetadataWrite } from '@mam/db';
+import { inTransaction, itemSearchBindings, type TItemRow, type TItemWithVersion, type TMetadataWrite } from '@mam/db';
 import { compileToPostgres, parseQuery, QueryParseError } from '@mam/search';
 import { searchFieldsOf } from '../search/search-fields';
 import type { AuthedActor } from '../actor.service';
@@ -267,14 +267,18 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
       if (!canEditMetadata(actor, found.item)) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId } });
       const { form, all } = await this.formFor(actor, input.formId);
       if (!(await appliesTo(actor.tenantId, form, all, itemId))) throw new AppError('NOT_FOUND');
-      const { changed } = await write(actor, found, form, all, input.values, 'item');
-      if (changed.length > 0) {
-        await audit.record(actor.tenantId, actor, meta, {
-          action: 'item.metadata_changed',
-          targetType: 'item',
-          targetId: itemId,
-          summary: `Metadata changed: ${changed.join(', ')}`,
-          details: { form: form.id, fields: changed },
+      const { changed, write: prepared } = prepareWrite(actor, found, form, all, input.values, 'item');
+      if (prepared) {
+        await inTransaction(deps.db, async (tx) => {
+          await tx.items.setMetadataMany(actor.tenantId, [prepared]);
+          const entry = {
+            action: 'item.metadata_changed',
+            targetType: 'item',
+            targetId: itemId,
+            summary: `Metadata changed: ${changed.join(', ')}`,
+            details: { form: form.id, fields: changed },
+          };
+          await audit.record(actor.tenantId, actor, meta, entry, tx);
         });
       }
       return this.get(actor, itemId);

@@ -1,4 +1,4 @@
-import { bookmarkTargetOf } from './bookmark-target';
+import { bookmarkDestination, bookmarkTargetOf } from './bookmark-target';
 
 const id = '0b4f5d3c-1111-4222-8333-944445555666';
 
@@ -13,5 +13,22 @@ describe('bookmarkTargetOf', () => {
     ['/item-details/not-an-id', '', { kind: 'page', target: { route: '/item-details/not-an-id' } }],
   ])('%s%s', (pathname, search, expected) => {
     expect(bookmarkTargetOf(pathname, search)).toEqual(expected);
+  });
+});
+
+describe('bookmarkDestination', () => {
+  it.each([
+    ['/folders?folderId=x', '/folders?folderId=x'],
+    ['/?q=goal', '/?q=goal'],
+    ['/\\evil.example/x', '/'],
+    ['//evil.example', '/'],
+    ['/\\/evil.example', '/'],
+    ['/\t/evil.example', '/'],
+    ['javascript:alert(1)', '/'],
+    ['https://evil.example', '/'],
+    [undefined, '/'],
+    [null, '/'],
+  ])('follows %j to %j', (route, destination) => {
+    expect(bookmarkDestination(route)).toBe(destination);
   });
 });

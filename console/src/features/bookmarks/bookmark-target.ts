@@ -1,3 +1,5 @@
+import { isInAppRoute } from '@mam/core';
+
 export type TBookmarkKind = 'page' | 'folder' | 'item' | 'person' | 'search';
 
 export interface TBookmarkDraftTarget {
@@ -21,4 +23,12 @@ export function bookmarkTargetOf(pathname: string, search: string): TBookmarkDra
     return { kind: 'search', target: { route, query: params.get('q') ?? '' } };
   }
   return { kind: 'page', target: { route } };
+}
+
+/**
+ * Where following a bookmark leads: its route when that is a path of this console, else the home page. Bookmarks
+ * stored before the server checked routes may hold `/\host` or the like, which a link would follow off the site.
+ */
+export function bookmarkDestination(route: string | null | undefined): string {
+  return route && isInAppRoute(route) ? route : '/';
 }

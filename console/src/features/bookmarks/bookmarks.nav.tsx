@@ -9,7 +9,7 @@ import { useCan } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { BookmarkDialog, type TBookmark } from './bookmark.dialog';
 import { BookmarkIcon } from './bookmark-icons';
-import { bookmarkTargetOf } from './bookmark-target';
+import { bookmarkDestination, bookmarkTargetOf } from './bookmark-target';
 
 /** The left menu's Bookmarks and Filters (filter bookmarks are saved searches). */
 export function BookmarksNav() {
@@ -32,7 +32,7 @@ export function BookmarksNav() {
     <NavLink
       key={bookmark.id}
       component={Link}
-      to={bookmark.target.route ?? '/'}
+      to={bookmarkDestination(bookmark.target.route)}
       label={bookmark.title}
       leftSection={<BookmarkIcon icon={bookmark.icon} kind={bookmark.kind} />}
       active={bookmark.target.route === here}
