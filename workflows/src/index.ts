@@ -17,7 +17,7 @@ export { currentActivity, type ActivityContext } from './activity-context';
 export { EmbeddedWorkflowRuntime, type TEmbeddedRuntimeOptions } from './embedded/embedded-runtime';
 export { DIVERGENCE_FAILURE_TYPE, type TWorkflowFunction } from './embedded/workflow-instance';
 export type { TActivityFunction } from './embedded/activity-worker';
-export type { TWorkflowLogger } from './logger';
+export { withActivityContext, type TWorkflowLogger } from './logger';
 export type { TActivityOptions, TRetryPolicy, TWorkflowInfo } from './runtime-hook';
 export {
   ActivityFailure,

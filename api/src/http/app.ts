@@ -18,6 +18,8 @@ import { createContextFactory } from '../trpc/context';
 import { toAppError } from '../trpc/trpc';
 import { CSRF_COOKIE, CSRF_HEADER, ensureCsrfCookie } from './cookies';
 import { safeEqual } from '../security/tokens';
+import { runInRequest } from '../services/request-context';
+import { RequestLogController } from './request-log';
 
 export interface AppOptions {
   services: Services;
@@ -36,8 +38,11 @@ export async function createApp(options: AppOptions) {
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    logController: new RequestLogController(),
   });
 
+  // Work a request starts (a transcode run after an upload) logs the request's id.
+  app.addHook('onRequest', (request, _reply, done) => runInRequest(request.id, done));
   await app.register(fastifyCookie);
 
   app.addHook('onRequest', async (request, reply) => {

@@ -6,7 +6,7 @@ import { createRepositories } from '@mam/db';
 import { createTestDatabase, type TestDatabase, type TTestBackend } from '@mam/db/testing';
 import type { ElasticsearchBackend } from '@mam/search';
 import { parsePrivateEndpoints, type Mailer, type MailMessage } from '@mam/workers';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createApp } from '../http/app';
 import { createMediaPipeline } from '../media-pipeline';
 import { createSecretBox } from '../security/secret-box';
@@ -36,6 +36,8 @@ export interface TestAppOptions {
    * allows 127.0.0.1, where the S3 test server listens.
    */
   storagePrivateEndpoints?: string;
+  /** Where the app, its services and the workflow runtime log (a pino logger); silent by default. */
+  logger?: FastifyBaseLogger;
 }
 
 /** The real app over a fresh database, with a clock the test can move and an outbox it can read. */
@@ -50,7 +52,7 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
     repos: createRepositories(database.db),
     dataDir,
     exclusive: true,
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
     storages: () => services.storages,
     notifications: () => services.notifications,
     mediaConcurrency: 2,
@@ -63,7 +65,7 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
     mailer,
     secretBox: createSecretBox(randomBytes(32)),
     clock: () => clock.now,
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
     config: {
       publicUrl: 'http://mam.test',
       sessionTtlHours: 24,
@@ -76,6 +78,7 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
     publicUrl: 'http://mam.test',
     apiKeyHeader: 'Authorization',
     version: 'test',
+    logger: options.logger,
     uploadsDir: pipeline.uploadsDir,
     health: () => database.ping(),
   });

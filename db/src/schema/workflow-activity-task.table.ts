@@ -17,6 +17,8 @@ export interface TActivityTaskOptions {
     maximumAttempts: number;
     nonRetryableErrorTypes: string[];
   };
+  /** The run's requestId, copied here so the attempt's logs carry it without reading the run. */
+  requestId?: string;
 }
 
 /** An activity a workflow scheduled and that has not finished yet: polled by the workers of its task queue. */

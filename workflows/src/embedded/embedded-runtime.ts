@@ -94,7 +94,14 @@ function pgPoolOf(db: Database): PgPoolLike | undefined {
 }
 
 function snapshot(row: TWorkflowExecutionRow): TExecutionSnapshot {
-  return { id: row.id, runId: row.runId, type: row.type, taskQueue: row.taskQueue, input: row.input };
+  return {
+    id: row.id,
+    runId: row.runId,
+    type: row.type,
+    taskQueue: row.taskQueue,
+    input: row.input,
+    requestId: row.requestId ?? undefined,
+  };
 }
 
 const RETRY_STATE: Record<TFinalFailureReason, RetryState> = {
@@ -230,6 +237,7 @@ export class EmbeddedWorkflowRuntime {
       input: options.args,
       tenantId: options.tenantId,
       itemId: options.itemId ?? null,
+      requestId: options.requestId ?? null,
     });
     if (!started) {
       throw new WorkflowExecutionAlreadyStartedError(
@@ -240,6 +248,10 @@ export class EmbeddedWorkflowRuntime {
     }
     this.cache.delete(options.workflowId);
     this.workflowWake.poke();
+    this.options.logger.info(
+      { workflowId: options.workflowId, runId, workflowType, requestId: options.requestId },
+      'workflow started',
+    );
     return { workflowId: options.workflowId, runId };
   }
 

@@ -4,6 +4,7 @@ import { defaultPayloadConverter, type Payload } from '@temporalio/common';
 import type { QueryDefinition, SignalDefinition } from '@temporalio/workflow';
 import type {
   TListWorkflowsFilter,
+  TStartWorkflowOptions,
   TPendingActivity,
   TWorkflowDescription,
   TWorkflowFailureSummary,
@@ -72,13 +73,13 @@ export class TemporalWorkflowEngine implements WorkflowEngine {
 
   async start(
     workflowType: string,
-    options: { workflowId: string; taskQueue: string; args: unknown[]; tenantId: string | null; itemId?: string },
+    options: TStartWorkflowOptions,
   ): Promise<{ workflowId: string; runId: string }> {
     const handle = await this.client.workflow.start(workflowType, {
       workflowId: options.workflowId,
       taskQueue: options.taskQueue,
       args: options.args,
-      memo: { tenantId: options.tenantId, itemId: options.itemId ?? null },
+      memo: { tenantId: options.tenantId, itemId: options.itemId ?? null, requestId: options.requestId ?? null },
     });
     await this.repo.indexTemporalRun({
       id: options.workflowId,
