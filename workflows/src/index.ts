@@ -28,7 +28,6 @@ export {
   WorkflowExecutionAlreadyStartedError,
   WorkflowNotFoundError,
 } from '@temporalio/common';
-export { WorkflowFailedError } from '@temporalio/client/lib/errors';
 // The workflow API, for Node-side code that defines workflows in place (benchmarks, tests in other packages).
 // Workflow files import it from './runtime' instead, so Temporal's bundle does not pull in this index.
 export {
