@@ -71,10 +71,7 @@ export class TemporalWorkflowEngine implements WorkflowEngine {
     private readonly repo: WorkflowRepository,
   ) {}
 
-  async start(
-    workflowType: string,
-    options: TStartWorkflowOptions,
-  ): Promise<{ workflowId: string; runId: string }> {
+  async start(workflowType: string, options: TStartWorkflowOptions): Promise<{ workflowId: string; runId: string }> {
     const handle = await this.client.workflow.start(workflowType, {
       workflowId: options.workflowId,
       taskQueue: options.taskQueue,
