@@ -9,7 +9,8 @@ import { buildServer, serverEntryPoints } from './build-server.mjs';
  * The server's V8 settings. Searching allocates fast (rows, SQL text): with V8's default 16 MiB semi-space the search
  * bench's server process spent ~1.3 s of 50 in ~190 young-generation collections of ~7 ms, each falling on a
  * search; with 64 MiB, 0.2-0.5 s. The young generation grows that large only under such load. The Dockerfile's CMD
- * and `npm run bench` (whose process is the search's server) pass the same.
+ * and `npm run bench` (whose process is the search's server) pass the same. No --enable-source-maps: parsing the
+ * bundle's map cost the idle server 20-40 MB of resident memory (measured); set it in NODE_OPTIONS to debug.
  */
 export const serverNodeFlags = ['--max-semi-space-size=64'];
 

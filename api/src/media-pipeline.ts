@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Database, Repositories } from '@mam/db';
 import { createTranscodeActivities, type StorageResolver } from '@mam/workers';
-import { createWorkflowRuntime, TRANSCODE_TASK_QUEUE, type WorkflowEngine } from '@mam/workflows';
+import { createWorkflowRuntime, TRANSCODE_TASK_QUEUE, withActivityContext, type WorkflowEngine } from '@mam/workflows';
 import type { NotificationService } from './services/notification.service';
 import type { ServiceLogger } from './services/service-deps';
 
@@ -42,7 +42,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     },
     uploadsDir,
     workDir: path.join(options.dataDir, 'work'),
-    logger: options.logger,
+    logger: withActivityContext(options.logger),
     onOperationEnded: async ({ tenantId, operation, outcome }) => {
       await options.notifications?.().operationEnded(tenantId, {
         userId: operation.userId,

@@ -10,7 +10,8 @@ export interface ActivityContext {
   heartbeat(details?: unknown): void;
   /** Aborted when the workflow cancels the activity or the attempt times out: stop work (kill the ffmpeg child). */
   signal: AbortSignal;
-  info: { workflowId: string; activityType: string; attempt: number };
+  /** requestId: the HTTP request that started the run, when one did (embedded runtime only). */
+  info: { workflowId: string; activityType: string; attempt: number; requestId?: string };
 }
 
 const STORAGE_KEY = Symbol.for('mam.workflows.embedded.activity');
@@ -21,6 +22,22 @@ export const embeddedActivityStorage: AsyncLocalStorage<ActivityContext> = (() =
   global[STORAGE_KEY] ??= new AsyncLocalStorage<ActivityContext>();
   return global[STORAGE_KEY];
 })();
+
+/** What the running activity knows about itself, or undefined outside an activity. */
+export function currentActivityInfo(): ActivityContext['info'] | undefined {
+  const embedded = embeddedActivityStorage.getStore();
+  if (embedded) return embedded.info;
+  try {
+    const { info } = Context.current();
+    return {
+      workflowId: info.workflowExecution?.workflowId ?? '',
+      activityType: info.activityType,
+      attempt: info.attempt,
+    };
+  } catch {
+    return undefined;
+  }
+}
 
 /** The running activity's context: the embedded runtime's, or Temporal's when a Temporal worker runs it. */
 export function currentActivity(): ActivityContext {

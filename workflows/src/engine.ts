@@ -11,6 +11,8 @@ export interface TStartWorkflowOptions {
   tenantId: string | null;
   /** Lets `list` find the runs of an item. */
   itemId?: string;
+  /** The HTTP request that started the run: the run's workflow and activity logs carry it. */
+  requestId?: string;
 }
 
 export interface TPendingActivity {

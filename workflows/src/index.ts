@@ -17,7 +17,7 @@ export { currentActivity, type ActivityContext } from './activity-context';
 export { EmbeddedWorkflowRuntime, type TEmbeddedRuntimeOptions } from './embedded/embedded-runtime';
 export { DIVERGENCE_FAILURE_TYPE, type TWorkflowFunction } from './embedded/workflow-instance';
 export type { TActivityFunction } from './embedded/activity-worker';
-export type { TWorkflowLogger } from './logger';
+export { withActivityContext, type TWorkflowLogger } from './logger';
 export type { TActivityOptions, TRetryPolicy, TWorkflowInfo } from './runtime-hook';
 export {
   ActivityFailure,
@@ -28,7 +28,6 @@ export {
   WorkflowExecutionAlreadyStartedError,
   WorkflowNotFoundError,
 } from '@temporalio/common';
-export { WorkflowFailedError } from '@temporalio/client/lib/errors';
 // The workflow API, for Node-side code that defines workflows in place (benchmarks, tests in other packages).
 // Workflow files import it from './runtime' instead, so Temporal's bundle does not pull in this index.
 export {

@@ -20,6 +20,8 @@ import { trpcResponseMeta } from '../trpc/response-meta';
 import { csrfHeaderValid, ensureCsrfCookie } from './cookies';
 import { textGuardHook } from './text-guard.hook';
 import { registerSecurityHeaders } from './security-headers';
+import { runInRequest } from '../services/request-context';
+import { RequestLogController } from './request-log';
 
 export interface AppOptions {
   services: Services;
@@ -46,8 +48,11 @@ export async function createApp(options: AppOptions) {
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: trustedProxies(options.trustProxy),
     bodyLimit: 1024 * 1024,
+    logController: new RequestLogController(),
   });
 
+  // Work a request starts (a transcode run after an upload) logs the request's id.
+  app.addHook('onRequest', (request, _reply, done) => runInRequest(request.id, done));
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
 

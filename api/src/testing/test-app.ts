@@ -6,7 +6,7 @@ import { createRepositories } from '@mam/db';
 import { createTestDatabase, type TestDatabase, type TTestBackend } from '@mam/db/testing';
 import type { ElasticsearchBackend } from '@mam/search';
 import { parsePrivateEndpoints, type Mailer, type MailMessage } from '@mam/workers';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createApp } from '../http/app';
 import { createMediaPipeline } from '../media-pipeline';
 import { createSecretBox } from '../security/secret-box';
@@ -40,6 +40,8 @@ export interface TestAppOptions {
   consoleDist?: string;
   /** MAX_UPLOAD_BYTES as an operator would set it. */
   maxUploadBytes?: number;
+  /** Where the app, its services and the workflow runtime log (a pino logger); silent by default. */
+  logger?: FastifyBaseLogger;
 }
 
 /** The real app over a fresh database, with a clock the test can move and an outbox it can read. */
@@ -54,7 +56,7 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
     repos: createRepositories(database.db),
     dataDir,
     exclusive: true,
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
     storages: () => services.storages,
     notifications: () => services.notifications,
     mediaConcurrency: 2,
@@ -67,7 +69,7 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
     mailer,
     secretBox: createSecretBox(randomBytes(32)),
     clock: () => clock.now,
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
     config: {
       publicUrl: 'http://mam.test',
       sessionTtlHours: 24,
@@ -82,6 +84,7 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
     apiKeyHeader: 'Authorization',
     version: 'test',
     consoleDist: options.consoleDist,
+    logger: options.logger,
     uploadsDir: pipeline.uploadsDir,
     health: () => database.ping(),
   });

@@ -256,6 +256,7 @@ export function createWorkflowRepository(db: Database, settings: { server?: bool
       input: unknown[];
       tenantId: string | null;
       itemId: string | null;
+      requestId?: string | null;
     }): Promise<boolean> {
       const embedded = values.runtime === 'embedded';
       if (embedded) {
@@ -264,9 +265,10 @@ export function createWorkflowRepository(db: Database, settings: { server?: bool
         const inserted = await db.execute(sql`
           with ins as (
             insert into workflow_execution (id, run_id, runtime, type, task_queue, input, status, tenant_id, item_id,
-                                            history_length, wake_at)
+                                            request_id, history_length, wake_at)
             values (${values.id}, ${values.runId}::uuid, 'embedded', ${values.type}, ${values.taskQueue},
-                    ${JSON.stringify(values.input)}::jsonb, 'RUNNING', ${values.tenantId}::uuid, ${values.itemId}, 1, now())
+                    ${JSON.stringify(values.input)}::jsonb, 'RUNNING', ${values.tenantId}::uuid, ${values.itemId},
+                    ${values.requestId ?? null}, 1, now())
             on conflict (id) do nothing
             returning id
           ),
@@ -290,6 +292,7 @@ export function createWorkflowRepository(db: Database, settings: { server?: bool
         if (existing?.status === 'RUNNING') return undefined;
         const fields = {
           ...values,
+          requestId: values.requestId ?? null,
           status: 'RUNNING' as const,
           result: null,
           failure: null,

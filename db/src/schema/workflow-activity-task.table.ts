@@ -21,6 +21,8 @@ export interface TActivityTaskOptions {
   priorityKey?: number;
   /** Whose turn it is among equal priorities; absent = the run's tenant. */
   fairnessKey?: string;
+  /** The run's requestId, copied here so the attempt's logs carry it without reading the run. */
+  requestId?: string;
 }
 
 /** An activity a workflow scheduled and that has not finished yet: polled by the workers of its task queue. */

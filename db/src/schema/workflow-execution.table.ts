@@ -28,6 +28,8 @@ export const workflowExecution = pgTable(
     tenantId: uuid('tenant_id').references(() => tenant.id, { onDelete: 'cascade' }),
     // Text, not uuid: the runtime does not care what kind of key a workflow is listed under.
     itemId: text('item_id'),
+    // The id of the HTTP request that started the run (its logs carry it), or null (system runs, the CLI).
+    requestId: text('request_id'),
     // Number of journal events; the next event gets historyLength + 1. Incremented under the row lock.
     historyLength: integer('history_length').notNull().default(0),
     // The last journal event the workflow code had seen when its activation was persisted: a claim hands the

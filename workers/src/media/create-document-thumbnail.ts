@@ -1,8 +1,7 @@
 import { accessSync, constants } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
-import './sharp-limits';
+import { loadSharp } from './load-sharp';
 import { THUMBNAIL_FILE, THUMBNAIL_WIDTH } from './create-thumbnail';
 import type { TMediaTaskOptions } from './media-task.types';
 import { runProcess } from './run-process';
@@ -165,6 +164,7 @@ export async function createDocumentThumbnail(options: TDocumentThumbnailOptions
   const output = path.join(options.outDir, THUMBNAIL_FILE);
   const binary = options.pdftoppmPath === undefined ? findPdftoppm() : options.pdftoppmPath;
   let source: TDocumentThumbnailResult['source'] = 'generated';
+  const sharp = await loadSharp();
   if (options.probe.format === 'pdf' && binary && (await renderPdfPage(options, binary))) source = 'pdf-page';
   if (source === 'generated') {
     const svg = documentGlyphSvg(options.fileName ?? path.basename(options.input));

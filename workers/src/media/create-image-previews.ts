@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
-import './sharp-limits';
+import type { Sharp } from 'sharp';
+import { loadSharp } from './load-sharp';
 import { FFMPEG_PREFIX, fileUrl, runFfmpeg } from './ffmpeg-command';
 import { MediaError } from './media-error';
 import type { TImageInfo } from './media-probe.types';
@@ -98,6 +98,7 @@ export async function createImagePreviews(options: TImagePreviewsOptions): Promi
 
   try {
     // failOn 'error': a photo with a recoverable glitch still gets previews, as every image viewer shows it.
+    const sharp = await loadSharp();
     const base = sharp(source, { failOn: 'error' }).rotate();
     const widths = choosePreviewWidths(image.displayWidth, options.widths);
     const formats = options.formats ?? DEFAULT_PREVIEW_FORMATS;

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
-import './sharp-limits';
+import { loadSharp } from './load-sharp';
 import { deinterlaceFilter } from './create-proxy-mp4';
 import { FFMPEG_PREFIX, fileUrl, runFfmpeg } from './ffmpeg-command';
 import { rateValue } from './ffprobe-output';
@@ -100,6 +99,7 @@ export async function createThumbnail(options: TMediaTaskOptions): Promise<TThum
     await rm(output, { force: true });
     throw error;
   }
+  const sharp = await loadSharp();
   const { width, height } = await sharp(output).metadata();
   options.onProgress?.(100);
   return {

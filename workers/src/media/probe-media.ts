@@ -1,7 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
-import './sharp-limits';
+import { loadSharp } from './load-sharp';
 import { resolveFfmpeg, type TFfmpegBinaries } from './ffmpeg-binaries';
 import { fileUrl } from './ffmpeg-command';
 import {
@@ -103,6 +102,7 @@ const FFMPEG_IMAGE_MIME: Record<string, string> = {
 
 async function sharpImage(file: string): Promise<TImageInfo | null> {
   try {
+    const sharp = await loadSharp();
     const meta = await sharp(file).metadata();
     if (!meta.width || !meta.height) return null;
     const orientation = meta.orientation ?? null;

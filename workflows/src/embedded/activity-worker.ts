@@ -189,8 +189,14 @@ export class ActivityWorker {
     const context: ActivityContext = {
       heartbeat: (details) => this.heartbeat(attempt, details),
       signal: attempt.controller.signal,
-      info: { workflowId: task.executionId, activityType: task.activityType, attempt: task.attempt },
+      info: {
+        workflowId: task.executionId,
+        activityType: task.activityType,
+        attempt: task.attempt,
+        requestId: options.requestId,
+      },
     };
+    const started = performance.now();
     let result: unknown;
     let failure: unknown;
     let failed = false;
@@ -206,6 +212,9 @@ export class ActivityWorker {
       failure = error;
     }
     if (attempt.ended === 'timeout') return; // already ended by timeOut
+    const fields = { ...context.info, durationMs: Math.round(performance.now() - started) };
+    if (failed) host.logger.warn({ ...fields, err: failure }, 'activity attempt failed');
+    else host.logger.info(fields, 'activity completed');
     try {
       if (!failed) {
         // Finished work counts even when the runtime is stopping.

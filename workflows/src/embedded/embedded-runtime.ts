@@ -12,7 +12,6 @@ import {
   type TWorkflowExecutionRow,
   type WorkflowRepository,
 } from '@mam/db';
-import { WorkflowFailedError } from '@temporalio/client/lib/errors';
 import {
   ActivityFailure,
   ApplicationFailure,
@@ -94,7 +93,14 @@ function pgPoolOf(db: Database): PgPoolLike | undefined {
 }
 
 function snapshot(row: TWorkflowExecutionRow): TExecutionSnapshot {
-  return { id: row.id, runId: row.runId, type: row.type, taskQueue: row.taskQueue, input: row.input };
+  return {
+    id: row.id,
+    runId: row.runId,
+    type: row.type,
+    taskQueue: row.taskQueue,
+    input: row.input,
+    requestId: row.requestId ?? undefined,
+  };
 }
 
 const RETRY_STATE: Record<TFinalFailureReason, RetryState> = {
@@ -233,6 +239,7 @@ export class EmbeddedWorkflowRuntime {
       input: options.args,
       tenantId: options.tenantId,
       itemId: options.itemId ?? null,
+      requestId: options.requestId ?? null,
     });
     if (!started) {
       throw new WorkflowExecutionAlreadyStartedError(
@@ -243,6 +250,10 @@ export class EmbeddedWorkflowRuntime {
     }
     this.cache.delete(options.workflowId);
     this.workflowWake.poke();
+    this.options.logger.info(
+      { workflowId: options.workflowId, runId, workflowType, requestId: options.requestId },
+      'workflow started',
+    );
     return { workflowId: options.workflowId, runId };
   }
 
@@ -341,7 +352,12 @@ export class EmbeddedWorkflowRuntime {
     for (;;) {
       const row = await this.repo.findExecution(workflowId);
       if (!row) throw new WorkflowNotFoundError(`Workflow ${workflowId} not found`, workflowId, undefined);
-      if (row.status !== 'RUNNING') return outcomeOf(row) as R;
+      if (row.status !== 'RUNNING') {
+        // Loaded here, not with this module: Temporal's client errors bring gRPC (65 modules, ~20 MB, ~250 ms of
+        // start-up CPU) into a process that runs no Temporal, and only a failed run's result needs the class.
+        const { WorkflowFailedError } = await import('@temporalio/client/lib/errors');
+        return outcomeOf(row, WorkflowFailedError) as R;
+      }
       await this.waitClosed(workflowId, 30_000);
     }
   }
@@ -700,7 +716,10 @@ function unknownTypeActivation(type: string): TWorkflowActivation {
 }
 
 /** A closed run's result, or the WorkflowFailedError Temporal's client would throw. */
-function outcomeOf(row: TWorkflowExecutionRow): unknown {
+function outcomeOf(
+  row: TWorkflowExecutionRow,
+  WorkflowFailedError: typeof import('@temporalio/client/lib/errors').WorkflowFailedError,
+): unknown {
   const failure = row.failure ? fromFailure(row.failure as unknown as TSerializedFailure) : undefined;
   switch (row.status) {
     case 'COMPLETED':

@@ -79,6 +79,8 @@ export interface TExecutionSnapshot {
   type: string;
   taskQueue: string;
   input: unknown[];
+  /** The request that started the run, handed to its activity tasks for their logs. */
+  requestId?: string;
 }
 
 export type TInstanceOutcome =
@@ -492,7 +494,9 @@ export class WorkflowInstance {
         commandSeq: issued.seq,
         payload: { activityType, taskQueue, args, options: resolved },
       });
-      this.activation.tasks.push({ commandSeq: issued.seq, taskQueue, activityType, args, options: resolved });
+      // Not in the journal event: it is about the logs, not what the run did.
+      const taskOptions = this.execution.requestId ? { ...resolved, requestId: this.execution.requestId } : resolved;
+      this.activation.tasks.push({ commandSeq: issued.seq, taskQueue, activityType, args, options: taskOptions });
     }
     return this.track(issued.seq, 'activity', cancellable, activityType);
   }

@@ -4,6 +4,7 @@ import { defaultPayloadConverter, type Payload } from '@temporalio/common';
 import type { QueryDefinition, SignalDefinition } from '@temporalio/workflow';
 import type {
   TListWorkflowsFilter,
+  TStartWorkflowOptions,
   TPendingActivity,
   TWorkflowDescription,
   TWorkflowFailureSummary,
@@ -70,15 +71,12 @@ export class TemporalWorkflowEngine implements WorkflowEngine {
     private readonly repo: WorkflowRepository,
   ) {}
 
-  async start(
-    workflowType: string,
-    options: { workflowId: string; taskQueue: string; args: unknown[]; tenantId: string | null; itemId?: string },
-  ): Promise<{ workflowId: string; runId: string }> {
+  async start(workflowType: string, options: TStartWorkflowOptions): Promise<{ workflowId: string; runId: string }> {
     const handle = await this.client.workflow.start(workflowType, {
       workflowId: options.workflowId,
       taskQueue: options.taskQueue,
       args: options.args,
-      memo: { tenantId: options.tenantId, itemId: options.itemId ?? null },
+      memo: { tenantId: options.tenantId, itemId: options.itemId ?? null, requestId: options.requestId ?? null },
     });
     await this.repo.indexTemporalRun({
       id: options.workflowId,

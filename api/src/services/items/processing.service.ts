@@ -6,6 +6,7 @@ import type { AuthedActor } from '../actor.service';
 import type { createAuditService } from '../audit.service';
 import type { ServiceDeps } from '../service-deps';
 import type { UploadService } from './upload.service';
+import { currentRequestId } from '../request-context';
 import { liveFoundOrNotFound } from './live-item';
 
 /** Business key of a version's transcode run, as operators see it in the Temporal web UI. */
@@ -104,6 +105,7 @@ export function createProcessingService(
           args: [input],
           tenantId,
           itemId: version.itemId,
+          requestId: currentRequestId(),
         });
       } catch (error) {
         // Lost a race with another start of the same run: that one carries on.
