@@ -17,9 +17,9 @@ export const HEALTH_P99_TARGET_MS = 100;
 export const SEARCH_P95_TARGET_RATIO = 3;
 const SEARCH_CLIENTS = 8;
 const UPLOADS = 10;
-const SEED_ITEMS = 10;
-const CLIP_SECONDS = 6;
-const IDLE_MS = 8000;
+const SEED_ITEMS = 5;
+const CLIP_SECONDS = 3;
+const IDLE_MS = 6000;
 const HEALTH_EVERY_MS = 25;
 const POLL_MS = 250;
 const LOAD_TIMEOUT_MS = 10 * 60 * 1000;
@@ -121,7 +121,7 @@ async function processed(server: RunningServer, apiKey: string, itemIds: string[
 
 /** Short generated clips (system ffmpeg, as the e2e suite uses). */
 function clips(dir: string, prefix: string, count: number): string[] {
-  return Array.from({ length: count }, (_, index) => makeVideo(dir, `${prefix}-${index}.mp4`, CLIP_SECONDS, '960x540'));
+  return Array.from({ length: count }, (_, index) => makeVideo(dir, `${prefix}-${index}.mp4`, CLIP_SECONDS, '640x360'));
 }
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
@@ -148,7 +148,7 @@ export async function benchLoad(): Promise<string[]> {
     const healthPass = load.healthP99 <= HEALTH_P99_TARGET_MS;
     const searchPass = load.searchP95 <= SEARCH_P95_TARGET_RATIO * idle.searchP95;
     return [
-      `${SEARCH_CLIENTS} search clients + a health probe; load = ${UPLOADS} concurrent uploads of ${CLIP_SECONDS} s 960x540 clips and their transcodes (${loadSeconds.toFixed(1)} s)`,
+      `${SEARCH_CLIENTS} search clients + a health probe; load = ${UPLOADS} concurrent uploads of ${CLIP_SECONDS} s 640x360 clips and their transcodes (${loadSeconds.toFixed(1)} s)`,
       `health p99: idle ${fmt(idle.healthP99)}, under load ${fmt(load.healthP99)} (target ≤ ${HEALTH_P99_TARGET_MS} ms) ${healthPass ? 'PASS' : 'FAIL'}`,
       `search p95: idle ${fmt(idle.searchP95)}, under load ${fmt(load.searchP95)} = ${(load.searchP95 / idle.searchP95).toFixed(2)}x idle (target ≤ ${SEARCH_P95_TARGET_RATIO}x) ${searchPass ? 'PASS' : 'FAIL'}`,
       `samples: health ${idle.healthCount} idle / ${load.healthCount} load, search ${idle.searchCount} idle / ${load.searchCount} load`,

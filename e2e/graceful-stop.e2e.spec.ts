@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeVideo } from '@mam/api/testing/media-fixtures';
@@ -71,6 +72,30 @@ describe('a graceful stop of the whole process group', () => {
       if (round > 1200) throw new Error('processing never got under way');
       await sleep(25);
     }
+    // A slow client's PATCH is in flight: a stop that waits for it leaves the media work running meanwhile, whose
+    // tools the same SIGTERM has ended.
+    const slow = uploads[5]!;
+    const slowOffset = Math.floor(slow.data.length / 2);
+    const slowPatch = request(`${server.url}${slow.location}`, {
+      method: 'PATCH',
+      headers: {
+        ...headers,
+        'upload-offset': String(slowOffset),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(slow.data.length - slowOffset),
+      },
+    });
+    const slowAnswered = new Promise<number | string>((resolve) => {
+      slowPatch.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      slowPatch.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    });
+    slowPatch.write(slow.data.subarray(slowOffset, slowOffset + 1024));
+    const slowRest = setTimeout(() => slowPatch.end(slow.data.subarray(slowOffset + 1024)), 25_000);
+    await sleep(200);
+
     const stopped = performance.now();
     const exited = new Promise<void>((resolve) => {
       const check = setInterval(() => {
@@ -84,14 +109,18 @@ describe('a graceful stop of the whole process group', () => {
     });
     process.kill(-server.pid, 'SIGTERM');
     await exited;
+    // Cut at the deadline (SHUTDOWN_TIMEOUT_SECONDS), not waited for.
     expect(performance.now() - stopped).toBeLessThan(15_000);
+    clearTimeout(slowRest);
+    expect(await slowAnswered).not.toBe(204);
     expect(server.output()).not.toMatch(/shutdown overran/);
 
     server = await startServer({ dataDir, env, processGroup: true });
     for (const upload of uploads.slice(4)) {
       const head = await fetch(`${server.url}${upload.location}`, { method: 'HEAD', headers });
+      // At least what the PATCH before the stop brought; the cut one may have added to it.
       const offset = Number(head.headers.get('upload-offset'));
-      expect(offset).toBe(Math.floor(upload.data.length / 2));
+      expect(offset).toBeGreaterThanOrEqual(Math.floor(upload.data.length / 2));
       expect((await patch(server.url, upload.location, offset, upload.data.subarray(offset))).status).toBe(204);
     }
     const settled: Record<string, Item['transcoding']> = {};
