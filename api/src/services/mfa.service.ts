@@ -2,7 +2,6 @@ import type { AuthedActor } from './actor.service';
 import { AppError } from '@mam/core';
 import type { TUserRow } from '@mam/db';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { randomToken, safeEqual, sha256 } from '../security/tokens';
 import type { ServiceDeps } from './service-deps';
 
@@ -39,6 +38,8 @@ export function createMfaService(deps: ServiceDeps) {
         mfaPendingSecretEncrypted: deps.secretBox.seal(secret.base32),
       });
       const otpauthUrl = totpFor(user, secret.base32, issuer).toString();
+      // Loaded here: qrcode and its PNG encoder (57 modules) serve only MFA enrolment.
+      const { default: QRCode } = await import('qrcode');
       return { secret: secret.base32, otpauthUrl, qrCodeDataUrl: await QRCode.toDataURL(otpauthUrl, { margin: 1 }) };
     },
 

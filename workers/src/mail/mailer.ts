@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { encodeHeaderValue } from './mime-header';
 
 export interface MailMessage {
@@ -27,11 +27,14 @@ export function createMailer(options: {
   outboxDir: string;
   logger: MailerLogger;
 }): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+  const { smtpUrl } = options;
+  if (smtpUrl) {
+    // nodemailer (35 modules) is loaded with the first mail rather than when the server starts.
+    let transport: Promise<Transporter> | undefined;
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+        await (await transport).sendMail({ from: options.from, ...message });
         options.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
     };
