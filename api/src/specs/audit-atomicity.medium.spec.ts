@@ -1,11 +1,16 @@
 import type { TItemRow } from '@mam/db';
 import { testBackends } from '@mam/db/testing';
 import type { AuthedActor } from '../services/actor.service';
+import { createApiKeyService } from '../services/api-key.service';
 import type { AuditService } from '../services/audit.service';
 import { createBookmarkService } from '../services/bookmark.service';
 import { createFolderService } from '../services/folder.service';
+import { createGroupService } from '../services/group.service';
 import { createItemLibraryService } from '../services/items/item-library.service';
 import { createItemMetadataService } from '../services/metadata/item-metadata.service';
+import { createSsoService } from '../services/sso.service';
+import { createTenantConfigService } from '../services/tenant-config.service';
+import { createUserAdminService } from '../services/user-admin.service';
 import { adminActor, insertItem, twoTenantLibrary, type TTwoTenantLibrary } from '../testing/library-fixtures';
 import type { TestApp } from '../testing/test-app';
 
@@ -121,5 +126,81 @@ describe.each(testBackends)('changes and their audit events on %s', (backend) =>
     await expect(bookmarks.update(actor, saved.id, { ...input, title: 'Renamed' }, null)).rejects.toThrow(down);
     await expect(bookmarks.delete(actor, saved.id, null)).rejects.toThrow(down);
     expect((await t.services.bookmarks.list(actor)).map((b) => b.title)).toEqual(['Desk']);
+  });
+
+  it('creates, deactivates and deletes no API key when the audit trail fails', async () => {
+    const keys = createApiKeyService(t.services.deps, failingAudit);
+    const labels = async () => (await t.services.apiKeys.list(actor)).map((k) => `${k.label}:${k.active}`);
+    await expect(
+      keys.create(actor, { label: 'Never made', expiresAt: null, maxUnusedDays: null }, null),
+    ).rejects.toThrow(down);
+    expect(await labels()).toEqual([]);
+
+    const { apiKey } = await t.services.apiKeys.create(
+      actor,
+      { label: 'Kept', expiresAt: null, maxUnusedDays: null },
+      null,
+    );
+    await expect(keys.setActive(actor, apiKey.id, false, null)).rejects.toThrow(down);
+    await expect(keys.delete(actor, apiKey.id, null)).rejects.toThrow(down);
+    expect(await labels()).toEqual(['Kept:true']);
+  });
+
+  it('creates, changes, deactivates, logs out and deletes no user when the audit trail fails', async () => {
+    const s = t.services;
+    const users = createUserAdminService(s.deps, s.sessions, s.apiKeys, s.codes, failingAudit);
+    const password = 'Correct-Horse-Battery-Staple-9';
+    const input = { email: 'never@alpha.test', name: 'Never', password, groupIds: [] };
+    await expect(users.create(actor, input, null)).rejects.toThrow(down);
+    expect(await s.deps.repos.users.findByEmail(alpha.tenant.id, 'never@alpha.test')).toBeUndefined();
+
+    const user = await s.users.create(actor, { ...input, email: 'kept@alpha.test', name: 'Kept' }, null);
+    const group = await s.groups.create(actor, { name: 'Editors' }, null);
+    const session = { tokenHash: 'kept-session', userId: user.id, userEpoch: 0, ip: null, userAgent: null };
+    await s.deps.repos.sessions.insert(alpha.tenant.id, {
+      ...session,
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    await expect(users.update(actor, { id: user.id, name: 'Renamed', groupIds: [group.id] }, null)).rejects.toThrow(
+      down,
+    );
+    await expect(users.setActive(actor, user.id, false, null)).rejects.toThrow(down);
+    await expect(users.setHidden(actor, user.id, true, null)).rejects.toThrow(down);
+    await expect(users.logoutEverywhere(actor, user.id, null)).rejects.toThrow(down);
+    await expect(users.delete(actor, user.id, null)).rejects.toThrow(down);
+    const kept = (await s.users.list(actor, { includeHidden: true })).find((u) => u.id === user.id);
+    expect(kept).toMatchObject({ name: 'Kept', active: true, hidden: false, groupIds: user.groupIds });
+    expect(await s.deps.repos.sessions.findByTokenHash(session.tokenHash)).toBeDefined();
+  });
+
+  it('creates, renames, changes and deletes no group when the audit trail fails', async () => {
+    const groups = createGroupService(t.services.deps, t.services.apiKeys, failingAudit);
+    const names = async () => (await t.services.groups.list(actor)).map((g) => g.name);
+    await expect(groups.create(actor, { name: 'Never made' }, null)).rejects.toThrow(down);
+    expect(await names()).not.toContain('Never made');
+
+    const group = await t.services.groups.create(actor, { name: 'Reviewers' }, null);
+    await expect(groups.rename(actor, { id: group.id, name: 'Renamed' }, null)).rejects.toThrow(down);
+    await expect(
+      groups.setPermissions(actor, { id: group.id, permissions: { tenantInfo: true } }, null),
+    ).rejects.toThrow(down);
+    await expect(groups.delete(actor, group.id, null)).rejects.toThrow(down);
+    expect((await t.services.groups.list(actor)).find((g) => g.id === group.id)).toMatchObject({
+      name: 'Reviewers',
+      permissions: {},
+    });
+  });
+
+  it("keeps the tenant's configuration and single sign-on settings when the audit trail fails", async () => {
+    const config = createTenantConfigService(t.services.deps, t.services.apiKeys, failingAudit);
+    const before = await t.services.tenantConfig.get(actor);
+    await expect(config.update(actor, { ...before, organizationName: 'Never named' }, null)).rejects.toThrow(down);
+    expect((await t.services.tenantConfig.get(actor)).organizationName).toBe(before.organizationName);
+
+    const sso = createSsoService(t.services.deps, t.services.sessions, failingAudit);
+    const settings = { enabled: false, issuerUrl: '', clientId: 'never-stored', defaultGroupIds: [] };
+    await expect(sso.updateSettings(actor, settings, null)).rejects.toThrow(down);
+    expect((await t.services.sso.getSettings(actor)).clientId).toBe('');
   });
 });
