@@ -8,6 +8,8 @@ import { createFolderService } from '../services/folder.service';
 import { createGroupService } from '../services/group.service';
 import { createItemLibraryService } from '../services/items/item-library.service';
 import { createItemMetadataService } from '../services/metadata/item-metadata.service';
+import { createShareService } from '../services/shares/share.service';
+import { createUploadRequestService } from '../services/shares/upload-request.service';
 import { createSsoService } from '../services/sso.service';
 import { createTenantConfigService } from '../services/tenant-config.service';
 import { createUserAdminService } from '../services/user-admin.service';
@@ -202,5 +204,27 @@ describe.each(testBackends)('changes and their audit events on %s', (backend) =>
     const settings = { enabled: false, issuerUrl: '', clientId: 'never-stored', defaultGroupIds: [] };
     await expect(sso.updateSettings(actor, settings, null)).rejects.toThrow(down);
     expect((await t.services.sso.getSettings(actor)).clientId).toBe('');
+  });
+
+  it('creates, changes and revokes no share or upload request when the audit trail fails', async () => {
+    const shares = createShareService(t.services.deps, failingAudit, t.services.folders);
+    const item = await newItem('Shared clip');
+    const titles = async () => (await t.services.shares.listMine(actor)).map((s) => `${s.pageTitle}:${s.state}`);
+    await expect(shares.create(actor, { pageTitle: 'Never made', itemIds: [item.id] }, null)).rejects.toThrow(down);
+    expect(await titles()).toEqual([]);
+
+    const share = await t.services.shares.create(actor, { pageTitle: 'Kept', itemIds: [item.id] }, null);
+    await expect(shares.update(actor, { id: share.id, pageTitle: 'Renamed' }, null)).rejects.toThrow(down);
+    await expect(shares.revoke(actor, share.id, null)).rejects.toThrow(down);
+    expect(await titles()).toEqual([`Kept:${share.state}`]);
+
+    const requests = createUploadRequestService(t.services.deps, failingAudit);
+    const mine = async () =>
+      (await t.services.uploadRequests.listMine(actor)).map((r) => `${r.pageTitle}:${r.revokedAt === null}`);
+    await expect(requests.create(actor, { folderId: root, pageTitle: 'Never asked' }, null)).rejects.toThrow(down);
+    expect(await mine()).toEqual([]);
+    const request = await t.services.uploadRequests.create(actor, { folderId: root, pageTitle: 'Asked' }, null);
+    await expect(requests.revoke(actor, request.id, null)).rejects.toThrow(down);
+    expect(await mine()).toEqual(['Asked:true']);
   });
 });
