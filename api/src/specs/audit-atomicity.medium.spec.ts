@@ -11,6 +11,7 @@ import { createItemMetadataService } from '../services/metadata/item-metadata.se
 import { createShareService } from '../services/shares/share.service';
 import { createUploadRequestService } from '../services/shares/upload-request.service';
 import { createSsoService } from '../services/sso.service';
+import { createSystemAdminService } from '../services/system-admin.service';
 import { createTenantConfigService } from '../services/tenant-config.service';
 import { createUserAdminService } from '../services/user-admin.service';
 import { adminActor, insertItem, twoTenantLibrary, type TTwoTenantLibrary } from '../testing/library-fixtures';
@@ -20,11 +21,12 @@ import type { TestApp } from '../testing/test-app';
 describe.each(testBackends)('changes and their audit events on %s', (backend) => {
   let t: TestApp;
   let alpha: TTwoTenantLibrary['alpha'];
+  let bravo: TTwoTenantLibrary['bravo'];
   let root: string;
   let actor: AuthedActor;
 
   beforeAll(async () => {
-    ({ t, alpha, root } = await twoTenantLibrary(backend));
+    ({ t, alpha, bravo, root } = await twoTenantLibrary(backend));
     actor = await adminActor(t, alpha);
   }, 120_000);
   afterAll(() => t.dispose());
@@ -226,5 +228,25 @@ describe.each(testBackends)('changes and their audit events on %s', (backend) =>
     const request = await t.services.uploadRequests.create(actor, { folderId: root, pageTitle: 'Asked' }, null);
     await expect(requests.revoke(actor, request.id, null)).rejects.toThrow(down);
     expect(await mine()).toEqual(['Asked:true']);
+  });
+
+  it("keeps tenants' quota and state and the feature flags when the audit trail fails", async () => {
+    const operator = { ...actor, isSuperAdmin: true };
+    const system = createSystemAdminService(t.services.deps, t.services.apiKeys, failingAudit);
+    const tenantRow = () => t.services.deps.repos.tenants.findById(bravo.tenant.id);
+    const quotaBefore = (await tenantRow())!.config.storageQuotaBytes;
+    await expect(system.setTenantQuota(operator, bravo.tenant.id, 1234, null)).rejects.toThrow(down);
+    await expect(system.setTenantActive(operator, bravo.tenant.id, false, null)).rejects.toThrow(down);
+    expect(await tenantRow()).toMatchObject({ active: true, config: { storageQuotaBytes: quotaBefore } });
+
+    const flags = async () =>
+      (await t.services.deps.repos.featureFlags.list()).map((f) => `${f.id}:${f.enabledForAll}`);
+    const before = await flags();
+    const flag = { id: 'never-flag', description: 'Never stored', enabledForAll: true, tenantIds: [] };
+    await expect(system.upsertFeatureFlag(operator, flag, null)).rejects.toThrow(down);
+    expect(await flags()).toEqual(before);
+    await t.services.system.upsertFeatureFlag(operator, { ...flag, id: 'kept-flag' }, null);
+    await expect(system.deleteFeatureFlag(operator, 'kept-flag', null)).rejects.toThrow(down);
+    expect(await flags()).toContain('kept-flag:true');
   });
 });
