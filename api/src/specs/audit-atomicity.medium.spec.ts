@@ -4,8 +4,10 @@ import type { AuthedActor } from '../services/actor.service';
 import { createApiKeyService } from '../services/api-key.service';
 import type { AuditService } from '../services/audit.service';
 import { createBookmarkService } from '../services/bookmark.service';
+import { createCommentService } from '../services/comment.service';
 import { createFolderService } from '../services/folder.service';
 import { createGroupService } from '../services/group.service';
+import { createItemRelationService } from '../services/item-relation.service';
 import { createItemLibraryService } from '../services/items/item-library.service';
 import { createItemMetadataService } from '../services/metadata/item-metadata.service';
 import { createShareService } from '../services/shares/share.service';
@@ -248,5 +250,36 @@ describe.each(testBackends)('changes and their audit events on %s', (backend) =>
     await t.services.system.upsertFeatureFlag(operator, { ...flag, id: 'kept-flag' }, null);
     await expect(system.deleteFeatureFlag(operator, 'kept-flag', null)).rejects.toThrow(down);
     expect(await flags()).toContain('kept-flag:true');
+  });
+
+  it('adds and removes no relation between items when the audit trail fails', async () => {
+    const relations = createItemRelationService(t.services.deps, failingAudit);
+    const from = await newItem('Cut');
+    const to = await newItem('Source');
+    const input = { fromItemId: from.id, toItemId: to.id, kind: 'derived_from' as const };
+    await expect(relations.add(actor, input, null)).rejects.toThrow(down);
+    expect(await t.services.relations.list(actor, from.id)).toEqual([]);
+
+    const relation = await t.services.relations.add(actor, input, null);
+    await expect(relations.remove(actor, relation.id, null)).rejects.toThrow(down);
+    expect((await t.services.relations.list(actor, from.id)).map((r) => r.id)).toEqual([relation.id]);
+  });
+
+  it('adds, changes, resolves, assigns and deletes no comment when the audit trail fails', async () => {
+    const comments = createCommentService(t.services.deps, failingAudit, t.services.notifications);
+    const item = await newItem('Discussed');
+    const threads = () => t.services.comments.list(actor, item.id);
+    await expect(comments.create(actor, { itemId: item.id, text: 'Never said' }, null)).rejects.toThrow(down);
+    expect(await threads()).toEqual([]);
+
+    const comment = await t.services.comments.create(actor, { itemId: item.id, text: 'Kept' }, null);
+    await expect(comments.reply(actor, { commentId: comment.id, text: 'Never replied' }, null)).rejects.toThrow(down);
+    await expect(comments.edit(actor, { id: comment.id, text: 'Never edited' }, null)).rejects.toThrow(down);
+    await expect(comments.setResolved(actor, { id: comment.id, resolved: true }, null)).rejects.toThrow(down);
+    await expect(comments.assign(actor, { id: comment.id, assigneeId: alpha.admin.id }, null)).rejects.toThrow(down);
+    await expect(comments.delete(actor, comment.id, null)).rejects.toThrow(down);
+    expect(await threads()).toMatchObject([
+      { id: comment.id, text: 'Kept', deleted: false, resolved: false, assignee: null, replies: [], editedAt: null },
+    ]);
   });
 });
