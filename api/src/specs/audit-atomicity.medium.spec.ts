@@ -8,6 +8,7 @@ import { createCommentService } from '../services/comment.service';
 import { createFolderService } from '../services/folder.service';
 import { createGroupService } from '../services/group.service';
 import { createItemRelationService } from '../services/item-relation.service';
+import { createLogEntryService } from '../services/logging/log-entry.service';
 import { createItemLibraryService } from '../services/items/item-library.service';
 import { createItemMetadataService } from '../services/metadata/item-metadata.service';
 import { createShareService } from '../services/shares/share.service';
@@ -281,5 +282,26 @@ describe.each(testBackends)('changes and their audit events on %s', (backend) =>
     expect(await threads()).toMatchObject([
       { id: comment.id, text: 'Kept', deleted: false, resolved: false, assignee: null, replies: [], editedAt: null },
     ]);
+  });
+
+  it('logs, changes and deletes no log entry when the audit trail fails', async () => {
+    const form = { id: 'marks', label: 'Marks', active: true, flavor: 'timed', views: { item: [] }, fields: [] };
+    await t.services.metadataForms.create(actor, form, null);
+    const logEntries = createLogEntryService(t.services.deps, failingAudit, t.services.metadataForms);
+    const item = await newItem('Logged match');
+    const entries = async () => (await t.services.logEntries.list(actor, item.id)).entries;
+    await expect(
+      logEntries.create(actor, { itemId: item.id, formId: 'marks', tcIn: 10, values: {} }, null),
+    ).rejects.toThrow(down);
+    expect(await entries()).toEqual([]);
+
+    const entry = await t.services.logEntries.create(
+      actor,
+      { itemId: item.id, formId: 'marks', tcIn: 10, values: {} },
+      null,
+    );
+    await expect(logEntries.update(actor, { id: entry.id, tcIn: 20 }, null)).rejects.toThrow(down);
+    await expect(logEntries.delete(actor, entry.id, null)).rejects.toThrow(down);
+    expect(await entries()).toMatchObject([{ id: entry.id, tcIn: 10 }]);
   });
 });
