@@ -10,6 +10,7 @@ import { createGroupService } from '../services/group.service';
 import { createItemRelationService } from '../services/item-relation.service';
 import { createLogEntryService } from '../services/logging/log-entry.service';
 import { createItemLibraryService } from '../services/items/item-library.service';
+import { createVersionService } from '../services/items/version.service';
 import { createItemMetadataService } from '../services/metadata/item-metadata.service';
 import { createShareService } from '../services/shares/share.service';
 import { createUploadRequestService } from '../services/shares/upload-request.service';
@@ -303,5 +304,19 @@ describe.each(testBackends)('changes and their audit events on %s', (backend) =>
     await expect(logEntries.update(actor, { id: entry.id, tcIn: 20 }, null)).rejects.toThrow(down);
     await expect(logEntries.delete(actor, entry.id, null)).rejects.toThrow(down);
     expect(await entries()).toMatchObject([{ id: entry.id, tcIn: 10 }]);
+  });
+
+  it('keeps the leading version when the audit trail fails on a promotion', async () => {
+    const item = await newItem('Two cuts');
+    const done = { state: 'COMPLETE' as const, error: null, enabled: true, progress: 100, step: null };
+    const second = await t.services.deps.repos.items.insertVersion(alpha.tenant.id, item.id, {
+      fileName: 'second.mp4',
+      fileSize: 1000,
+      upload: { state: 'COMPLETE', receivedBytes: 1000, totalBytes: 1000, error: null },
+      transcoding: done,
+    });
+    const versions = createVersionService(t.services.deps, failingAudit);
+    await expect(versions.promote(actor, item.id, second.id)).rejects.toThrow(down);
+    expect((await stored(item)).leadingVersionId).toBe(item.leadingVersionId);
   });
 });
