@@ -1,5 +1,5 @@
 import { AppError, apiKeyState, assertCan, assertExpiryInFuture } from '@mam/core';
-import type { TApiKeyRow, TTenantRow, TUserRow } from '@mam/db';
+import { inTransaction, type TApiKeyRow, type TTenantRow, type TUserRow } from '@mam/db';
 import { randomToken, sha256 } from '../security/tokens';
 import { loadActor, type AuthedActor } from './actor.service';
 import type { AuditService } from './audit.service';
@@ -53,48 +53,59 @@ export function createApiKeyService(deps: ServiceDeps, audit: AuditService) {
       if (input.expiresAt) assertExpiryInFuture(input.expiresAt, deps.clock());
       const prefix = `mam_${randomToken(4).replace(/[-_]/g, '0').slice(0, 6)}`;
       const secret = `${prefix}_${randomToken(32)}`;
-      const row = await deps.repos.apiKeys.insert(actor.tenantId, {
-        userId: actor.userId,
-        label: input.label.trim(),
-        prefix,
-        secretHash: sha256(secret),
-        expiresAt: input.expiresAt,
-        maxUnusedDays: input.maxUnusedDays,
-      });
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'api_key.created',
-        targetType: 'api_key',
-        targetId: row.id,
-        summary: `API key "${row.label}" created`,
+      const row = await inTransaction(deps.db, async (tx) => {
+        const inserted = await tx.apiKeys.insert(actor.tenantId, {
+          userId: actor.userId,
+          label: input.label.trim(),
+          prefix,
+          secretHash: sha256(secret),
+          expiresAt: input.expiresAt,
+          maxUnusedDays: input.maxUnusedDays,
+        });
+        const entry = {
+          action: 'api_key.created',
+          targetType: 'api_key',
+          targetId: inserted.id,
+          summary: `API key "${inserted.label}" created`,
+        };
+        await audit.record(actor.tenantId, actor, meta, entry, tx);
+        return inserted;
       });
       return { apiKey: toApiKeyView(row, deps.clock()), secret };
     },
 
     async setActive(actor: AuthedActor, id: string, active: boolean, meta: RequestMeta | null) {
       assertCan(actor, 'apiKeys');
-      const row = await deps.repos.apiKeys.setActive(actor.tenantId, actor.userId, id, active);
-      if (!row) throw new AppError('NOT_FOUND');
-      forget((p) => p.key.id === id);
-      await audit.record(actor.tenantId, actor, meta, {
-        action: active ? 'api_key.activated' : 'api_key.deactivated',
-        targetType: 'api_key',
-        targetId: id,
-        summary: `API key "${row.label}" ${active ? 'activated' : 'deactivated'}`,
+      const row = await inTransaction(deps.db, async (tx) => {
+        const updated = await tx.apiKeys.setActive(actor.tenantId, actor.userId, id, active);
+        if (!updated) throw new AppError('NOT_FOUND');
+        const entry = {
+          action: active ? 'api_key.activated' : 'api_key.deactivated',
+          targetType: 'api_key',
+          targetId: id,
+          summary: `API key "${updated.label}" ${active ? 'activated' : 'deactivated'}`,
+        };
+        await audit.record(actor.tenantId, actor, meta, entry, tx);
+        return updated;
       });
+      forget((p) => p.key.id === id);
       return toApiKeyView(row, deps.clock());
     },
 
     async delete(actor: AuthedActor, id: string, meta: RequestMeta | null) {
       assertCan(actor, 'apiKeys');
-      const row = await deps.repos.apiKeys.delete(actor.tenantId, actor.userId, id);
-      if (!row) throw new AppError('NOT_FOUND');
-      forget((p) => p.key.id === id);
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'api_key.deleted',
-        targetType: 'api_key',
-        targetId: id,
-        summary: `API key "${row.label}" deleted`,
+      await inTransaction(deps.db, async (tx) => {
+        const row = await tx.apiKeys.delete(actor.tenantId, actor.userId, id);
+        if (!row) throw new AppError('NOT_FOUND');
+        const entry = {
+          action: 'api_key.deleted',
+          targetType: 'api_key',
+          targetId: id,
+          summary: `API key "${row.label}" deleted`,
+        };
+        await audit.record(actor.tenantId, actor, meta, entry, tx);
       });
+      forget((p) => p.key.id === id);
     },
 
     /** The principal behind a presented key; cached, and re-checked for state on every call. */

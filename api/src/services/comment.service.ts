@@ -1,5 +1,5 @@
 import { AppError, can, canView, parseMentions, type Actor, type Permission } from '@mam/core';
-import type { TCommentRow, TItemRow, TTaskState } from '@mam/db';
+import { inTransaction, type Repositories, type TCommentRow, type TItemRow, type TTaskState } from '@mam/db';
 import { loadActor, type AuthedActor } from './actor.service';
 import type { AuditService } from './audit.service';
 import type { NotificationService } from './notification.service';
@@ -255,13 +255,28 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
     }));
   }
 
-  function record(actor: AuthedActor, meta: RequestMeta | null, row: TCommentRow, action: string, summary: string) {
-    return audit.record(actor.tenantId, actor, meta, {
-      action: `comment.${action}`,
-      targetType: 'item',
-      targetId: row.itemId,
-      summary,
-      details: { commentId: row.id },
+  function record(
+    actor: AuthedActor,
+    meta: RequestMeta | null,
+    row: TCommentRow,
+    action: string,
+    summary: string,
+    tx: Pick<Repositories, 'auditEvents'>,
+  ) {
+    const entry = { action: `comment.${action}`, targetType: 'item', targetId: row.itemId, summary };
+    return audit.record(actor.tenantId, actor, meta, { ...entry, details: { commentId: row.id } }, tx);
+  }
+
+  /** The comment change and its audit event commit together; notifications go out afterwards. */
+  function saved(
+    work: (tx: Repositories) => Promise<TCommentRow | undefined>,
+    audited: (tx: Repositories, row: TCommentRow) => Promise<void>,
+  ): Promise<TCommentRow> {
+    return inTransaction(deps.db, async (tx) => {
+      const row = await work(tx);
+      if (!row) throw new AppError('NOT_FOUND');
+      await audited(tx, row);
+      return row;
     });
   }
 
@@ -295,15 +310,18 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
         demand(actor, 'commentAssign');
         await checkedAssignee(assigneeId, item);
       }
-      const row = await repos.comments.insert(actor.tenantId, {
-        itemId: item.id,
-        parentId: null,
-        authorId: actor.userId,
-        text,
-        ...tc,
-        assigneeId,
-      });
-      await record(actor, meta, row, 'created', 'Comment added');
+      const row = await saved(
+        (tx) =>
+          tx.comments.insert(actor.tenantId, {
+            itemId: item.id,
+            parentId: null,
+            authorId: actor.userId,
+            text,
+            ...tc,
+            assigneeId,
+          }),
+        (tx, inserted) => record(actor, meta, inserted, 'created', 'Comment added', tx),
+      );
       await notifyAbout(actor, row, { assigneeId });
       return oneView(actor, row);
     },
@@ -317,16 +335,19 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
       const { row: parent } = await target(actor, input.commentId);
       demand(actor, 'commentWrite');
       const text = checkedText(input.text);
-      const row = await repos.comments.insert(actor.tenantId, {
-        itemId: parent.itemId,
-        parentId: parent.parentId ?? parent.id,
-        authorId: actor.userId,
-        text,
-        tcIn: null,
-        tcOut: null,
-        assigneeId: null,
-      });
-      await record(actor, meta, row, 'replied', 'Reply added');
+      const row = await saved(
+        (tx) =>
+          tx.comments.insert(actor.tenantId, {
+            itemId: parent.itemId,
+            parentId: parent.parentId ?? parent.id,
+            authorId: actor.userId,
+            text,
+            tcIn: null,
+            tcOut: null,
+            assigneeId: null,
+          }),
+        (tx, inserted) => record(actor, meta, inserted, 'replied', 'Reply added', tx),
+      );
       const thread = parent.parentId ? await repos.comments.findById(actor.tenantId, parent.parentId) : parent;
       await notifyAbout(actor, row, { thread: thread ?? parent });
       return oneView(actor, row);
@@ -340,12 +361,13 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
       const text = checkedText(input.text);
       if (input.tcIn !== undefined) topLevel(row);
       const tc = input.tcIn === undefined ? {} : checkedTimecode(input.tcIn, input.tcOut ?? null);
-      const saved = await repos.comments.update(actor.tenantId, row.id, { text, ...tc, editedAt: deps.clock() });
-      if (!saved) throw new AppError('NOT_FOUND');
-      await record(actor, meta, saved, 'edited', 'Comment edited');
+      const edited = await saved(
+        (tx) => tx.comments.update(actor.tenantId, row.id, { text, ...tc, editedAt: deps.clock() }),
+        (tx, updated) => record(actor, meta, updated, 'edited', 'Comment edited', tx),
+      );
       // Only people newly mentioned by the edit hear of it.
-      await notifyAbout(actor, saved, { mentionsBefore: row.text });
-      return oneView(actor, saved);
+      await notifyAbout(actor, edited, { mentionsBefore: row.text });
+      return oneView(actor, edited);
     },
 
     async setResolved(
@@ -357,22 +379,16 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
       topLevel(row);
       if (!mayResolve(actor, row)) throw new AppError('COMMENT_FORBIDDEN');
       if ((row.resolvedAt !== null) === input.resolved) return oneView(actor, row);
-      const saved = await repos.comments.update(
-        actor.tenantId,
-        row.id,
-        input.resolved
-          ? { resolvedAt: deps.clock(), resolvedBy: actor.userId }
-          : { resolvedAt: null, resolvedBy: null },
+      const changes = input.resolved
+        ? { resolvedAt: deps.clock(), resolvedBy: actor.userId }
+        : { resolvedAt: null, resolvedBy: null };
+      const action = input.resolved ? 'resolved' : 'reopened';
+      const summary = input.resolved ? 'Comment resolved' : 'Comment reopened';
+      const resolved = await saved(
+        (tx) => tx.comments.update(actor.tenantId, row.id, changes),
+        (tx, updated) => record(actor, meta, updated, action, summary, tx),
       );
-      if (!saved) throw new AppError('NOT_FOUND');
-      await record(
-        actor,
-        meta,
-        saved,
-        input.resolved ? 'resolved' : 'reopened',
-        input.resolved ? 'Comment resolved' : 'Comment reopened',
-      );
-      return oneView(actor, saved);
+      return oneView(actor, resolved);
     },
 
     /** Null takes the assignment away. */
@@ -385,29 +401,26 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
       topLevel(row);
       demand(actor, 'commentAssign');
       if (input.assigneeId) await checkedAssignee(input.assigneeId, item);
-      const saved = await repos.comments.update(actor.tenantId, row.id, { assigneeId: input.assigneeId });
-      if (!saved) throw new AppError('NOT_FOUND');
-      const view = await oneView(actor, saved);
-      if (input.assigneeId && input.assigneeId !== row.assigneeId) {
-        await notifyAbout(actor, saved, { assigneeId: input.assigneeId, mentionsBefore: saved.text });
-      }
-      await record(
-        actor,
-        meta,
-        saved,
-        'assigned',
-        view.assignee ? `Comment assigned to ${view.assignee.email}` : 'Comment assignment removed',
+      const assignee = input.assigneeId ? await repos.users.findById(actor.tenantId, input.assigneeId) : undefined;
+      const summary = assignee ? `Comment assigned to ${assignee.email}` : 'Comment assignment removed';
+      const assigned = await saved(
+        (tx) => tx.comments.update(actor.tenantId, row.id, { assigneeId: input.assigneeId }),
+        (tx, updated) => record(actor, meta, updated, 'assigned', summary, tx),
       );
-      return view;
+      if (input.assigneeId && input.assigneeId !== row.assigneeId) {
+        await notifyAbout(actor, assigned, { assigneeId: input.assigneeId, mentionsBefore: assigned.text });
+      }
+      return oneView(actor, assigned);
     },
 
     /** Soft delete: the text goes, replies stay readable under "This comment was deleted". */
     async delete(actor: AuthedActor, id: string, meta: RequestMeta | null): Promise<void> {
       const { row } = await target(actor, id);
       if (!mayDelete(actor, row)) throw new AppError('COMMENT_FORBIDDEN');
-      const saved = await repos.comments.update(actor.tenantId, row.id, { deletedAt: deps.clock() });
-      if (!saved) throw new AppError('NOT_FOUND');
-      await record(actor, meta, saved, 'deleted', 'Comment deleted');
+      await saved(
+        (tx) => tx.comments.update(actor.tenantId, row.id, { deletedAt: deps.clock() }),
+        (tx, updated) => record(actor, meta, updated, 'deleted', 'Comment deleted', tx),
+      );
     },
 
     /** Who a comment on the item may be assigned to: active users of the tenant who can see it, by email. */

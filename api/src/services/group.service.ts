@@ -1,5 +1,5 @@
 import { AppError, assertCan, isPermission } from '@mam/core';
-import type { TGroupRow } from '@mam/db';
+import { inTransaction, type TGroupRow } from '@mam/db';
 import type { AuthedActor } from './actor.service';
 import type { ApiKeyService } from './api-key.service';
 import type { AuditService } from './audit.service';
@@ -54,15 +54,17 @@ export function createGroupService(deps: ServiceDeps, apiKeys: ApiKeyService, au
     ) {
       assertCan(actor, 'userManagement');
       await assertNameFree(actor, input.name);
-      const group = await deps.repos.groups.insert(actor.tenantId, {
-        name: input.name.trim(),
-        permissions: cleanPermissions(input.permissions ?? {}),
-      });
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'group.created',
-        targetType: 'group',
-        targetId: group.id,
-        summary: `Group ${group.name} created`,
+      const permissions = cleanPermissions(input.permissions ?? {});
+      const group = await inTransaction(deps.db, async (tx) => {
+        const inserted = await tx.groups.insert(actor.tenantId, { name: input.name.trim(), permissions });
+        const entry = {
+          action: 'group.created',
+          targetType: 'group',
+          targetId: inserted.id,
+          summary: `Group ${inserted.name} created`,
+        };
+        await audit.record(actor.tenantId, actor, meta, entry, tx);
+        return inserted;
       });
       return toGroupView(group);
     },
@@ -70,12 +72,16 @@ export function createGroupService(deps: ServiceDeps, apiKeys: ApiKeyService, au
       assertCan(actor, 'userManagement');
       const group = await find(actor, input.id);
       await assertNameFree(actor, input.name, group.id);
-      const updated = await deps.repos.groups.update(actor.tenantId, group.id, { name: input.name.trim() });
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'group.renamed',
-        targetType: 'group',
-        targetId: group.id,
-        summary: `Group ${group.name} renamed to ${input.name.trim()}`,
+      const updated = await inTransaction(deps.db, async (tx) => {
+        const renamed = await tx.groups.update(actor.tenantId, group.id, { name: input.name.trim() });
+        const entry = {
+          action: 'group.renamed',
+          targetType: 'group',
+          targetId: group.id,
+          summary: `Group ${group.name} renamed to ${input.name.trim()}`,
+        };
+        await audit.record(actor.tenantId, actor, meta, entry, tx);
+        return renamed;
       });
       return toGroupView(updated!);
     },
@@ -83,14 +89,17 @@ export function createGroupService(deps: ServiceDeps, apiKeys: ApiKeyService, au
       assertCan(actor, 'userManagement');
       const group = await find(actor, id);
       if (group.kind !== 'custom') throw new AppError('GROUP_IN_USE');
-      await deps.repos.groups.delete(actor.tenantId, id);
-      apiKeys.forgetTenant(actor.tenantId);
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'group.deleted',
-        targetType: 'group',
-        targetId: id,
-        summary: `Group ${group.name} deleted`,
+      await inTransaction(deps.db, async (tx) => {
+        await tx.groups.delete(actor.tenantId, id);
+        const entry = {
+          action: 'group.deleted',
+          targetType: 'group',
+          targetId: id,
+          summary: `Group ${group.name} deleted`,
+        };
+        await audit.record(actor.tenantId, actor, meta, entry, tx);
       });
+      apiKeys.forgetTenant(actor.tenantId);
     },
     async setPermissions(
       actor: AuthedActor,
@@ -102,15 +111,19 @@ export function createGroupService(deps: ServiceDeps, apiKeys: ApiKeyService, au
       // Administrators keep tenantAdmin, or nobody could administer the tenant any more.
       const permissions = cleanPermissions(input.permissions);
       if (group.kind === 'administrators') permissions.tenantAdmin = true;
-      const updated = await deps.repos.groups.update(actor.tenantId, group.id, { permissions });
-      apiKeys.forgetTenant(actor.tenantId);
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'group.permissions_changed',
-        targetType: 'group',
-        targetId: group.id,
-        summary: `Permissions of group ${group.name} changed`,
-        details: { before: group.permissions, after: permissions },
+      const updated = await inTransaction(deps.db, async (tx) => {
+        const changed = await tx.groups.update(actor.tenantId, group.id, { permissions });
+        const entry = {
+          action: 'group.permissions_changed',
+          targetType: 'group',
+          targetId: group.id,
+          summary: `Permissions of group ${group.name} changed`,
+          details: { before: group.permissions, after: permissions },
+        };
+        await audit.record(actor.tenantId, actor, meta, entry, tx);
+        return changed;
       });
+      apiKeys.forgetTenant(actor.tenantId);
       return toGroupView(updated!);
     },
   };

@@ -1,5 +1,11 @@
 import { AppError, canUpdate, canView, can, type Actor } from '@mam/core';
-import type { TItemRelationKind, TItemRelationRow, TItemRow } from '@mam/db';
+import {
+  inTransaction,
+  type Repositories,
+  type TItemRelationKind,
+  type TItemRelationRow,
+  type TItemRow,
+} from '@mam/db';
 import type { AuthedActor } from './actor.service';
 import type { AuditService } from './audit.service';
 import { toItemView } from './items/item-view';
@@ -43,15 +49,23 @@ export function createItemRelationService(deps: ServiceDeps, audit: AuditService
     return liveItemOrNotFound(actor, await repos.items.findById(actor.tenantId, itemId));
   }
 
-  function record(actor: AuthedActor, meta: RequestMeta | null, row: TItemRelationRow, action: string, title: string) {
+  function record(
+    actor: AuthedActor,
+    meta: RequestMeta | null,
+    row: TItemRelationRow,
+    action: string,
+    title: string,
+    tx: Pick<Repositories, 'auditEvents'>,
+  ) {
     const label = relationLabels[row.kind].outgoing.toLowerCase();
-    return audit.record(actor.tenantId, actor, meta, {
+    const entry = {
       action: `item.relation_${action}`,
       targetType: 'item',
       targetId: row.fromItemId,
       summary: `${action === 'added' ? 'Relation added' : 'Relation removed'}: ${label} ${title}`,
       details: { relationId: row.id, kind: row.kind, toItemId: row.toItemId },
-    });
+    };
+    return audit.record(actor.tenantId, actor, meta, entry, tx);
   }
 
   return {
@@ -103,13 +117,16 @@ export function createItemRelationService(deps: ServiceDeps, audit: AuditService
         });
       }
       const to = await visibleItem(actor, input.toItemId);
-      const row = await repos.itemRelations.insert(actor.tenantId, { ...input, createdBy: actor.userId });
-      if (!row) {
-        throw new AppError('VALIDATION_FAILED', {
-          issues: [{ path: 'toItemId', code: 'VALIDATION_FAILED', message: 'These items are already related so.' }],
-        });
-      }
-      await record(actor, meta, row, 'added', to.title);
+      const row = await inTransaction(deps.db, async (tx) => {
+        const inserted = await tx.itemRelations.insert(actor.tenantId, { ...input, createdBy: actor.userId });
+        if (!inserted) {
+          throw new AppError('VALIDATION_FAILED', {
+            issues: [{ path: 'toItemId', code: 'VALIDATION_FAILED', message: 'These items are already related so.' }],
+          });
+        }
+        await record(actor, meta, inserted, 'added', to.title, tx);
+        return inserted;
+      });
       const view = (await this.list(actor, from.id)).find((relation) => relation.id === row.id);
       if (!view) throw new AppError('NOT_FOUND');
       return view;
@@ -122,8 +139,10 @@ export function createItemRelationService(deps: ServiceDeps, audit: AuditService
       const from = await visibleItem(actor, row.fromItemId);
       const to = await visibleItem(actor, row.toItemId);
       if (!mayRelate(actor, from)) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId: from.id } });
-      if (!(await repos.itemRelations.delete(actor.tenantId, id))) throw new AppError('NOT_FOUND');
-      await record(actor, meta, row, 'removed', to.title);
+      await inTransaction(deps.db, async (tx) => {
+        if (!(await tx.itemRelations.delete(actor.tenantId, id))) throw new AppError('NOT_FOUND');
+        await record(actor, meta, row, 'removed', to.title, tx);
+      });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { AppError } from '@mam/core';
-import type { TTenantRow, TUserRow } from '@mam/db';
+import type { Repositories, TTenantRow, TUserRow } from '@mam/db';
 import { randomToken, sha256 } from '../security/tokens';
 import { loadActor, type AuthedActor } from './actor.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
@@ -60,9 +60,10 @@ export function createSessionService(deps: ServiceDeps) {
     },
 
     /** Voids every session of a user, including ones another server process is serving right now. */
-    async endAllFor(user: TUserRow): Promise<void> {
-      await deps.repos.users.bumpSessionEpoch(user.tenantId, user.id);
-      await deps.repos.sessions.deleteForUser(user.tenantId, user.id);
+    /** Pass the repositories of a transaction to end them together with the change that calls for it. */
+    async endAllFor(user: TUserRow, repos: Pick<Repositories, 'users' | 'sessions'> = deps.repos): Promise<void> {
+      await repos.users.bumpSessionEpoch(user.tenantId, user.id);
+      await repos.sessions.deleteForUser(user.tenantId, user.id);
     },
   };
 }

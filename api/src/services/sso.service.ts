@@ -1,5 +1,5 @@
 import { AppError, assertCan } from '@mam/core';
-import type { TTenantRow, TUserRow } from '@mam/db';
+import { inTransaction, type TTenantRow, type TUserRow } from '@mam/db';
 import { createGuardedFetch, endpointIsPermitted } from '@mam/workers';
 import * as oidc from 'openid-client';
 import type { AuthedActor } from './actor.service';
@@ -72,22 +72,25 @@ export function createSsoService(deps: ServiceDeps, sessions: SessionService, au
     const provider = await deps.repos.ssoProviders.get(tenant.id);
     const organisation = await deps.repos.groups.findByKind(tenant.id, 'organisation');
     const name = typeof claims.name === 'string' && claims.name ? claims.name : email;
-    const user = await deps.repos.users.insert(tenant.id, {
-      email,
-      name,
-      external: true,
-      externalSubject: subject,
-      primaryGroupId: organisation?.id ?? null,
-    });
     const groups = [organisation?.id, ...(provider?.defaultGroupIds ?? [])].filter((g): g is string => !!g);
-    await deps.repos.users.setGroups(tenant.id, user.id, groups);
-    await audit.record(tenant.id, null, null, {
-      action: 'user.created_by_sso',
-      targetType: 'user',
-      targetId: user.id,
-      summary: `External user ${email} created at first single sign-on`,
+    return inTransaction(deps.db, async (tx) => {
+      const user = await tx.users.insert(tenant.id, {
+        email,
+        name,
+        external: true,
+        externalSubject: subject,
+        primaryGroupId: organisation?.id ?? null,
+      });
+      await tx.users.setGroups(tenant.id, user.id, groups);
+      const entry = {
+        action: 'user.created_by_sso',
+        targetType: 'user',
+        targetId: user.id,
+        summary: `External user ${email} created at first single sign-on`,
+      };
+      await audit.record(tenant.id, null, null, entry, tx);
+      return user;
     });
-    return user;
   }
 
   return {
@@ -121,23 +124,27 @@ export function createSsoService(deps: ServiceDeps, sessions: SessionService, au
       const previous = await deps.repos.ssoProviders.get(actor.tenantId);
       const groups = await deps.repos.groups.list(actor.tenantId);
       const known = new Set(groups.map((g) => g.id));
-      await deps.repos.ssoProviders.upsert(actor.tenantId, {
-        enabled: input.enabled,
-        issuerUrl: input.issuerUrl,
-        clientId: input.clientId,
-        clientSecretEncrypted:
-          input.clientSecret === undefined
-            ? (previous?.clientSecretEncrypted ?? null)
-            : input.clientSecret
-              ? deps.secretBox.seal(input.clientSecret)
-              : null,
-        defaultGroupIds: input.defaultGroupIds.filter((id) => known.has(id)),
-      });
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'tenant.sso_changed',
-        targetType: 'tenant',
-        targetId: actor.tenantId,
-        summary: `Single sign-on ${input.enabled ? 'enabled' : 'disabled'} (${input.issuerUrl})`,
+      const clientSecretEncrypted =
+        input.clientSecret === undefined
+          ? (previous?.clientSecretEncrypted ?? null)
+          : input.clientSecret
+            ? deps.secretBox.seal(input.clientSecret)
+            : null;
+      await inTransaction(deps.db, async (tx) => {
+        await tx.ssoProviders.upsert(actor.tenantId, {
+          enabled: input.enabled,
+          issuerUrl: input.issuerUrl,
+          clientId: input.clientId,
+          clientSecretEncrypted,
+          defaultGroupIds: input.defaultGroupIds.filter((id) => known.has(id)),
+        });
+        const entry = {
+          action: 'tenant.sso_changed',
+          targetType: 'tenant',
+          targetId: actor.tenantId,
+          summary: `Single sign-on ${input.enabled ? 'enabled' : 'disabled'} (${input.issuerUrl})`,
+        };
+        await audit.record(actor.tenantId, actor, meta, entry, tx);
       });
       return this.getSettings(actor);
     },

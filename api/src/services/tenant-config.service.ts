@@ -1,4 +1,5 @@
 import { AppError, assertCan, parseTenantConfig, redactTenantConfig, type TTenantConfig } from '@mam/core';
+import { inTransaction } from '@mam/db';
 import type { AuthedActor } from './actor.service';
 import type { ApiKeyService } from './api-key.service';
 import type { AuditService } from './audit.service';
@@ -30,19 +31,22 @@ export function createTenantConfigService(deps: ServiceDeps, apiKeys: ApiKeyServ
       const next = sentQuota ? parsed : { ...parsed, storageQuotaBytes: previous.storageQuotaBytes };
       if (next.storageQuotaBytes !== previous.storageQuotaBytes && !actor.isSuperAdmin)
         throw new AppError('QUOTA_SUPER_ADMIN_ONLY');
-      await deps.repos.tenants.updateConfig(
-        actor.tenantId,
-        next.organizationName,
-        next as unknown as Record<string, unknown>,
-      );
+      await inTransaction(deps.db, async (tx) => {
+        await tx.tenants.updateConfig(
+          actor.tenantId,
+          next.organizationName,
+          next as unknown as Record<string, unknown>,
+        );
+        const entry = {
+          action: 'tenant.config_changed',
+          targetType: 'tenant',
+          targetId: actor.tenantId,
+          summary: 'Tenant configuration changed',
+        };
+        await audit.record(actor.tenantId, actor, meta, entry, tx);
+      });
       // API-key principals carry the tenant row; a newly blocked extension must apply to their next upload.
       apiKeys.forgetTenant(actor.tenantId);
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'tenant.config_changed',
-        targetType: 'tenant',
-        targetId: actor.tenantId,
-        summary: 'Tenant configuration changed',
-      });
       return redactTenantConfig(next);
     },
   };

@@ -1,5 +1,5 @@
 import { AppError, assertCan, assertPasswordStrength } from '@mam/core';
-import type { TUserRow, TUserWithGroups } from '@mam/db';
+import { inTransaction, type TUserRow, type TUserWithGroups } from '@mam/db';
 import { hashPassword } from '../security/password-hasher';
 import type { AuthedActor } from './actor.service';
 import type { ApiKeyService } from './api-key.service';
@@ -65,21 +65,27 @@ export function createUserAdminService(
       if (input.password) assertPasswordStrength(input.password);
       if (await deps.repos.users.findByEmail(actor.tenantId, input.email)) throw new AppError('EMAIL_TAKEN');
       const organisation = await deps.repos.groups.findByKind(actor.tenantId, 'organisation');
-      const user = await deps.repos.users.insert(actor.tenantId, {
-        email: input.email.trim(),
-        name: input.name.trim(),
-        passwordHash: input.password ? await hashPassword(input.password) : null,
-        primaryGroupId: organisation?.id ?? null,
+      const passwordHash = input.password ? await hashPassword(input.password) : null;
+      const user = await inTransaction(deps.db, async (tx) => {
+        const inserted = await tx.users.insert(actor.tenantId, {
+          email: input.email.trim(),
+          name: input.name.trim(),
+          passwordHash,
+          primaryGroupId: organisation?.id ?? null,
+        });
+        const groupIds = [...new Set([...(organisation ? [organisation.id] : []), ...input.groupIds])];
+        await tx.users.setGroups(actor.tenantId, inserted.id, groupIds);
+        const entry = {
+          action: 'user.created',
+          targetType: 'user',
+          targetId: inserted.id,
+          summary: `User ${inserted.email} created${input.password ? '' : ' and invited'}`,
+        };
+        await audit.record(actor.tenantId, actor, meta, entry, tx);
+        return inserted;
       });
-      const groupIds = [...new Set([...(organisation ? [organisation.id] : []), ...input.groupIds])];
-      await deps.repos.users.setGroups(actor.tenantId, user.id, groupIds);
+      // The invitation mail goes out only once the account it invites to is stored.
       if (!input.password) await codes.issueSignInCode(user, { inviter: actor.email });
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'user.created',
-        targetType: 'user',
-        targetId: user.id,
-        summary: `User ${user.email} created${input.password ? '' : ' and invited'}`,
-      });
       return toUserView({ ...user, groupIds: await deps.repos.users.groupIds(actor.tenantId, user.id) });
     },
 
@@ -90,30 +96,34 @@ export function createUserAdminService(
     ) {
       const user = await target(actor, input.id);
       assertMayManage(actor, user);
-      if (input.name !== undefined) await deps.repos.users.update(actor.tenantId, user.id, { name: input.name.trim() });
-      if (input.groupIds) {
-        const organisation = await deps.repos.groups.findByKind(actor.tenantId, 'organisation');
-        const administrators = await deps.repos.groups.findByKind(actor.tenantId, 'administrators');
-        // Losing your own administrator membership would lock you out of this very page.
-        if (
-          user.id === actor.userId &&
-          administrators &&
-          user.groupIds.includes(administrators.id) &&
-          !input.groupIds.includes(administrators.id)
-        ) {
-          throw new AppError('CANNOT_CHANGE_SELF');
-        }
-        const groupIds = [...new Set([...(organisation ? [organisation.id] : []), ...input.groupIds])];
-        await deps.repos.users.setGroups(actor.tenantId, user.id, groupIds);
-        apiKeys.forgetUser(actor.tenantId, user.id);
+      const organisation = await deps.repos.groups.findByKind(actor.tenantId, 'organisation');
+      const administrators = await deps.repos.groups.findByKind(actor.tenantId, 'administrators');
+      // Losing your own administrator membership would lock you out of this very page.
+      if (
+        input.groupIds &&
+        user.id === actor.userId &&
+        administrators &&
+        user.groupIds.includes(administrators.id) &&
+        !input.groupIds.includes(administrators.id)
+      ) {
+        throw new AppError('CANNOT_CHANGE_SELF');
       }
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'user.updated',
-        targetType: 'user',
-        targetId: user.id,
-        summary: `User ${user.email} updated`,
-        details: { name: input.name, groupIds: input.groupIds },
+      await inTransaction(deps.db, async (tx) => {
+        if (input.name !== undefined) await tx.users.update(actor.tenantId, user.id, { name: input.name.trim() });
+        if (input.groupIds) {
+          const groupIds = [...new Set([...(organisation ? [organisation.id] : []), ...input.groupIds])];
+          await tx.users.setGroups(actor.tenantId, user.id, groupIds);
+        }
+        const entry = {
+          action: 'user.updated',
+          targetType: 'user',
+          targetId: user.id,
+          summary: `User ${user.email} updated`,
+          details: { name: input.name, groupIds: input.groupIds },
+        };
+        await audit.record(actor.tenantId, actor, meta, entry, tx);
       });
+      if (input.groupIds) apiKeys.forgetUser(actor.tenantId, user.id);
       return toUserView(await target(actor, input.id));
     },
 
@@ -121,26 +131,32 @@ export function createUserAdminService(
       const user = await target(actor, id);
       assertNotSelf(actor, user);
       assertMayManage(actor, user);
-      await deps.repos.users.update(actor.tenantId, id, { active });
-      if (!active) await sessions.endAllFor(user);
-      apiKeys.forgetUser(actor.tenantId, id);
-      await audit.record(actor.tenantId, actor, meta, {
-        action: active ? 'user.activated' : 'user.deactivated',
-        targetType: 'user',
-        targetId: id,
-        summary: `User ${user.email} ${active ? 'activated' : 'deactivated'}`,
+      await inTransaction(deps.db, async (tx) => {
+        await tx.users.update(actor.tenantId, id, { active });
+        if (!active) await sessions.endAllFor(user, tx);
+        const entry = {
+          action: active ? 'user.activated' : 'user.deactivated',
+          targetType: 'user',
+          targetId: id,
+          summary: `User ${user.email} ${active ? 'activated' : 'deactivated'}`,
+        };
+        await audit.record(actor.tenantId, actor, meta, entry, tx);
       });
+      apiKeys.forgetUser(actor.tenantId, id);
       return toUserView(await target(actor, id));
     },
 
     async setHidden(actor: AuthedActor, id: string, hidden: boolean, meta: RequestMeta | null) {
       const user = await target(actor, id);
-      await deps.repos.users.update(actor.tenantId, id, { hidden });
-      await audit.record(actor.tenantId, actor, meta, {
-        action: hidden ? 'user.hidden' : 'user.shown',
-        targetType: 'user',
-        targetId: id,
-        summary: `User ${user.email} ${hidden ? 'hidden from' : 'shown in'} the list`,
+      await inTransaction(deps.db, async (tx) => {
+        await tx.users.update(actor.tenantId, id, { hidden });
+        const entry = {
+          action: hidden ? 'user.hidden' : 'user.shown',
+          targetType: 'user',
+          targetId: id,
+          summary: `User ${user.email} ${hidden ? 'hidden from' : 'shown in'} the list`,
+        };
+        await audit.record(actor.tenantId, actor, meta, entry, tx);
       });
       return toUserView(await target(actor, id));
     },
@@ -149,12 +165,15 @@ export function createUserAdminService(
       const user = await target(actor, id);
       if (user.external) throw new AppError('EXTERNAL_USER_LOGOUT');
       assertMayManage(actor, user);
-      await sessions.endAllFor(user);
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'user.logged_out',
-        targetType: 'user',
-        targetId: id,
-        summary: `User ${user.email} logged out everywhere`,
+      await inTransaction(deps.db, async (tx) => {
+        await sessions.endAllFor(user, tx);
+        const entry = {
+          action: 'user.logged_out',
+          targetType: 'user',
+          targetId: id,
+          summary: `User ${user.email} logged out everywhere`,
+        };
+        await audit.record(actor.tenantId, actor, meta, entry, tx);
       });
     },
 
@@ -163,14 +182,17 @@ export function createUserAdminService(
       if (user.external) throw new AppError('EXTERNAL_USER_DELETE');
       assertNotSelf(actor, user);
       assertMayManage(actor, user);
-      await deps.repos.users.delete(actor.tenantId, id);
-      apiKeys.forgetUser(actor.tenantId, id);
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'user.deleted',
-        targetType: 'user',
-        targetId: id,
-        summary: `User ${user.email} deleted`,
+      await inTransaction(deps.db, async (tx) => {
+        await tx.users.delete(actor.tenantId, id);
+        const entry = {
+          action: 'user.deleted',
+          targetType: 'user',
+          targetId: id,
+          summary: `User ${user.email} deleted`,
+        };
+        await audit.record(actor.tenantId, actor, meta, entry, tx);
       });
+      apiKeys.forgetUser(actor.tenantId, id);
     },
 
     async updateProfile(actor: AuthedActor, input: { name: string; language: string | null }) {

@@ -1,11 +1,23 @@
 import type { TItemRow } from '@mam/db';
 import { testBackends } from '@mam/db/testing';
 import type { AuthedActor } from '../services/actor.service';
+import { createApiKeyService } from '../services/api-key.service';
 import type { AuditService } from '../services/audit.service';
 import { createBookmarkService } from '../services/bookmark.service';
+import { createCommentService } from '../services/comment.service';
 import { createFolderService } from '../services/folder.service';
+import { createGroupService } from '../services/group.service';
+import { createItemRelationService } from '../services/item-relation.service';
+import { createLogEntryService } from '../services/logging/log-entry.service';
 import { createItemLibraryService } from '../services/items/item-library.service';
+import { createVersionService } from '../services/items/version.service';
 import { createItemMetadataService } from '../services/metadata/item-metadata.service';
+import { createShareService } from '../services/shares/share.service';
+import { createUploadRequestService } from '../services/shares/upload-request.service';
+import { createSsoService } from '../services/sso.service';
+import { createSystemAdminService } from '../services/system-admin.service';
+import { createTenantConfigService } from '../services/tenant-config.service';
+import { createUserAdminService } from '../services/user-admin.service';
 import { adminActor, insertItem, twoTenantLibrary, type TTwoTenantLibrary } from '../testing/library-fixtures';
 import type { TestApp } from '../testing/test-app';
 
@@ -13,11 +25,12 @@ import type { TestApp } from '../testing/test-app';
 describe.each(testBackends)('changes and their audit events on %s', (backend) => {
   let t: TestApp;
   let alpha: TTwoTenantLibrary['alpha'];
+  let bravo: TTwoTenantLibrary['bravo'];
   let root: string;
   let actor: AuthedActor;
 
   beforeAll(async () => {
-    ({ t, alpha, root } = await twoTenantLibrary(backend));
+    ({ t, alpha, bravo, root } = await twoTenantLibrary(backend));
     actor = await adminActor(t, alpha);
   }, 120_000);
   afterAll(() => t.dispose());
@@ -121,5 +134,189 @@ describe.each(testBackends)('changes and their audit events on %s', (backend) =>
     await expect(bookmarks.update(actor, saved.id, { ...input, title: 'Renamed' }, null)).rejects.toThrow(down);
     await expect(bookmarks.delete(actor, saved.id, null)).rejects.toThrow(down);
     expect((await t.services.bookmarks.list(actor)).map((b) => b.title)).toEqual(['Desk']);
+  });
+
+  it('creates, deactivates and deletes no API key when the audit trail fails', async () => {
+    const keys = createApiKeyService(t.services.deps, failingAudit);
+    const labels = async () => (await t.services.apiKeys.list(actor)).map((k) => `${k.label}:${k.active}`);
+    await expect(
+      keys.create(actor, { label: 'Never made', expiresAt: null, maxUnusedDays: null }, null),
+    ).rejects.toThrow(down);
+    expect(await labels()).toEqual([]);
+
+    const { apiKey } = await t.services.apiKeys.create(
+      actor,
+      { label: 'Kept', expiresAt: null, maxUnusedDays: null },
+      null,
+    );
+    await expect(keys.setActive(actor, apiKey.id, false, null)).rejects.toThrow(down);
+    await expect(keys.delete(actor, apiKey.id, null)).rejects.toThrow(down);
+    expect(await labels()).toEqual(['Kept:true']);
+  });
+
+  it('creates, changes, deactivates, logs out and deletes no user when the audit trail fails', async () => {
+    const s = t.services;
+    const users = createUserAdminService(s.deps, s.sessions, s.apiKeys, s.codes, failingAudit);
+    const password = 'Correct-Horse-Battery-Staple-9';
+    const input = { email: 'never@alpha.test', name: 'Never', password, groupIds: [] };
+    await expect(users.create(actor, input, null)).rejects.toThrow(down);
+    expect(await s.deps.repos.users.findByEmail(alpha.tenant.id, 'never@alpha.test')).toBeUndefined();
+
+    const user = await s.users.create(actor, { ...input, email: 'kept@alpha.test', name: 'Kept' }, null);
+    const group = await s.groups.create(actor, { name: 'Editors' }, null);
+    const session = { tokenHash: 'kept-session', userId: user.id, userEpoch: 0, ip: null, userAgent: null };
+    await s.deps.repos.sessions.insert(alpha.tenant.id, {
+      ...session,
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    await expect(users.update(actor, { id: user.id, name: 'Renamed', groupIds: [group.id] }, null)).rejects.toThrow(
+      down,
+    );
+    await expect(users.setActive(actor, user.id, false, null)).rejects.toThrow(down);
+    await expect(users.setHidden(actor, user.id, true, null)).rejects.toThrow(down);
+    await expect(users.logoutEverywhere(actor, user.id, null)).rejects.toThrow(down);
+    await expect(users.delete(actor, user.id, null)).rejects.toThrow(down);
+    const kept = (await s.users.list(actor, { includeHidden: true })).find((u) => u.id === user.id);
+    expect(kept).toMatchObject({ name: 'Kept', active: true, hidden: false, groupIds: user.groupIds });
+    expect(await s.deps.repos.sessions.findByTokenHash(session.tokenHash)).toBeDefined();
+  });
+
+  it('creates, renames, changes and deletes no group when the audit trail fails', async () => {
+    const groups = createGroupService(t.services.deps, t.services.apiKeys, failingAudit);
+    const names = async () => (await t.services.groups.list(actor)).map((g) => g.name);
+    await expect(groups.create(actor, { name: 'Never made' }, null)).rejects.toThrow(down);
+    expect(await names()).not.toContain('Never made');
+
+    const group = await t.services.groups.create(actor, { name: 'Reviewers' }, null);
+    await expect(groups.rename(actor, { id: group.id, name: 'Renamed' }, null)).rejects.toThrow(down);
+    await expect(
+      groups.setPermissions(actor, { id: group.id, permissions: { tenantInfo: true } }, null),
+    ).rejects.toThrow(down);
+    await expect(groups.delete(actor, group.id, null)).rejects.toThrow(down);
+    expect((await t.services.groups.list(actor)).find((g) => g.id === group.id)).toMatchObject({
+      name: 'Reviewers',
+      permissions: {},
+    });
+  });
+
+  it("keeps the tenant's configuration and single sign-on settings when the audit trail fails", async () => {
+    const config = createTenantConfigService(t.services.deps, t.services.apiKeys, failingAudit);
+    const before = await t.services.tenantConfig.get(actor);
+    await expect(config.update(actor, { ...before, organizationName: 'Never named' }, null)).rejects.toThrow(down);
+    expect((await t.services.tenantConfig.get(actor)).organizationName).toBe(before.organizationName);
+
+    const sso = createSsoService(t.services.deps, t.services.sessions, failingAudit);
+    const settings = { enabled: false, issuerUrl: '', clientId: 'never-stored', defaultGroupIds: [] };
+    await expect(sso.updateSettings(actor, settings, null)).rejects.toThrow(down);
+    expect((await t.services.sso.getSettings(actor)).clientId).toBe('');
+  });
+
+  it('creates, changes and revokes no share or upload request when the audit trail fails', async () => {
+    const shares = createShareService(t.services.deps, failingAudit, t.services.folders);
+    const item = await newItem('Shared clip');
+    const titles = async () => (await t.services.shares.listMine(actor)).map((s) => `${s.pageTitle}:${s.state}`);
+    await expect(shares.create(actor, { pageTitle: 'Never made', itemIds: [item.id] }, null)).rejects.toThrow(down);
+    expect(await titles()).toEqual([]);
+
+    const share = await t.services.shares.create(actor, { pageTitle: 'Kept', itemIds: [item.id] }, null);
+    await expect(shares.update(actor, { id: share.id, pageTitle: 'Renamed' }, null)).rejects.toThrow(down);
+    await expect(shares.revoke(actor, share.id, null)).rejects.toThrow(down);
+    expect(await titles()).toEqual([`Kept:${share.state}`]);
+
+    const requests = createUploadRequestService(t.services.deps, failingAudit);
+    const mine = async () =>
+      (await t.services.uploadRequests.listMine(actor)).map((r) => `${r.pageTitle}:${r.revokedAt === null}`);
+    await expect(requests.create(actor, { folderId: root, pageTitle: 'Never asked' }, null)).rejects.toThrow(down);
+    expect(await mine()).toEqual([]);
+    const request = await t.services.uploadRequests.create(actor, { folderId: root, pageTitle: 'Asked' }, null);
+    await expect(requests.revoke(actor, request.id, null)).rejects.toThrow(down);
+    expect(await mine()).toEqual(['Asked:true']);
+  });
+
+  it("keeps tenants' quota and state and the feature flags when the audit trail fails", async () => {
+    const operator = { ...actor, isSuperAdmin: true };
+    const system = createSystemAdminService(t.services.deps, t.services.apiKeys, failingAudit);
+    const tenantRow = () => t.services.deps.repos.tenants.findById(bravo.tenant.id);
+    const quotaBefore = (await tenantRow())!.config.storageQuotaBytes;
+    await expect(system.setTenantQuota(operator, bravo.tenant.id, 1234, null)).rejects.toThrow(down);
+    await expect(system.setTenantActive(operator, bravo.tenant.id, false, null)).rejects.toThrow(down);
+    expect(await tenantRow()).toMatchObject({ active: true, config: { storageQuotaBytes: quotaBefore } });
+
+    const flags = async () =>
+      (await t.services.deps.repos.featureFlags.list()).map((f) => `${f.id}:${f.enabledForAll}`);
+    const before = await flags();
+    const flag = { id: 'never-flag', description: 'Never stored', enabledForAll: true, tenantIds: [] };
+    await expect(system.upsertFeatureFlag(operator, flag, null)).rejects.toThrow(down);
+    expect(await flags()).toEqual(before);
+    await t.services.system.upsertFeatureFlag(operator, { ...flag, id: 'kept-flag' }, null);
+    await expect(system.deleteFeatureFlag(operator, 'kept-flag', null)).rejects.toThrow(down);
+    expect(await flags()).toContain('kept-flag:true');
+  });
+
+  it('adds and removes no relation between items when the audit trail fails', async () => {
+    const relations = createItemRelationService(t.services.deps, failingAudit);
+    const from = await newItem('Cut');
+    const to = await newItem('Source');
+    const input = { fromItemId: from.id, toItemId: to.id, kind: 'derived_from' as const };
+    await expect(relations.add(actor, input, null)).rejects.toThrow(down);
+    expect(await t.services.relations.list(actor, from.id)).toEqual([]);
+
+    const relation = await t.services.relations.add(actor, input, null);
+    await expect(relations.remove(actor, relation.id, null)).rejects.toThrow(down);
+    expect((await t.services.relations.list(actor, from.id)).map((r) => r.id)).toEqual([relation.id]);
+  });
+
+  it('adds, changes, resolves, assigns and deletes no comment when the audit trail fails', async () => {
+    const comments = createCommentService(t.services.deps, failingAudit, t.services.notifications);
+    const item = await newItem('Discussed');
+    const threads = () => t.services.comments.list(actor, item.id);
+    await expect(comments.create(actor, { itemId: item.id, text: 'Never said' }, null)).rejects.toThrow(down);
+    expect(await threads()).toEqual([]);
+
+    const comment = await t.services.comments.create(actor, { itemId: item.id, text: 'Kept' }, null);
+    await expect(comments.reply(actor, { commentId: comment.id, text: 'Never replied' }, null)).rejects.toThrow(down);
+    await expect(comments.edit(actor, { id: comment.id, text: 'Never edited' }, null)).rejects.toThrow(down);
+    await expect(comments.setResolved(actor, { id: comment.id, resolved: true }, null)).rejects.toThrow(down);
+    await expect(comments.assign(actor, { id: comment.id, assigneeId: alpha.admin.id }, null)).rejects.toThrow(down);
+    await expect(comments.delete(actor, comment.id, null)).rejects.toThrow(down);
+    expect(await threads()).toMatchObject([
+      { id: comment.id, text: 'Kept', deleted: false, resolved: false, assignee: null, replies: [], editedAt: null },
+    ]);
+  });
+
+  it('logs, changes and deletes no log entry when the audit trail fails', async () => {
+    const form = { id: 'marks', label: 'Marks', active: true, flavor: 'timed', views: { item: [] }, fields: [] };
+    await t.services.metadataForms.create(actor, form, null);
+    const logEntries = createLogEntryService(t.services.deps, failingAudit, t.services.metadataForms);
+    const item = await newItem('Logged match');
+    const entries = async () => (await t.services.logEntries.list(actor, item.id)).entries;
+    await expect(
+      logEntries.create(actor, { itemId: item.id, formId: 'marks', tcIn: 10, values: {} }, null),
+    ).rejects.toThrow(down);
+    expect(await entries()).toEqual([]);
+
+    const entry = await t.services.logEntries.create(
+      actor,
+      { itemId: item.id, formId: 'marks', tcIn: 10, values: {} },
+      null,
+    );
+    await expect(logEntries.update(actor, { id: entry.id, tcIn: 20 }, null)).rejects.toThrow(down);
+    await expect(logEntries.delete(actor, entry.id, null)).rejects.toThrow(down);
+    expect(await entries()).toMatchObject([{ id: entry.id, tcIn: 10 }]);
+  });
+
+  it('keeps the leading version when the audit trail fails on a promotion', async () => {
+    const item = await newItem('Two cuts');
+    const done = { state: 'COMPLETE' as const, error: null, enabled: true, progress: 100, step: null };
+    const second = await t.services.deps.repos.items.insertVersion(alpha.tenant.id, item.id, {
+      fileName: 'second.mp4',
+      fileSize: 1000,
+      upload: { state: 'COMPLETE', receivedBytes: 1000, totalBytes: 1000, error: null },
+      transcoding: done,
+    });
+    const versions = createVersionService(t.services.deps, failingAudit);
+    await expect(versions.promote(actor, item.id, second.id)).rejects.toThrow(down);
+    expect((await stored(item)).leadingVersionId).toBe(item.leadingVersionId);
   });
 });

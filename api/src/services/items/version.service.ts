@@ -1,5 +1,5 @@
 import { AppError, can, canUpdate, canView } from '@mam/core';
-import type { TItemVersionRow } from '@mam/db';
+import { inTransaction, type Repositories, type TItemVersionRow } from '@mam/db';
 import type { AuthedActor } from '../actor.service';
 import type { createAuditService } from '../audit.service';
 import type { ServiceDeps } from '../service-deps';
@@ -56,20 +56,23 @@ export function createVersionService(deps: ServiceDeps, audit: ReturnType<typeof
       const version = await repos.items.findVersion(actor.tenantId, versionId);
       if (!version || version.itemId !== itemId) throw new AppError('NOT_FOUND');
       if (version.upload.state !== 'COMPLETE') throw new AppError('ITEM_HAS_NO_MEDIA');
-      await leadWith(actor.tenantId, itemId, version);
-      await audit.record(actor.tenantId, actor, null, {
-        action: 'item.versionPromoted',
-        targetType: 'item',
-        targetId: itemId,
-        summary: `Promoted version ${version.number}`,
-        details: { versionId },
+      await inTransaction(deps.db, async (tx) => {
+        await leadWith(actor.tenantId, itemId, version, tx);
+        const entry = {
+          action: 'item.versionPromoted',
+          targetType: 'item',
+          targetId: itemId,
+          summary: `Promoted version ${version.number}`,
+          details: { versionId },
+        };
+        await audit.record(actor.tenantId, actor, null, entry, tx);
       });
     },
   };
 
-  async function leadWith(tenantId: string, itemId: string, version: TItemVersionRow) {
+  async function leadWith(tenantId: string, itemId: string, version: TItemVersionRow, tx: Repositories) {
     const itemType = (version.probe as { itemType?: 'video' | 'audio' | 'image' | 'file' } | null)?.itemType;
-    await repos.items.update(tenantId, itemId, { leadingVersionId: version.id, ...(itemType ? { itemType } : {}) });
+    await tx.items.update(tenantId, itemId, { leadingVersionId: version.id, ...(itemType ? { itemType } : {}) });
   }
 }
 

@@ -9,7 +9,7 @@ import {
   type TFormValues,
   type TMetadataForm,
 } from '@mam/core';
-import type { TItemRow, TLogEntryRow } from '@mam/db';
+import { inTransaction, type Repositories, type TItemRow, type TLogEntryRow } from '@mam/db';
 import type { AuthedActor } from '../actor.service';
 import type { AuditService } from '../audit.service';
 import { canEditMetadata } from '../metadata/item-metadata.service';
@@ -168,18 +168,28 @@ export function createLogEntryService(deps: ServiceDeps, audit: AuditService, fo
   }
 
   /** Search backends re-index items by their modification time, so a logged item counts as modified. */
-  async function touch(actor: AuthedActor, itemId: string) {
-    await repos.items.update(actor.tenantId, itemId, {});
+  async function touch(actor: AuthedActor, itemId: string, tx: Repositories) {
+    await tx.items.update(actor.tenantId, itemId, {});
   }
 
-  function record(actor: AuthedActor, meta: RequestMeta | null, row: TLogEntryRow, action: string, summary: string) {
-    return audit.record(actor.tenantId, actor, meta, {
-      action: `log_entry.${action}`,
-      targetType: 'item',
-      targetId: row.itemId,
-      summary,
-      details: { logEntryId: row.id, formId: row.formId },
-    });
+  /** The item's touch and the audit event commit with the log entry's change, or none of them does. */
+  async function touchAndRecord(
+    tx: Repositories,
+    actor: AuthedActor,
+    meta: RequestMeta | null,
+    row: TLogEntryRow,
+    action: string,
+    summary: string,
+  ) {
+    await touch(actor, row.itemId, tx);
+    const entry = { action: `log_entry.${action}`, targetType: 'item', targetId: row.itemId, summary };
+    await audit.record(
+      actor.tenantId,
+      actor,
+      meta,
+      { ...entry, details: { logEntryId: row.id, formId: row.formId } },
+      tx,
+    );
   }
 
   /** A stored entry on an item the actor may edit, with its form. */
@@ -213,13 +223,15 @@ export function createLogEntryService(deps: ServiceDeps, audit: AuditService, fo
       const form = await formFor(actor, input.formId);
       const tc = checkedLogTimecode(input.tcIn, input.tcOut ?? null);
       const values = checkedValues(actor, form.form, input.values ?? {}, {});
-      const row = await repos.logEntries.insert(
-        actor.tenantId,
-        { itemId: item.id, formId: form.id, ...tc, values, createdBy: actor.userId },
-        fieldValueRows(fieldTypesOf([form.form]), values),
-      );
-      await touch(actor, item.id);
-      await record(actor, meta, row, 'created', `Logged ${form.form.label}`);
+      const row = await inTransaction(deps.db, async (tx) => {
+        const inserted = await tx.logEntries.insert(
+          actor.tenantId,
+          { itemId: item.id, formId: form.id, ...tc, values, createdBy: actor.userId },
+          fieldValueRows(fieldTypesOf([form.form]), values),
+        );
+        await touchAndRecord(tx, actor, meta, inserted, 'created', `Logged ${form.form.label}`);
+        return inserted;
+      });
       return toView(row, form, await users(actor.tenantId, [row]));
     },
 
@@ -233,23 +245,26 @@ export function createLogEntryService(deps: ServiceDeps, audit: AuditService, fo
         input.values === undefined
           ? undefined
           : checkedValues(actor, form.form, input.values, row.values as TFormValues);
-      const saved = await repos.logEntries.update(
-        actor.tenantId,
-        row.id,
-        { ...tc, ...(values ? { values } : {}), updatedBy: actor.userId, updatedAt: clock() },
-        values ? fieldValueRows(fieldTypesOf([form.form]), values) : undefined,
-      );
-      if (!saved) throw new AppError('NOT_FOUND');
-      await touch(actor, saved.itemId);
-      await record(actor, meta, saved, 'edited', `Log entry of ${form.form.label} changed`);
+      const saved = await inTransaction(deps.db, async (tx) => {
+        const updated = await tx.logEntries.update(
+          actor.tenantId,
+          row.id,
+          { ...tc, ...(values ? { values } : {}), updatedBy: actor.userId, updatedAt: clock() },
+          values ? fieldValueRows(fieldTypesOf([form.form]), values) : undefined,
+        );
+        if (!updated) throw new AppError('NOT_FOUND');
+        await touchAndRecord(tx, actor, meta, updated, 'edited', `Log entry of ${form.form.label} changed`);
+        return updated;
+      });
       return toView(saved, form, await users(actor.tenantId, [saved]));
     },
 
     async delete(actor: AuthedActor, id: string, meta: RequestMeta | null, itemId?: string): Promise<void> {
       const { row, form } = await target(actor, id, itemId);
-      if (!(await repos.logEntries.delete(actor.tenantId, row.id))) throw new AppError('NOT_FOUND');
-      await touch(actor, row.itemId);
-      await record(actor, meta, row, 'deleted', `Log entry of ${form.form.label} deleted`);
+      await inTransaction(deps.db, async (tx) => {
+        if (!(await tx.logEntries.delete(actor.tenantId, row.id))) throw new AppError('NOT_FOUND');
+        await touchAndRecord(tx, actor, meta, row, 'deleted', `Log entry of ${form.form.label} deleted`);
+      });
     },
   };
 }

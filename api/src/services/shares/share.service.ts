@@ -10,7 +10,13 @@ import {
   sharePasswordProblem,
   type Actor,
 } from '@mam/core';
-import type { TShareEmailRow, TShareMetadataAccess, TShareRow } from '@mam/db';
+import {
+  inTransaction,
+  type Repositories,
+  type TShareEmailRow,
+  type TShareMetadataAccess,
+  type TShareRow,
+} from '@mam/db';
 import { hashPassword } from '../../security/password-hasher';
 import type { AuthedActor } from '../actor.service';
 import type { AuditService } from '../audit.service';
@@ -185,13 +191,16 @@ export function createShareService(
     return (await views(actor, [row]))[0]!;
   }
 
-  function record(actor: AuthedActor, meta: RequestMeta | null, row: TShareRow, action: string, summary: string) {
-    return audit.record(actor.tenantId, actor, meta, {
-      action: `share.${action}`,
-      targetType: 'share',
-      targetId: row.id,
-      summary,
-    });
+  function record(
+    actor: AuthedActor,
+    meta: RequestMeta | null,
+    row: TShareRow,
+    action: string,
+    summary: string,
+    tx: Pick<Repositories, 'auditEvents'> = repos,
+  ) {
+    const entry = { action: `share.${action}`, targetType: 'share', targetId: row.id, summary };
+    return audit.record(actor.tenantId, actor, meta, entry, tx);
   }
 
   return {
@@ -213,29 +222,32 @@ export function createShareService(
       );
       const passwordHash = await checkedPasswordHash(input.password);
       const token = newShareToken(deps);
-      const row = await repos.shares.insert(
-        actor.tenantId,
-        {
-          type: 'share',
-          tokenHash: token.tokenHash,
-          tokenEncrypted: token.tokenEncrypted,
-          createdBy: actor.userId,
-          pageTitle: checkedTitle(input.pageTitle),
-          passwordHash,
-          expiresAt: limits.expiresAt,
-          maxViews: limits.maxViews,
-          allowDownload: input.allowDownload ?? false,
-          metadataAccess: input.metadataAccess ?? 'none',
-          allowComments: input.allowComments ?? false,
-          webProxy: input.webProxy ?? true,
-          editProxy: input.editProxy ?? false,
-          highRes: input.highRes ?? false,
-          folderId,
-          message: input.message?.trim() || null,
-        },
-        folderId ? [] : itemIds,
-      );
-      await record(actor, meta, row, 'created', `Share "${row.pageTitle}" created`);
+      const row = await inTransaction(deps.db, async (tx) => {
+        const inserted = await tx.shares.insert(
+          actor.tenantId,
+          {
+            type: 'share',
+            tokenHash: token.tokenHash,
+            tokenEncrypted: token.tokenEncrypted,
+            createdBy: actor.userId,
+            pageTitle: checkedTitle(input.pageTitle),
+            passwordHash,
+            expiresAt: limits.expiresAt,
+            maxViews: limits.maxViews,
+            allowDownload: input.allowDownload ?? false,
+            metadataAccess: input.metadataAccess ?? 'none',
+            allowComments: input.allowComments ?? false,
+            webProxy: input.webProxy ?? true,
+            editProxy: input.editProxy ?? false,
+            highRes: input.highRes ?? false,
+            folderId,
+            message: input.message?.trim() || null,
+          },
+          folderId ? [] : itemIds,
+        );
+        await record(actor, meta, inserted, 'created', `Share "${inserted.pageTitle}" created`, tx);
+        return inserted;
+      });
       return one(actor, row);
     },
 
@@ -255,7 +267,7 @@ export function createShareService(
             deps.clock(),
           )
         : {};
-      const saved = await repos.shares.update(actor.tenantId, row.id, {
+      const changes = {
         ...(input.pageTitle !== undefined ? { pageTitle: checkedTitle(input.pageTitle) } : {}),
         ...(input.password !== undefined ? { passwordHash: await checkedPasswordHash(input.password) } : {}),
         ...limits,
@@ -266,9 +278,13 @@ export function createShareService(
         ...(input.editProxy !== undefined ? { editProxy: input.editProxy } : {}),
         ...(input.highRes !== undefined ? { highRes: input.highRes } : {}),
         ...(input.message !== undefined ? { message: input.message?.trim() || null } : {}),
+      };
+      const saved = await inTransaction(deps.db, async (tx) => {
+        const updated = await tx.shares.update(actor.tenantId, row.id, changes);
+        if (!updated) throw new AppError('NOT_FOUND');
+        await record(actor, meta, updated, 'updated', `Share "${updated.pageTitle}" changed`, tx);
+        return updated;
       });
-      if (!saved) throw new AppError('NOT_FOUND');
-      await record(actor, meta, saved, 'updated', `Share "${saved.pageTitle}" changed`);
       return one(actor, saved);
     },
 
@@ -277,9 +293,12 @@ export function createShareService(
       demandShare(actor);
       const row = await owned(actor, id);
       if (row.revokedAt) return one(actor, row);
-      const saved = await repos.shares.update(actor.tenantId, row.id, { revokedAt: deps.clock() });
-      if (!saved) throw new AppError('NOT_FOUND');
-      await record(actor, meta, saved, 'revoked', `Share "${saved.pageTitle}" revoked`);
+      const saved = await inTransaction(deps.db, async (tx) => {
+        const revoked = await tx.shares.update(actor.tenantId, row.id, { revokedAt: deps.clock() });
+        if (!revoked) throw new AppError('NOT_FOUND');
+        await record(actor, meta, revoked, 'revoked', `Share "${revoked.pageTitle}" revoked`, tx);
+        return revoked;
+      });
       return one(actor, saved);
     },
 

@@ -9,7 +9,7 @@ import {
   parseTenantConfig,
   sharePasswordProblem,
 } from '@mam/core';
-import type { TShareRow } from '@mam/db';
+import { inTransaction, type TShareRow } from '@mam/db';
 import { hashPassword } from '../../security/password-hasher';
 import type { AuthedActor } from '../actor.service';
 import type { createAuditService } from '../audit.service';
@@ -120,25 +120,30 @@ export function createUploadRequestService(deps: ServiceDeps, audit: ReturnType<
       const config = parseTenantConfig(tenant?.config ?? {});
       const { expiresAt } = checkShareLimits({ expiresAt: input.expiresAt ?? null, maxViews: null }, config, clock());
       const token = newShareToken(deps);
-      const row = await repos.shares.insert(actor.tenantId, {
-        type: 'upload_request',
-        tokenHash: token.tokenHash,
-        tokenEncrypted: token.tokenEncrypted,
-        createdBy: actor.userId,
-        pageTitle: input.pageTitle.trim(),
-        message: input.message?.trim() || null,
-        passwordHash: password ? await hashPassword(password) : null,
-        expiresAt,
-        maxViews: null,
-        folderId: folder.id,
-        webProxy: false,
-      });
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'uploadRequest.created',
-        targetType: 'share',
-        targetId: row.id,
-        summary: `Created upload request ${row.pageTitle} into folder ${folder.name}`,
-        details: { folderId: folder.id, expiresAt: expiresAt.toISOString(), password: row.passwordHash !== null },
+      const passwordHash = password ? await hashPassword(password) : null;
+      const row = await inTransaction(deps.db, async (tx) => {
+        const inserted = await tx.shares.insert(actor.tenantId, {
+          type: 'upload_request',
+          tokenHash: token.tokenHash,
+          tokenEncrypted: token.tokenEncrypted,
+          createdBy: actor.userId,
+          pageTitle: input.pageTitle.trim(),
+          message: input.message?.trim() || null,
+          passwordHash,
+          expiresAt,
+          maxViews: null,
+          folderId: folder.id,
+          webProxy: false,
+        });
+        const entry = {
+          action: 'uploadRequest.created',
+          targetType: 'share',
+          targetId: inserted.id,
+          summary: `Created upload request ${inserted.pageTitle} into folder ${folder.name}`,
+          details: { folderId: folder.id, expiresAt: expiresAt.toISOString(), password: passwordHash !== null },
+        };
+        await audit.record(actor.tenantId, actor, meta, entry, tx);
+        return inserted;
       });
       if (recipients.length > 0) await service.invite(actor, { id: row.id, recipients: recipients.join(' ') }, meta);
       return (await toViews(actor.tenantId, [row]))[0]!;
@@ -157,15 +162,17 @@ export function createUploadRequestService(deps: ServiceDeps, audit: ReturnType<
       const row = await ownRequest(actor, id);
       const updated = row.revokedAt
         ? row
-        : ((await repos.shares.update(actor.tenantId, id, { revokedAt: clock() })) ?? row);
-      if (!row.revokedAt) {
-        await audit.record(actor.tenantId, actor, meta, {
-          action: 'uploadRequest.revoked',
-          targetType: 'share',
-          targetId: id,
-          summary: `Revoked upload request ${row.pageTitle}`,
-        });
-      }
+        : await inTransaction(deps.db, async (tx) => {
+            const revoked = await tx.shares.update(actor.tenantId, id, { revokedAt: clock() });
+            const entry = {
+              action: 'uploadRequest.revoked',
+              targetType: 'share',
+              targetId: id,
+              summary: `Revoked upload request ${row.pageTitle}`,
+            };
+            await audit.record(actor.tenantId, actor, meta, entry, tx);
+            return revoked ?? row;
+          });
       return (await toViews(actor.tenantId, [updated]))[0]!;
     },
 
