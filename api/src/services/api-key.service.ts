@@ -1,5 +1,5 @@
 import { AppError, apiKeyState, assertCan, assertExpiryInFuture } from '@mam/core';
-import { inTransaction, type TApiKeyRow, type TTenantRow, type TUserRow } from '@mam/db';
+import type { TApiKeyRow, TTenantRow, TUserRow } from '@mam/db';
 import { randomToken, sha256 } from '../security/tokens';
 import { loadActor, type AuthedActor } from './actor.service';
 import type { AuditService } from './audit.service';
@@ -53,58 +53,68 @@ export function createApiKeyService(deps: ServiceDeps, audit: AuditService) {
       if (input.expiresAt) assertExpiryInFuture(input.expiresAt, deps.clock());
       const prefix = `mam_${randomToken(4).replace(/[-_]/g, '0').slice(0, 6)}`;
       const secret = `${prefix}_${randomToken(32)}`;
-      const row = await inTransaction(deps.db, async (tx) => {
-        const inserted = await tx.apiKeys.insert(actor.tenantId, {
-          userId: actor.userId,
-          label: input.label.trim(),
-          prefix,
-          secretHash: sha256(secret),
-          expiresAt: input.expiresAt,
-          maxUnusedDays: input.maxUnusedDays,
-        });
-        const entry = {
+      const row = await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          const inserted = await tx.apiKeys.insert(actor.tenantId, {
+            userId: actor.userId,
+            label: input.label.trim(),
+            prefix,
+            secretHash: sha256(secret),
+            expiresAt: input.expiresAt,
+            maxUnusedDays: input.maxUnusedDays,
+          });
+          return inserted;
+        },
+        (inserted) => ({
           action: 'api_key.created',
           targetType: 'api_key',
           targetId: inserted.id,
           summary: `API key "${inserted.label}" created`,
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-        return inserted;
-      });
+        }),
+      );
       return { apiKey: toApiKeyView(row, deps.clock()), secret };
     },
 
     async setActive(actor: AuthedActor, id: string, active: boolean, meta: RequestMeta | null) {
       assertCan(actor, 'apiKeys');
-      const row = await inTransaction(deps.db, async (tx) => {
-        const updated = await tx.apiKeys.setActive(actor.tenantId, actor.userId, id, active);
-        if (!updated) throw new AppError('NOT_FOUND');
-        const entry = {
+      const row = await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          const updated = await tx.apiKeys.setActive(actor.tenantId, actor.userId, id, active);
+          if (!updated) throw new AppError('NOT_FOUND');
+          return updated;
+        },
+        (updated) => ({
           action: active ? 'api_key.activated' : 'api_key.deactivated',
           targetType: 'api_key',
           targetId: id,
           summary: `API key "${updated.label}" ${active ? 'activated' : 'deactivated'}`,
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-        return updated;
-      });
+        }),
+      );
       forget((p) => p.key.id === id);
       return toApiKeyView(row, deps.clock());
     },
 
     async delete(actor: AuthedActor, id: string, meta: RequestMeta | null) {
       assertCan(actor, 'apiKeys');
-      await inTransaction(deps.db, async (tx) => {
-        const row = await tx.apiKeys.delete(actor.tenantId, actor.userId, id);
-        if (!row) throw new AppError('NOT_FOUND');
-        const entry = {
+      await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          const row = await tx.apiKeys.delete(actor.tenantId, actor.userId, id);
+          if (!row) throw new AppError('NOT_FOUND');
+          return row;
+        },
+        (row) => ({
           action: 'api_key.deleted',
           targetType: 'api_key',
           targetId: id,
           summary: `API key "${row.label}" deleted`,
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-      });
+        }),
+      );
       forget((p) => p.key.id === id);
     },
 

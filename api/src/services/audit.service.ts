@@ -1,4 +1,4 @@
-import type { Repositories } from '@mam/db';
+import { inTransaction, type Repositories } from '@mam/db';
 import type { AuthedActor } from './actor.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
 
@@ -10,15 +10,19 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+type TAuditActor = { userId: string; email: string } | null;
+/** The tenant whose trail gets the events, and who acted (an actor, or nobody for the system's own changes). */
+type TAuditScope = { tenantId: string; userId?: string | null; email?: string | null };
+
 export function createAuditService(deps: ServiceDeps) {
-  return {
+  const service = {
     /**
      * Pass the repositories of the change's transaction (`inTransaction`): when the event cannot be stored, the change
      * is not stored either, and no change goes unrecorded.
      */
     async record(
       tenantId: string,
-      actor: { userId: string; email: string } | null,
+      actor: TAuditActor,
       meta: RequestMeta | null,
       entry: AuditEntry,
       repos: Pick<Repositories, 'auditEvents'> = deps.repos,
@@ -32,6 +36,28 @@ export function createAuditService(deps: ServiceDeps) {
         summary: entry.summary,
         details: entry.details ?? {},
         ip: meta?.ip ?? null,
+      });
+    },
+    /**
+     * Makes a change through the repositories of one transaction and stores the audit events that `describe` derives
+     * from its result in the same transaction: when an event cannot be stored, the change is not stored either.
+     * `by` may come from the result too, when the change finds out whose it is (a sign-in code).
+     */
+    async change<T>(
+      by: TAuditScope | ((result: T) => TAuditScope),
+      meta: RequestMeta | null,
+      work: (tx: Repositories) => Promise<T>,
+      describe: (result: T) => AuditEntry | readonly AuditEntry[],
+    ): Promise<T> {
+      return inTransaction(deps.db, async (tx) => {
+        const result = await work(tx);
+        const scope = typeof by === 'function' ? by(result) : by;
+        const actor = scope.userId && scope.email ? { userId: scope.userId, email: scope.email } : null;
+        const described = describe(result);
+        const entries: readonly AuditEntry[] = Array.isArray(described) ? described : [described as AuditEntry];
+        // Through `service` so a test can swap `record` for one whose store is down.
+        for (const entry of entries) await service.record(scope.tenantId, actor, meta, entry, tx);
+        return result;
       });
     },
     async list(actor: AuthedActor, options: { cursor?: string; limit: number }) {
@@ -56,6 +82,7 @@ export function createAuditService(deps: ServiceDeps) {
       };
     },
   };
+  return service;
 }
 
 export type AuditService = ReturnType<typeof createAuditService>;

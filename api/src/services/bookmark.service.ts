@@ -1,5 +1,5 @@
 import { AppError, can, formatErrorMessage, isAdmin, isInAppRoute, type Actor } from '@mam/core';
-import { inTransaction, type TBookmarkRow } from '@mam/db';
+import type { TBookmarkRow } from '@mam/db';
 import type { AuthedActor } from './actor.service';
 import type { AuditService } from './audit.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
@@ -113,65 +113,74 @@ export function createBookmarkService(deps: ServiceDeps, audit: AuditService) {
     async create(actor: AuthedActor, input: TBookmarkInput, meta: RequestMeta | null): Promise<TBookmarkView> {
       if (!can(actor, 'bookmarks')) throw new AppError('FORBIDDEN');
       const value = await checked(actor, input);
-      const row = await inTransaction(deps.db, async (tx) => {
-        const inserted = await tx.bookmarks.insert(actor.tenantId, {
-          ...value,
-          ownerId: value.scope === 'private' ? actor.userId : null,
-        });
-        if (inserted.scope === 'system') {
-          const entry = {
-            action: 'bookmark.created',
-            targetType: 'bookmark',
-            targetId: inserted.id,
-            summary: `System bookmark "${inserted.title}" created`,
-          };
-          await audit.record(actor.tenantId, actor, meta, entry, tx);
-        }
-        return inserted;
-      });
+      const row = await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          const inserted = await tx.bookmarks.insert(actor.tenantId, {
+            ...value,
+            ownerId: value.scope === 'private' ? actor.userId : null,
+          });
+          if (inserted.scope === 'system') {
+          }
+          return inserted;
+        },
+        (inserted) => ({
+          action: 'bookmark.created',
+          targetType: 'bookmark',
+          targetId: inserted.id,
+          summary: `System bookmark "${inserted.title}" created`,
+        }),
+      );
       return toView(actor, row);
     },
 
     async update(actor: AuthedActor, id: string, input: TBookmarkInput, meta: RequestMeta | null) {
       const row = await manageable(actor, id);
       const value = await checked(actor, { ...input, scope: row.scope });
-      const saved = await inTransaction(deps.db, async (tx) => {
-        const updated = await tx.bookmarks.update(actor.tenantId, id, {
-          title: value.title,
-          target: value.target,
-          icon: value.icon,
-          isFilter: value.isFilter,
-          visibleGroups: value.visibleGroups,
-        });
-        if (!updated) throw new AppError('NOT_FOUND');
-        if (row.scope === 'system') {
-          const entry = {
-            action: 'bookmark.updated',
-            targetType: 'bookmark',
-            targetId: id,
-            summary: `System bookmark "${updated.title}" changed`,
-          };
-          await audit.record(actor.tenantId, actor, meta, entry, tx);
-        }
-        return updated;
-      });
+      const saved = await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          const updated = await tx.bookmarks.update(actor.tenantId, id, {
+            title: value.title,
+            target: value.target,
+            icon: value.icon,
+            isFilter: value.isFilter,
+            visibleGroups: value.visibleGroups,
+          });
+          if (!updated) throw new AppError('NOT_FOUND');
+          if (row.scope === 'system') {
+          }
+          return updated;
+        },
+        (updated) => ({
+          action: 'bookmark.updated',
+          targetType: 'bookmark',
+          targetId: id,
+          summary: `System bookmark "${updated.title}" changed`,
+        }),
+      );
       return toView(actor, saved);
     },
 
     async delete(actor: AuthedActor, id: string, meta: RequestMeta | null): Promise<void> {
       const row = await manageable(actor, id);
-      await inTransaction(deps.db, async (tx) => {
-        await tx.bookmarks.delete(actor.tenantId, id);
-        if (row.scope === 'system') {
-          const entry = {
-            action: 'bookmark.deleted',
-            targetType: 'bookmark',
-            targetId: id,
-            summary: `System bookmark "${row.title}" deleted`,
-          };
-          await audit.record(actor.tenantId, actor, meta, entry, tx);
-        }
-      });
+      await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          await tx.bookmarks.delete(actor.tenantId, id);
+          if (row.scope === 'system') {
+          }
+        },
+        () => ({
+          action: 'bookmark.deleted',
+          targetType: 'bookmark',
+          targetId: id,
+          summary: `System bookmark "${row.title}" deleted`,
+        }),
+      );
     },
   };
 }

@@ -1,5 +1,5 @@
 import { AppError, can, canView, parseMentions, type Actor, type Permission } from '@mam/core';
-import { inTransaction, type Repositories, type TCommentRow, type TItemRow, type TTaskState } from '@mam/db';
+import type { Repositories, TCommentRow, TItemRow, TTaskState } from '@mam/db';
 import { loadActor, type AuthedActor } from './actor.service';
 import type { AuditService } from './audit.service';
 import type { NotificationService } from './notification.service';
@@ -255,29 +255,30 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
     }));
   }
 
-  function record(
-    actor: AuthedActor,
-    meta: RequestMeta | null,
-    row: TCommentRow,
-    action: string,
-    summary: string,
-    tx: Pick<Repositories, 'auditEvents'>,
-  ) {
-    const entry = { action: `comment.${action}`, targetType: 'item', targetId: row.itemId, summary };
-    return audit.record(actor.tenantId, actor, meta, { ...entry, details: { commentId: row.id } }, tx);
-  }
-
   /** The comment change and its audit event commit together; notifications go out afterwards. */
   function saved(
+    actor: AuthedActor,
+    meta: RequestMeta | null,
+    action: string,
+    summary: string,
     work: (tx: Repositories) => Promise<TCommentRow | undefined>,
-    audited: (tx: Repositories, row: TCommentRow) => Promise<void>,
   ): Promise<TCommentRow> {
-    return inTransaction(deps.db, async (tx) => {
-      const row = await work(tx);
-      if (!row) throw new AppError('NOT_FOUND');
-      await audited(tx, row);
-      return row;
-    });
+    return audit.change(
+      actor,
+      meta,
+      async (tx) => {
+        const row = await work(tx);
+        if (!row) throw new AppError('NOT_FOUND');
+        return row;
+      },
+      (row) => ({
+        action: `comment.${action}`,
+        targetType: 'item',
+        targetId: row.itemId,
+        summary,
+        details: { commentId: row.id },
+      }),
+    );
   }
 
   return {
@@ -310,17 +311,15 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
         demand(actor, 'commentAssign');
         await checkedAssignee(assigneeId, item);
       }
-      const row = await saved(
-        (tx) =>
-          tx.comments.insert(actor.tenantId, {
-            itemId: item.id,
-            parentId: null,
-            authorId: actor.userId,
-            text,
-            ...tc,
-            assigneeId,
-          }),
-        (tx, inserted) => record(actor, meta, inserted, 'created', 'Comment added', tx),
+      const row = await saved(actor, meta, 'created', 'Comment added', (tx) =>
+        tx.comments.insert(actor.tenantId, {
+          itemId: item.id,
+          parentId: null,
+          authorId: actor.userId,
+          text,
+          ...tc,
+          assigneeId,
+        }),
       );
       await notifyAbout(actor, row, { assigneeId });
       return oneView(actor, row);
@@ -335,18 +334,16 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
       const { row: parent } = await target(actor, input.commentId);
       demand(actor, 'commentWrite');
       const text = checkedText(input.text);
-      const row = await saved(
-        (tx) =>
-          tx.comments.insert(actor.tenantId, {
-            itemId: parent.itemId,
-            parentId: parent.parentId ?? parent.id,
-            authorId: actor.userId,
-            text,
-            tcIn: null,
-            tcOut: null,
-            assigneeId: null,
-          }),
-        (tx, inserted) => record(actor, meta, inserted, 'replied', 'Reply added', tx),
+      const row = await saved(actor, meta, 'replied', 'Reply added', (tx) =>
+        tx.comments.insert(actor.tenantId, {
+          itemId: parent.itemId,
+          parentId: parent.parentId ?? parent.id,
+          authorId: actor.userId,
+          text,
+          tcIn: null,
+          tcOut: null,
+          assigneeId: null,
+        }),
       );
       const thread = parent.parentId ? await repos.comments.findById(actor.tenantId, parent.parentId) : parent;
       await notifyAbout(actor, row, { thread: thread ?? parent });
@@ -361,9 +358,8 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
       const text = checkedText(input.text);
       if (input.tcIn !== undefined) topLevel(row);
       const tc = input.tcIn === undefined ? {} : checkedTimecode(input.tcIn, input.tcOut ?? null);
-      const edited = await saved(
-        (tx) => tx.comments.update(actor.tenantId, row.id, { text, ...tc, editedAt: deps.clock() }),
-        (tx, updated) => record(actor, meta, updated, 'edited', 'Comment edited', tx),
+      const edited = await saved(actor, meta, 'edited', 'Comment edited', (tx) =>
+        tx.comments.update(actor.tenantId, row.id, { text, ...tc, editedAt: deps.clock() }),
       );
       // Only people newly mentioned by the edit hear of it.
       await notifyAbout(actor, edited, { mentionsBefore: row.text });
@@ -384,9 +380,8 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
         : { resolvedAt: null, resolvedBy: null };
       const action = input.resolved ? 'resolved' : 'reopened';
       const summary = input.resolved ? 'Comment resolved' : 'Comment reopened';
-      const resolved = await saved(
-        (tx) => tx.comments.update(actor.tenantId, row.id, changes),
-        (tx, updated) => record(actor, meta, updated, action, summary, tx),
+      const resolved = await saved(actor, meta, action, summary, (tx) =>
+        tx.comments.update(actor.tenantId, row.id, changes),
       );
       return oneView(actor, resolved);
     },
@@ -403,9 +398,8 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
       if (input.assigneeId) await checkedAssignee(input.assigneeId, item);
       const assignee = input.assigneeId ? await repos.users.findById(actor.tenantId, input.assigneeId) : undefined;
       const summary = assignee ? `Comment assigned to ${assignee.email}` : 'Comment assignment removed';
-      const assigned = await saved(
-        (tx) => tx.comments.update(actor.tenantId, row.id, { assigneeId: input.assigneeId }),
-        (tx, updated) => record(actor, meta, updated, 'assigned', summary, tx),
+      const assigned = await saved(actor, meta, 'assigned', summary, (tx) =>
+        tx.comments.update(actor.tenantId, row.id, { assigneeId: input.assigneeId }),
       );
       if (input.assigneeId && input.assigneeId !== row.assigneeId) {
         await notifyAbout(actor, assigned, { assigneeId: input.assigneeId, mentionsBefore: assigned.text });
@@ -417,9 +411,8 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
     async delete(actor: AuthedActor, id: string, meta: RequestMeta | null): Promise<void> {
       const { row } = await target(actor, id);
       if (!mayDelete(actor, row)) throw new AppError('COMMENT_FORBIDDEN');
-      await saved(
-        (tx) => tx.comments.update(actor.tenantId, row.id, { deletedAt: deps.clock() }),
-        (tx, updated) => record(actor, meta, updated, 'deleted', 'Comment deleted', tx),
+      await saved(actor, meta, 'deleted', 'Comment deleted', (tx) =>
+        tx.comments.update(actor.tenantId, row.id, { deletedAt: deps.clock() }),
       );
     },
 

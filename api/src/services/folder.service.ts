@@ -11,7 +11,7 @@ import {
   type AccessField,
   type Actor,
 } from '@mam/core';
-import { inTransaction, type TFolderRow } from '@mam/db';
+import type { TFolderRow } from '@mam/db';
 import type { AuthedActor } from './actor.service';
 import type { AuditService } from './audit.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
@@ -229,24 +229,25 @@ export function createFolderService(deps: ServiceDeps, audit: AuditService) {
       // A new folder is the actor's own, unrestricted until the requested settings apply.
       const fresh = { ownerId: actor.userId, createdBy: actor.userId, visibleTo: null, updatableBy: null };
       const access = await checkedAccess(actor, fresh, input);
-      const folder = await inTransaction(deps.db, async (tx) => {
-        const inserted = await tx.folders.insert(actor.tenantId, {
-          parentId: parent.id,
-          name: input.name.trim(),
-          ownerId: actor.userId,
-          visibleTo: access.visibleTo ?? null,
-          updatableBy: access.updatableBy ?? null,
-        });
-        const entry = {
+      const folder = await audit.change(
+        actor,
+        meta,
+        (tx) =>
+          tx.folders.insert(actor.tenantId, {
+            parentId: parent.id,
+            name: input.name.trim(),
+            ownerId: actor.userId,
+            visibleTo: access.visibleTo ?? null,
+            updatableBy: access.updatableBy ?? null,
+          }),
+        (inserted) => ({
           action: 'folder.created',
           targetType: 'folder',
           targetId: inserted.id,
           summary: `Folder ${inserted.name} created in ${parent.name}`,
           details: { parentId: parent.id },
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-        return inserted;
-      });
+        }),
+      );
       return toView(actor, folder);
     },
 
@@ -258,18 +259,18 @@ export function createFolderService(deps: ServiceDeps, audit: AuditService) {
       const { folder } = await visibleFolder(actor, input.id);
       assertUpdatable(actor, folder);
       const name = input.name.trim();
-      const updated = await inTransaction(deps.db, async (tx) => {
-        const row = await tx.folders.update(actor.tenantId, folder.id, { name });
-        const entry = {
+      const updated = await audit.change(
+        actor,
+        meta,
+        (tx) => tx.folders.update(actor.tenantId, folder.id, { name }),
+        () => ({
           action: 'folder.renamed',
           targetType: 'folder',
           targetId: folder.id,
           summary: `Folder ${folder.name} renamed to ${name}`,
           details: { from: folder.name, to: name },
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-        return row;
-      });
+        }),
+      );
       return toView(actor, updated!);
     },
 
@@ -290,18 +291,18 @@ export function createFolderService(deps: ServiceDeps, audit: AuditService) {
       }
       if (folder.parentId === target.id) return toView(actor, folder);
       const from = index.byId.get(folder.parentId);
-      const updated = await inTransaction(deps.db, async (tx) => {
-        const row = await tx.folders.update(actor.tenantId, folder.id, { parentId: target.id });
-        const entry = {
+      const updated = await audit.change(
+        actor,
+        meta,
+        (tx) => tx.folders.update(actor.tenantId, folder.id, { parentId: target.id }),
+        () => ({
           action: 'folder.moved',
           targetType: 'folder',
           targetId: folder.id,
           summary: `Folder ${folder.name} moved from ${from?.name ?? '?'} to ${target.name}`,
           details: { fromParentId: folder.parentId, toParentId: target.id },
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-        return row;
-      });
+        }),
+      );
       return toView(actor, updated!);
     },
 
@@ -325,29 +326,31 @@ export function createFolderService(deps: ServiceDeps, audit: AuditService) {
       const items = await repos.folders.liveItemsIn(actor.tenantId, folderIds);
       if (items.some((item) => !canDelete(actor, item))) throw new AppError('DELETE_ITEMS_FORBIDDEN');
 
-      const recycledItemIds = await inTransaction(deps.db, async (tx) => {
-        const recycled = await tx.items.softDeleteInFolders(actor.tenantId, folderIds, actor.userId, deps.clock());
-        await tx.folders.delete(actor.tenantId, folder.id);
-        const entry = {
-          action: 'folder.deleted',
-          targetType: 'folder',
-          targetId: folder.id,
-          summary: `Folder ${folder.name} deleted with ${folderIds.length - 1} subfolders and ${recycled.length} items`,
-          details: { folderIds, itemIds: recycled },
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-        for (const itemId of recycled) {
-          const itemEntry = {
+      const recycledItemIds = await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          const recycled = await tx.items.softDeleteInFolders(actor.tenantId, folderIds, actor.userId, deps.clock());
+          await tx.folders.delete(actor.tenantId, folder.id);
+          return recycled;
+        },
+        (recycled) => [
+          {
+            action: 'folder.deleted',
+            targetType: 'folder',
+            targetId: folder.id,
+            summary: `Folder ${folder.name} deleted with ${folderIds.length - 1} subfolders and ${recycled.length} items`,
+            details: { folderIds, itemIds: recycled },
+          },
+          ...recycled.map((itemId) => ({
             action: 'item.deleted',
             targetType: 'item',
             targetId: itemId,
             summary: `Moved to the recycle bin with folder ${folder.name}`,
             details: { folderId: folder.id },
-          };
-          await audit.record(actor.tenantId, actor, meta, itemEntry, tx);
-        }
-        return recycled;
-      });
+          })),
+        ],
+      );
       return { deletedFolderIds: folderIds, recycledItemIds };
     },
 
@@ -366,18 +369,18 @@ export function createFolderService(deps: ServiceDeps, audit: AuditService) {
       assertUpdatable(actor, folder);
       const access = await checkedAccess(actor, folderAccess(folder), input);
       if (Object.keys(access).length === 0) return toView(actor, folder);
-      const updated = await inTransaction(deps.db, async (tx) => {
-        const row = await tx.folders.update(actor.tenantId, folder.id, access);
-        const entry = {
+      const updated = await audit.change(
+        actor,
+        meta,
+        (tx) => tx.folders.update(actor.tenantId, folder.id, access),
+        () => ({
           action: 'folder.accessChanged',
           targetType: 'folder',
           targetId: folder.id,
           summary: `Access to folder ${folder.name} changed`,
           details: access,
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-        return row;
-      });
+        }),
+      );
       return toView(actor, updated!);
     },
   };

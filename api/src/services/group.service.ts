@@ -1,5 +1,5 @@
 import { AppError, assertCan, isPermission } from '@mam/core';
-import { inTransaction, type TGroupRow } from '@mam/db';
+import type { TGroupRow } from '@mam/db';
 import type { AuthedActor } from './actor.service';
 import type { ApiKeyService } from './api-key.service';
 import type { AuditService } from './audit.service';
@@ -55,50 +55,53 @@ export function createGroupService(deps: ServiceDeps, apiKeys: ApiKeyService, au
       assertCan(actor, 'userManagement');
       await assertNameFree(actor, input.name);
       const permissions = cleanPermissions(input.permissions ?? {});
-      const group = await inTransaction(deps.db, async (tx) => {
-        const inserted = await tx.groups.insert(actor.tenantId, { name: input.name.trim(), permissions });
-        const entry = {
+      const group = await audit.change(
+        actor,
+        meta,
+        (tx) => tx.groups.insert(actor.tenantId, { name: input.name.trim(), permissions }),
+        (inserted) => ({
           action: 'group.created',
           targetType: 'group',
           targetId: inserted.id,
           summary: `Group ${inserted.name} created`,
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-        return inserted;
-      });
+        }),
+      );
       return toGroupView(group);
     },
     async rename(actor: AuthedActor, input: { id: string; name: string }, meta: RequestMeta | null) {
       assertCan(actor, 'userManagement');
       const group = await find(actor, input.id);
       await assertNameFree(actor, input.name, group.id);
-      const updated = await inTransaction(deps.db, async (tx) => {
-        const renamed = await tx.groups.update(actor.tenantId, group.id, { name: input.name.trim() });
-        const entry = {
+      const updated = await audit.change(
+        actor,
+        meta,
+        (tx) => tx.groups.update(actor.tenantId, group.id, { name: input.name.trim() }),
+        (renamed) => ({
           action: 'group.renamed',
           targetType: 'group',
           targetId: group.id,
           summary: `Group ${group.name} renamed to ${input.name.trim()}`,
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-        return renamed;
-      });
+        }),
+      );
       return toGroupView(updated!);
     },
     async delete(actor: AuthedActor, id: string, meta: RequestMeta | null) {
       assertCan(actor, 'userManagement');
       const group = await find(actor, id);
       if (group.kind !== 'custom') throw new AppError('GROUP_IN_USE');
-      await inTransaction(deps.db, async (tx) => {
-        await tx.groups.delete(actor.tenantId, id);
-        const entry = {
+      await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          await tx.groups.delete(actor.tenantId, id);
+        },
+        () => ({
           action: 'group.deleted',
           targetType: 'group',
           targetId: id,
           summary: `Group ${group.name} deleted`,
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-      });
+        }),
+      );
       apiKeys.forgetTenant(actor.tenantId);
     },
     async setPermissions(
@@ -111,18 +114,18 @@ export function createGroupService(deps: ServiceDeps, apiKeys: ApiKeyService, au
       // Administrators keep tenantAdmin, or nobody could administer the tenant any more.
       const permissions = cleanPermissions(input.permissions);
       if (group.kind === 'administrators') permissions.tenantAdmin = true;
-      const updated = await inTransaction(deps.db, async (tx) => {
-        const changed = await tx.groups.update(actor.tenantId, group.id, { permissions });
-        const entry = {
+      const updated = await audit.change(
+        actor,
+        meta,
+        (tx) => tx.groups.update(actor.tenantId, group.id, { permissions }),
+        (changed) => ({
           action: 'group.permissions_changed',
           targetType: 'group',
           targetId: group.id,
           summary: `Permissions of group ${group.name} changed`,
           details: { before: group.permissions, after: permissions },
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-        return changed;
-      });
+        }),
+      );
       apiKeys.forgetTenant(actor.tenantId);
       return toGroupView(updated!);
     },

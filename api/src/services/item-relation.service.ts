@@ -1,11 +1,5 @@
 import { AppError, canUpdate, canView, can, type Actor } from '@mam/core';
-import {
-  inTransaction,
-  type Repositories,
-  type TItemRelationKind,
-  type TItemRelationRow,
-  type TItemRow,
-} from '@mam/db';
+import { type Repositories, type TItemRelationKind, type TItemRelationRow, type TItemRow } from '@mam/db';
 import type { AuthedActor } from './actor.service';
 import type { AuditService } from './audit.service';
 import { toItemView } from './items/item-view';
@@ -49,23 +43,15 @@ export function createItemRelationService(deps: ServiceDeps, audit: AuditService
     return liveItemOrNotFound(actor, await repos.items.findById(actor.tenantId, itemId));
   }
 
-  function record(
-    actor: AuthedActor,
-    meta: RequestMeta | null,
-    row: TItemRelationRow,
-    action: string,
-    title: string,
-    tx: Pick<Repositories, 'auditEvents'>,
-  ) {
+  function entry(row: TItemRelationRow, action: 'added' | 'removed', title: string) {
     const label = relationLabels[row.kind].outgoing.toLowerCase();
-    const entry = {
+    return {
       action: `item.relation_${action}`,
       targetType: 'item',
       targetId: row.fromItemId,
       summary: `${action === 'added' ? 'Relation added' : 'Relation removed'}: ${label} ${title}`,
       details: { relationId: row.id, kind: row.kind, toItemId: row.toItemId },
     };
-    return audit.record(actor.tenantId, actor, meta, entry, tx);
   }
 
   return {
@@ -117,16 +103,20 @@ export function createItemRelationService(deps: ServiceDeps, audit: AuditService
         });
       }
       const to = await visibleItem(actor, input.toItemId);
-      const row = await inTransaction(deps.db, async (tx) => {
-        const inserted = await tx.itemRelations.insert(actor.tenantId, { ...input, createdBy: actor.userId });
-        if (!inserted) {
-          throw new AppError('VALIDATION_FAILED', {
-            issues: [{ path: 'toItemId', code: 'VALIDATION_FAILED', message: 'These items are already related so.' }],
-          });
-        }
-        await record(actor, meta, inserted, 'added', to.title, tx);
-        return inserted;
-      });
+      const row = await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          const inserted = await tx.itemRelations.insert(actor.tenantId, { ...input, createdBy: actor.userId });
+          if (!inserted) {
+            throw new AppError('VALIDATION_FAILED', {
+              issues: [{ path: 'toItemId', code: 'VALIDATION_FAILED', message: 'These items are already related so.' }],
+            });
+          }
+          return inserted;
+        },
+        (inserted) => entry(inserted, 'added', to.title),
+      );
       const view = (await this.list(actor, from.id)).find((relation) => relation.id === row.id);
       if (!view) throw new AppError('NOT_FOUND');
       return view;
@@ -139,10 +129,14 @@ export function createItemRelationService(deps: ServiceDeps, audit: AuditService
       const from = await visibleItem(actor, row.fromItemId);
       const to = await visibleItem(actor, row.toItemId);
       if (!mayRelate(actor, from)) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId: from.id } });
-      await inTransaction(deps.db, async (tx) => {
-        if (!(await tx.itemRelations.delete(actor.tenantId, id))) throw new AppError('NOT_FOUND');
-        await record(actor, meta, row, 'removed', to.title, tx);
-      });
+      await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          if (!(await tx.itemRelations.delete(actor.tenantId, id))) throw new AppError('NOT_FOUND');
+        },
+        () => entry(row, 'removed', to.title),
+      );
     },
   };
 }

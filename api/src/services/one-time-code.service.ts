@@ -1,7 +1,7 @@
 import { AppError, assertPasswordStrength, mailForInvitation, mailForPasswordReset, mailLocale } from '@mam/core';
-import type { TUserRow } from '@mam/db';
+import type { Repositories, TUserRow } from '@mam/db';
 import { randomDigits, randomToken, safeEqual, sha256 } from '../security/tokens';
-import type { AuditService } from './audit.service';
+import type { AuditEntry, AuditService } from './audit.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
 import type { SessionService } from './session.service';
 import { hashPassword } from '../security/password-hasher';
@@ -53,14 +53,27 @@ export function createOneTimeCodeService(
     const user = await deps.repos.users.findByEmail(tenant.id, input.email.trim());
     if (!user || !user.active || user.external) return;
     const now = deps.clock();
-    await deps.repos.authCodes.invalidateForUser(tenant.id, user.id, 'password_reset', now);
     const code = randomDigits(6);
-    await deps.repos.authCodes.insert(tenant.id, {
-      userId: user.id,
-      purpose: 'password_reset',
-      codeHash: resetCodeHash(user, code),
-      expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
-    });
+    // The code and its audit event commit together before the mail leaves: no code goes out unrecorded.
+    await audit.change(
+      { tenantId: tenant.id },
+      meta,
+      async (tx) => {
+        await tx.authCodes.invalidateForUser(tenant.id, user.id, 'password_reset', now);
+        await tx.authCodes.insert(tenant.id, {
+          userId: user.id,
+          purpose: 'password_reset',
+          codeHash: resetCodeHash(user, code),
+          expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
+        });
+      },
+      () => ({
+        action: 'auth.password_reset_requested',
+        targetType: 'user',
+        targetId: user.id,
+        summary: `Password reset requested for ${user.email}`,
+      }),
+    );
     await deps.mailer.send({
       to: user.email,
       ...mailForPasswordReset(mailLocale({ userLanguage: user.language, tenantConfig: tenant.config }), {
@@ -71,12 +84,32 @@ export function createOneTimeCodeService(
         minutes: RESET_CODE_TTL_MS / 60_000,
       }),
     });
-    await audit.record(tenant.id, null, meta, {
-      action: 'auth.password_reset_requested',
-      targetType: 'user',
-      targetId: user.id,
-      summary: `Password reset requested for ${user.email}`,
-    });
+  }
+
+  /**
+   * Spends a single-use code of a live, active account, does what it was for and records it, in one transaction:
+   * when any of it fails, the code stays unspent. INVALID_CODE for a code that is spent, expired or unknown.
+   */
+  async function consumedCode(
+    purpose: 'reset_token' | 'sign_in',
+    codeHash: string,
+    meta: RequestMeta,
+    use: (tx: Repositories, user: TUserRow) => Promise<void>,
+    describe: (user: TUserRow) => AuditEntry,
+  ): Promise<TUserRow> {
+    return audit.change(
+      (user) => ({ tenantId: user.tenantId, userId: user.id, email: user.email }),
+      meta,
+      async (tx) => {
+        const row = await tx.authCodes.consumeByHash(purpose, codeHash, deps.clock());
+        const user = row && (await tx.users.findById(row.tenantId, row.userId));
+        if (!user) throw new AppError('INVALID_CODE');
+        if (!user.active) throw new AppError('ACCOUNT_DEACTIVATED');
+        await use(tx, user);
+        return user;
+      },
+      describe,
+    );
   }
 
   return {
@@ -126,18 +159,23 @@ export function createOneTimeCodeService(
     /** Sets the new password, ends every other session and starts a fresh one. */
     async resetPassword(input: { resetToken: string; password: string }, meta: RequestMeta): Promise<string> {
       assertPasswordStrength(input.password);
-      const row = await deps.repos.authCodes.consumeByHash('reset_token', sha256(input.resetToken), deps.clock());
-      const user = row && (await deps.repos.users.findById(row.tenantId, row.userId));
-      if (!user) throw new AppError('INVALID_CODE');
-      if (!user.active) throw new AppError('ACCOUNT_DEACTIVATED');
-      await deps.repos.users.update(user.tenantId, user.id, { passwordHash: await hashPassword(input.password) });
-      await sessions.endAllFor(user);
-      await audit.record(user.tenantId, { userId: user.id, email: user.email }, meta, {
-        action: 'auth.password_reset',
-        targetType: 'user',
-        targetId: user.id,
-        summary: `${user.email} reset their password`,
-      });
+      const passwordHash = await hashPassword(input.password);
+      // The token is spent only with the new password and its audit event: all of it, or none.
+      const user = await consumedCode(
+        'reset_token',
+        sha256(input.resetToken),
+        meta,
+        async (tx, found) => {
+          await tx.users.update(found.tenantId, found.id, { passwordHash });
+          await sessions.endAllFor(found, tx);
+        },
+        (found) => ({
+          action: 'auth.password_reset',
+          targetType: 'user',
+          targetId: found.id,
+          summary: `${found.email} reset their password`,
+        }),
+      );
       // Re-read: the new session must carry the epoch that voided the old ones.
       return sessions.start((await deps.repos.users.findById(user.tenantId, user.id))!, meta);
     },
@@ -169,16 +207,18 @@ export function createOneTimeCodeService(
     },
 
     async signInWithCode(code: string, meta: RequestMeta): Promise<string> {
-      const row = await deps.repos.authCodes.consumeByHash('sign_in', sha256(code.trim()), deps.clock());
-      const user = row && (await deps.repos.users.findById(row.tenantId, row.userId));
-      if (!user) throw new AppError('INVALID_CODE');
-      if (!user.active) throw new AppError('ACCOUNT_DEACTIVATED');
-      await audit.record(user.tenantId, { userId: user.id, email: user.email }, meta, {
-        action: 'auth.login_code',
-        targetType: 'user',
-        targetId: user.id,
-        summary: `${user.email} signed in with a sign-in code`,
-      });
+      const user = await consumedCode(
+        'sign_in',
+        sha256(code.trim()),
+        meta,
+        async () => {},
+        (found) => ({
+          action: 'auth.login_code',
+          targetType: 'user',
+          targetId: found.id,
+          summary: `${found.email} signed in with a sign-in code`,
+        }),
+      );
       return sessions.start(user, meta);
     },
   };

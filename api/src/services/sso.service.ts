@@ -1,5 +1,5 @@
 import { AppError, assertCan } from '@mam/core';
-import { inTransaction, type TTenantRow, type TUserRow } from '@mam/db';
+import type { TTenantRow, TUserRow } from '@mam/db';
 import { createGuardedFetch, endpointIsPermitted } from '@mam/workers';
 import * as oidc from 'openid-client';
 import type { AuthedActor } from './actor.service';
@@ -73,24 +73,27 @@ export function createSsoService(deps: ServiceDeps, sessions: SessionService, au
     const organisation = await deps.repos.groups.findByKind(tenant.id, 'organisation');
     const name = typeof claims.name === 'string' && claims.name ? claims.name : email;
     const groups = [organisation?.id, ...(provider?.defaultGroupIds ?? [])].filter((g): g is string => !!g);
-    return inTransaction(deps.db, async (tx) => {
-      const user = await tx.users.insert(tenant.id, {
-        email,
-        name,
-        external: true,
-        externalSubject: subject,
-        primaryGroupId: organisation?.id ?? null,
-      });
-      await tx.users.setGroups(tenant.id, user.id, groups);
-      const entry = {
+    return await audit.change(
+      { tenantId: tenant.id },
+      null,
+      async (tx) => {
+        const user = await tx.users.insert(tenant.id, {
+          email,
+          name,
+          external: true,
+          externalSubject: subject,
+          primaryGroupId: organisation?.id ?? null,
+        });
+        await tx.users.setGroups(tenant.id, user.id, groups);
+        return user;
+      },
+      (user) => ({
         action: 'user.created_by_sso',
         targetType: 'user',
         targetId: user.id,
         summary: `External user ${email} created at first single sign-on`,
-      };
-      await audit.record(tenant.id, null, null, entry, tx);
-      return user;
-    });
+      }),
+    );
   }
 
   return {
@@ -130,22 +133,25 @@ export function createSsoService(deps: ServiceDeps, sessions: SessionService, au
           : input.clientSecret
             ? deps.secretBox.seal(input.clientSecret)
             : null;
-      await inTransaction(deps.db, async (tx) => {
-        await tx.ssoProviders.upsert(actor.tenantId, {
-          enabled: input.enabled,
-          issuerUrl: input.issuerUrl,
-          clientId: input.clientId,
-          clientSecretEncrypted,
-          defaultGroupIds: input.defaultGroupIds.filter((id) => known.has(id)),
-        });
-        const entry = {
+      await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          await tx.ssoProviders.upsert(actor.tenantId, {
+            enabled: input.enabled,
+            issuerUrl: input.issuerUrl,
+            clientId: input.clientId,
+            clientSecretEncrypted,
+            defaultGroupIds: input.defaultGroupIds.filter((id) => known.has(id)),
+          });
+        },
+        () => ({
           action: 'tenant.sso_changed',
           targetType: 'tenant',
           targetId: actor.tenantId,
           summary: `Single sign-on ${input.enabled ? 'enabled' : 'disabled'} (${input.issuerUrl})`,
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-      });
+        }),
+      );
       return this.getSettings(actor);
     },
 

@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { AppError, assertCan, type AppIssue } from '@mam/core';
 import {
-  createRepositories,
   isUniqueViolation,
   storageTypes,
-  type Database,
+  type Repositories,
   type TStorageKind,
   type TStorageLocationConfig,
   type TStorageLocationInsert,
@@ -24,7 +23,7 @@ import {
   type TStorageErrorReason,
 } from '@mam/workers';
 import type { AuthedActor } from './actor.service';
-import type { AuditService } from './audit.service';
+import type { AuditEntry, AuditService } from './audit.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
 
 export { storageTypes, type TStorageType };
@@ -299,10 +298,15 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
     };
   }
 
-  /** Runs `work` in one transaction with repositories bound to it; a taken name reads as CONFLICT. */
-  async function inTransaction<T>(work: (repos: ReturnType<typeof createRepositories>) => Promise<T>): Promise<T> {
+  /** A change and its audit event in one transaction; a taken name reads as CONFLICT. */
+  async function changeStorage<T>(
+    actor: AuthedActor,
+    meta: RequestMeta | null,
+    work: (repos: Repositories) => Promise<T>,
+    describe: (result: T) => AuditEntry,
+  ): Promise<T> {
     try {
-      return await deps.db.transaction((tx) => work(createRepositories(tx as unknown as Database)));
+      return await audit.change(actor, meta, work, describe);
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('CONFLICT');
       throw error;
@@ -311,7 +315,7 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
 
   /** Refuses a change that would leave the tenant with nowhere to put uploads or generated media. */
   async function assertRequiredTypesRemain(
-    repos: ReturnType<typeof createRepositories>,
+    repos: Repositories,
     row: TStorageLocationRow,
     nextTypes: TStorageType[] | null,
   ) {
@@ -351,18 +355,22 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
       assertCan(actor, 'tenantAdmin');
       await ensureBuiltIn(actor.tenantId);
       const { values } = await normalize(input, undefined);
-      const row = await inTransaction(async (repos) => {
-        const created = await repos.storageLocations.insert(actor.tenantId, values);
-        await repos.storageLocations.clearDefaults(actor.tenantId, values.defaultTypes ?? [], created.id);
-        return created;
-      });
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'storage.created',
-        targetType: 'storage',
-        targetId: row.id,
-        summary: `Storage location "${row.name}" created`,
-        details: { kind: row.kind, types: row.types },
-      });
+      const row = await changeStorage(
+        actor,
+        meta,
+        async (repos) => {
+          const created = await repos.storageLocations.insert(actor.tenantId, values);
+          await repos.storageLocations.clearDefaults(actor.tenantId, values.defaultTypes ?? [], created.id);
+          return created;
+        },
+        (created) => ({
+          action: 'storage.created',
+          targetType: 'storage',
+          targetId: created.id,
+          summary: `Storage location "${created.name}" created`,
+          details: { kind: created.kind, types: created.types },
+        }),
+      );
       return toView(row);
     },
 
@@ -374,25 +382,29 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
       assertCan(actor, 'tenantAdmin');
       const previous = await findOwn(actor.tenantId, input.id);
       const { values } = await normalize(input, previous);
-      const row = await inTransaction(async (repos) => {
-        await assertRequiredTypesRemain(repos, previous, values.types ?? []);
-        const updated = await repos.storageLocations.update(actor.tenantId, previous.id, values);
-        if (!updated) throw new AppError('NOT_FOUND');
-        await repos.storageLocations.clearDefaults(actor.tenantId, values.defaultTypes ?? [], updated.id);
-        return updated;
-      });
-      evict(row.id);
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'storage.updated',
-        targetType: 'storage',
-        targetId: row.id,
-        summary: `Storage location "${row.name}" changed`,
-        details: {
-          kind: row.kind,
-          types: row.types,
-          credentialsReplaced: input.credentials !== undefined && row.kind === 's3',
+      const row = await changeStorage(
+        actor,
+        meta,
+        async (repos) => {
+          await assertRequiredTypesRemain(repos, previous, values.types ?? []);
+          const updated = await repos.storageLocations.update(actor.tenantId, previous.id, values);
+          if (!updated) throw new AppError('NOT_FOUND');
+          await repos.storageLocations.clearDefaults(actor.tenantId, values.defaultTypes ?? [], updated.id);
+          return updated;
         },
-      });
+        (updated) => ({
+          action: 'storage.updated',
+          targetType: 'storage',
+          targetId: updated.id,
+          summary: `Storage location "${updated.name}" changed`,
+          details: {
+            kind: updated.kind,
+            types: updated.types,
+            credentialsReplaced: input.credentials !== undefined && updated.kind === 's3',
+          },
+        }),
+      );
+      evict(row.id);
       return toView(row);
     },
 
@@ -400,19 +412,23 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
       assertCan(actor, 'tenantAdmin');
       const row = await findOwn(actor.tenantId, id);
       if (row.builtIn) throw new AppError('STORAGE_BUILT_IN');
-      await inTransaction(async (repos) => {
-        await assertRequiredTypesRemain(repos, row, null);
-        const count = await repos.storageLocations.countVersionsUsing(actor.tenantId, row.id);
-        if (count > 0) throw new AppError('STORAGE_IN_USE', { params: { count } });
-        await repos.storageLocations.delete(actor.tenantId, row.id);
-      });
+      await changeStorage(
+        actor,
+        meta,
+        async (repos) => {
+          await assertRequiredTypesRemain(repos, row, null);
+          const count = await repos.storageLocations.countVersionsUsing(actor.tenantId, row.id);
+          if (count > 0) throw new AppError('STORAGE_IN_USE', { params: { count } });
+          await repos.storageLocations.delete(actor.tenantId, row.id);
+        },
+        () => ({
+          action: 'storage.deleted',
+          targetType: 'storage',
+          targetId: row.id,
+          summary: `Storage location "${row.name}" deleted`,
+        }),
+      );
       evict(row.id);
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'storage.deleted',
-        targetType: 'storage',
-        targetId: row.id,
-        summary: `Storage location "${row.name}" deleted`,
-      });
     },
 
     /**

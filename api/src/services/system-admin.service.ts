@@ -1,5 +1,5 @@
 import { AppError, parseTenantConfig, type Actor } from '@mam/core';
-import { inTransaction, type TFeatureFlag } from '@mam/db';
+import type { TFeatureFlag } from '@mam/db';
 import type { ApiKeyService } from './api-key.service';
 import type { AuditService } from './audit.service';
 import type { AuthedActor } from './actor.service';
@@ -47,13 +47,7 @@ export function createSystemAdminService(deps: ServiceDeps, apiKeys: ApiKeyServi
       meta: RequestMeta | null,
     ) {
       assertSuperAdmin(actor);
-      const { tenant } = await provisionTenant(deps, input);
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'system.tenant_created',
-        targetType: 'tenant',
-        targetId: tenant.id,
-        summary: `Organisation ${tenant.name} (${tenant.slug}) created`,
-      });
+      const { tenant } = await provisionTenant(deps, input, { audit, actor, meta });
       return {
         id: tenant.id,
         slug: tenant.slug,
@@ -71,33 +65,40 @@ export function createSystemAdminService(deps: ServiceDeps, apiKeys: ApiKeyServi
       const tenant = await deps.repos.tenants.findById(id);
       if (!tenant) throw new AppError('NOT_FOUND');
       const config = { ...parseTenantConfig(tenant.config), storageQuotaBytes: quotaBytes };
-      await inTransaction(deps.db, async (tx) => {
-        await tx.tenants.updateConfig(id, tenant.name, config as unknown as Record<string, unknown>);
-        const entry = {
+      await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          await tx.tenants.updateConfig(id, tenant.name, config as unknown as Record<string, unknown>);
+        },
+        () => ({
           action: 'system.tenant_quota_changed',
           targetType: 'tenant',
           targetId: id,
           summary: `Storage quota of ${tenant.name} ${quotaBytes === null ? 'removed' : `set to ${quotaBytes} bytes`}`,
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-      });
+        }),
+      );
       // API-key principals carry the tenant row: the next upload must see the new quota.
       apiKeys.forgetTenant(id);
     },
     async setTenantActive(actor: AuthedActor, id: string, active: boolean, meta: RequestMeta | null) {
       assertSuperAdmin(actor);
       if (id === actor.tenantId && !active) throw new AppError('CANNOT_CHANGE_SELF');
-      await inTransaction(deps.db, async (tx) => {
-        const tenant = await tx.tenants.setActive(id, active);
-        if (!tenant) throw new AppError('NOT_FOUND');
-        const entry = {
+      await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          const tenant = await tx.tenants.setActive(id, active);
+          if (!tenant) throw new AppError('NOT_FOUND');
+          return tenant;
+        },
+        (tenant) => ({
           action: active ? 'system.tenant_activated' : 'system.tenant_deactivated',
           targetType: 'tenant',
           targetId: id,
           summary: `Organisation ${tenant.name} ${active ? 'activated' : 'deactivated'}`,
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-      });
+        }),
+      );
       apiKeys.forgetTenant(id);
     },
     async listFeatureFlags(actor: AuthedActor) {
@@ -106,29 +107,35 @@ export function createSystemAdminService(deps: ServiceDeps, apiKeys: ApiKeyServi
     },
     async upsertFeatureFlag(actor: AuthedActor, flag: TFeatureFlag, meta: RequestMeta | null) {
       assertSuperAdmin(actor);
-      await inTransaction(deps.db, async (tx) => {
-        await tx.featureFlags.upsert(flag);
-        const entry = {
+      await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          await tx.featureFlags.upsert(flag);
+        },
+        () => ({
           action: 'system.feature_flag_changed',
           targetType: 'feature_flag',
           targetId: flag.id,
           summary: `Feature flag ${flag.id} ${flag.enabledForAll ? 'enabled for all' : `enabled for ${flag.tenantIds.length} tenant(s)`}`,
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-      });
+        }),
+      );
     },
     async deleteFeatureFlag(actor: AuthedActor, id: string, meta: RequestMeta | null) {
       assertSuperAdmin(actor);
-      await inTransaction(deps.db, async (tx) => {
-        if (!(await tx.featureFlags.delete(id))) throw new AppError('NOT_FOUND');
-        const entry = {
+      await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          if (!(await tx.featureFlags.delete(id))) throw new AppError('NOT_FOUND');
+        },
+        () => ({
           action: 'system.feature_flag_deleted',
           targetType: 'feature_flag',
           targetId: id,
           summary: `Feature flag ${id} deleted`,
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-      });
+        }),
+      );
     },
   };
 }

@@ -1,5 +1,4 @@
 import { AppError, assertCan, parseTenantConfig, redactTenantConfig, type TTenantConfig } from '@mam/core';
-import { inTransaction } from '@mam/db';
 import type { AuthedActor } from './actor.service';
 import type { ApiKeyService } from './api-key.service';
 import type { AuditService } from './audit.service';
@@ -31,20 +30,23 @@ export function createTenantConfigService(deps: ServiceDeps, apiKeys: ApiKeyServ
       const next = sentQuota ? parsed : { ...parsed, storageQuotaBytes: previous.storageQuotaBytes };
       if (next.storageQuotaBytes !== previous.storageQuotaBytes && !actor.isSuperAdmin)
         throw new AppError('QUOTA_SUPER_ADMIN_ONLY');
-      await inTransaction(deps.db, async (tx) => {
-        await tx.tenants.updateConfig(
-          actor.tenantId,
-          next.organizationName,
-          next as unknown as Record<string, unknown>,
-        );
-        const entry = {
+      await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          await tx.tenants.updateConfig(
+            actor.tenantId,
+            next.organizationName,
+            next as unknown as Record<string, unknown>,
+          );
+        },
+        () => ({
           action: 'tenant.config_changed',
           targetType: 'tenant',
           targetId: actor.tenantId,
           summary: 'Tenant configuration changed',
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-      });
+        }),
+      );
       // API-key principals carry the tenant row; a newly blocked extension must apply to their next upload.
       apiKeys.forgetTenant(actor.tenantId);
       return redactTenantConfig(next);

@@ -1,7 +1,9 @@
 import { AppError, allPermissions, assertPasswordStrength, defaultTenantConfig, type Permission } from '@mam/core';
-import { createRepositories, isUniqueViolation, type Database, type TTenantRow, type TUserRow } from '@mam/db';
+import { inTransaction, isUniqueViolation, type Repositories, type TTenantRow, type TUserRow } from '@mam/db';
 import { hashPassword } from '../security/password-hasher';
-import type { ServiceDeps } from './service-deps';
+import type { AuthedActor } from './actor.service';
+import type { AuditService } from './audit.service';
+import type { RequestMeta, ServiceDeps } from './service-deps';
 import { builtInLocalStorage } from './storage.service';
 import { builtInFormRows } from './metadata/metadata-form.service';
 
@@ -24,53 +26,61 @@ export interface ProvisionInput {
  * A new tenant with everything it needs to be used at once: its configuration, the organisation group every
  * member belongs to, an administrators group, the root folder, the built-in local storage and
  * metadata forms, and its first administrator.
- * One transaction.
+ * One transaction, with the creator's audit event when `by` names one (a super administrator; none for the CLI's
+ * first tenant).
  */
 export async function provisionTenant(
   deps: Pick<ServiceDeps, 'db'>,
   input: ProvisionInput,
+  by?: { audit: AuditService; actor: AuthedActor; meta: RequestMeta | null },
 ): Promise<{ tenant: TTenantRow; admin: TUserRow }> {
   assertPasswordStrength(input.adminPassword);
   const passwordHash = await hashPassword(input.adminPassword);
-  return deps.db
-    .transaction(async (tx) => {
-      const repos = createRepositories(tx as unknown as Database);
-      if (await repos.tenants.findBySlug(input.slug)) throw new AppError('TENANT_SLUG_TAKEN');
-      const tenant = await repos.tenants.insert({
-        slug: input.slug.toLowerCase(),
-        name: input.name,
-        config: defaultTenantConfig(input.name) as unknown as Record<string, unknown>,
-      });
-      const organisation = await repos.groups.insert(tenant.id, { name: 'Everyone', kind: 'organisation' });
-      const administrators = await repos.groups.insert(tenant.id, {
-        name: 'Administrators',
-        kind: 'administrators',
-        permissions: administratorPermissions,
-      });
-      const admin = await repos.users.insert(tenant.id, {
-        email: input.adminEmail,
-        name: 'Administrator',
-        passwordHash,
-        isSuperAdmin: input.adminIsSuperAdmin ?? false,
-        primaryGroupId: organisation.id,
-      });
-      await repos.users.setGroups(tenant.id, admin.id, [organisation.id, administrators.id]);
-      await repos.folders.ensureRoot(tenant.id, input.name, admin.id);
-      await repos.storageLocations.insert(tenant.id, builtInLocalStorage);
-      for (const form of builtInFormRows()) await repos.metadataForms.insert(tenant.id, form);
-      await repos.auditEvents.record(tenant.id, {
-        actorUserId: null,
-        actorEmail: null,
-        action: 'tenant.created',
+  const work = async (repos: Repositories) => {
+    if (await repos.tenants.findBySlug(input.slug)) throw new AppError('TENANT_SLUG_TAKEN');
+    const tenant = await repos.tenants.insert({
+      slug: input.slug.toLowerCase(),
+      name: input.name,
+      config: defaultTenantConfig(input.name) as unknown as Record<string, unknown>,
+    });
+    const organisation = await repos.groups.insert(tenant.id, { name: 'Everyone', kind: 'organisation' });
+    const administrators = await repos.groups.insert(tenant.id, {
+      name: 'Administrators',
+      kind: 'administrators',
+      permissions: administratorPermissions,
+    });
+    const admin = await repos.users.insert(tenant.id, {
+      email: input.adminEmail,
+      name: 'Administrator',
+      passwordHash,
+      isSuperAdmin: input.adminIsSuperAdmin ?? false,
+      primaryGroupId: organisation.id,
+    });
+    await repos.users.setGroups(tenant.id, admin.id, [organisation.id, administrators.id]);
+    await repos.folders.ensureRoot(tenant.id, input.name, admin.id);
+    await repos.storageLocations.insert(tenant.id, builtInLocalStorage);
+    for (const form of builtInFormRows()) await repos.metadataForms.insert(tenant.id, form);
+    await repos.auditEvents.record(tenant.id, {
+      actorUserId: null,
+      actorEmail: null,
+      action: 'tenant.created',
+      targetType: 'tenant',
+      targetId: tenant.id,
+      summary: `Organisation ${input.name} created with administrator ${input.adminEmail}`,
+    });
+    return { tenant, admin };
+  };
+  const provisioned = by
+    ? by.audit.change(by.actor, by.meta, work, ({ tenant }) => ({
+        action: 'system.tenant_created',
         targetType: 'tenant',
         targetId: tenant.id,
-        summary: `Organisation ${input.name} created with administrator ${input.adminEmail}`,
-      });
-      return { tenant, admin };
-    })
-    .catch((error: unknown) => {
-      // Two creations of one slug at once: the unique index decides, and the loser hears why.
-      if (isUniqueViolation(error, 'tenant_slug_unique')) throw new AppError('TENANT_SLUG_TAKEN');
-      throw error;
-    });
+        summary: `Organisation ${tenant.name} (${tenant.slug}) created`,
+      }))
+    : inTransaction(deps.db, work);
+  return provisioned.catch((error: unknown) => {
+    // Two creations of one slug at once: the unique index decides, and the loser hears why.
+    if (isUniqueViolation(error, 'tenant_slug_unique')) throw new AppError('TENANT_SLUG_TAKEN');
+    throw error;
+  });
 }

@@ -1,5 +1,5 @@
 import { AppError, assertCan, assertPasswordStrength } from '@mam/core';
-import { inTransaction, type TUserRow, type TUserWithGroups } from '@mam/db';
+import type { TUserRow, TUserWithGroups } from '@mam/db';
 import { hashPassword } from '../security/password-hasher';
 import type { AuthedActor } from './actor.service';
 import type { ApiKeyService } from './api-key.service';
@@ -66,24 +66,27 @@ export function createUserAdminService(
       if (await deps.repos.users.findByEmail(actor.tenantId, input.email)) throw new AppError('EMAIL_TAKEN');
       const organisation = await deps.repos.groups.findByKind(actor.tenantId, 'organisation');
       const passwordHash = input.password ? await hashPassword(input.password) : null;
-      const user = await inTransaction(deps.db, async (tx) => {
-        const inserted = await tx.users.insert(actor.tenantId, {
-          email: input.email.trim(),
-          name: input.name.trim(),
-          passwordHash,
-          primaryGroupId: organisation?.id ?? null,
-        });
-        const groupIds = [...new Set([...(organisation ? [organisation.id] : []), ...input.groupIds])];
-        await tx.users.setGroups(actor.tenantId, inserted.id, groupIds);
-        const entry = {
+      const user = await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          const inserted = await tx.users.insert(actor.tenantId, {
+            email: input.email.trim(),
+            name: input.name.trim(),
+            passwordHash,
+            primaryGroupId: organisation?.id ?? null,
+          });
+          const groupIds = [...new Set([...(organisation ? [organisation.id] : []), ...input.groupIds])];
+          await tx.users.setGroups(actor.tenantId, inserted.id, groupIds);
+          return inserted;
+        },
+        (inserted) => ({
           action: 'user.created',
           targetType: 'user',
           targetId: inserted.id,
           summary: `User ${inserted.email} created${input.password ? '' : ' and invited'}`,
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-        return inserted;
-      });
+        }),
+      );
       // The invitation mail goes out only once the account it invites to is stored.
       if (!input.password) await codes.issueSignInCode(user, { inviter: actor.email });
       return toUserView({ ...user, groupIds: await deps.repos.users.groupIds(actor.tenantId, user.id) });
@@ -108,21 +111,24 @@ export function createUserAdminService(
       ) {
         throw new AppError('CANNOT_CHANGE_SELF');
       }
-      await inTransaction(deps.db, async (tx) => {
-        if (input.name !== undefined) await tx.users.update(actor.tenantId, user.id, { name: input.name.trim() });
-        if (input.groupIds) {
-          const groupIds = [...new Set([...(organisation ? [organisation.id] : []), ...input.groupIds])];
-          await tx.users.setGroups(actor.tenantId, user.id, groupIds);
-        }
-        const entry = {
+      await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          if (input.name !== undefined) await tx.users.update(actor.tenantId, user.id, { name: input.name.trim() });
+          if (input.groupIds) {
+            const groupIds = [...new Set([...(organisation ? [organisation.id] : []), ...input.groupIds])];
+            await tx.users.setGroups(actor.tenantId, user.id, groupIds);
+          }
+        },
+        () => ({
           action: 'user.updated',
           targetType: 'user',
           targetId: user.id,
           summary: `User ${user.email} updated`,
           details: { name: input.name, groupIds: input.groupIds },
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-      });
+        }),
+      );
       if (input.groupIds) apiKeys.forgetUser(actor.tenantId, user.id);
       return toUserView(await target(actor, input.id));
     },
@@ -131,33 +137,39 @@ export function createUserAdminService(
       const user = await target(actor, id);
       assertNotSelf(actor, user);
       assertMayManage(actor, user);
-      await inTransaction(deps.db, async (tx) => {
-        await tx.users.update(actor.tenantId, id, { active });
-        if (!active) await sessions.endAllFor(user, tx);
-        const entry = {
+      await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          await tx.users.update(actor.tenantId, id, { active });
+          if (!active) await sessions.endAllFor(user, tx);
+        },
+        () => ({
           action: active ? 'user.activated' : 'user.deactivated',
           targetType: 'user',
           targetId: id,
           summary: `User ${user.email} ${active ? 'activated' : 'deactivated'}`,
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-      });
+        }),
+      );
       apiKeys.forgetUser(actor.tenantId, id);
       return toUserView(await target(actor, id));
     },
 
     async setHidden(actor: AuthedActor, id: string, hidden: boolean, meta: RequestMeta | null) {
       const user = await target(actor, id);
-      await inTransaction(deps.db, async (tx) => {
-        await tx.users.update(actor.tenantId, id, { hidden });
-        const entry = {
+      await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          await tx.users.update(actor.tenantId, id, { hidden });
+        },
+        () => ({
           action: hidden ? 'user.hidden' : 'user.shown',
           targetType: 'user',
           targetId: id,
           summary: `User ${user.email} ${hidden ? 'hidden from' : 'shown in'} the list`,
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-      });
+        }),
+      );
       return toUserView(await target(actor, id));
     },
 
@@ -165,16 +177,19 @@ export function createUserAdminService(
       const user = await target(actor, id);
       if (user.external) throw new AppError('EXTERNAL_USER_LOGOUT');
       assertMayManage(actor, user);
-      await inTransaction(deps.db, async (tx) => {
-        await sessions.endAllFor(user, tx);
-        const entry = {
+      await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          await sessions.endAllFor(user, tx);
+        },
+        () => ({
           action: 'user.logged_out',
           targetType: 'user',
           targetId: id,
           summary: `User ${user.email} logged out everywhere`,
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-      });
+        }),
+      );
     },
 
     async delete(actor: AuthedActor, id: string, meta: RequestMeta | null) {
@@ -182,16 +197,19 @@ export function createUserAdminService(
       if (user.external) throw new AppError('EXTERNAL_USER_DELETE');
       assertNotSelf(actor, user);
       assertMayManage(actor, user);
-      await inTransaction(deps.db, async (tx) => {
-        await tx.users.delete(actor.tenantId, id);
-        const entry = {
+      await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          await tx.users.delete(actor.tenantId, id);
+        },
+        () => ({
           action: 'user.deleted',
           targetType: 'user',
           targetId: id,
           summary: `User ${user.email} deleted`,
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-      });
+        }),
+      );
       apiKeys.forgetUser(actor.tenantId, id);
     },
 

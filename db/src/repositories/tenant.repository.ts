@@ -15,6 +15,14 @@ export function createTenantRepository(db: Database) {
       const [row] = await db.select().from(tenant).where(eq(tenant.id, id));
       return row;
     },
+    /**
+     * The tenant's row, locked until the calling transaction ends: what serialises the tenant's upload reservations,
+     * so two uploads cannot both fit into the quota the other one fills. Call inside `inTransaction` only.
+     */
+    async lockForUpdate(id: string): Promise<TTenantRow | undefined> {
+      const [row] = await db.select().from(tenant).where(eq(tenant.id, id)).for('update');
+      return row;
+    },
     async listIds(): Promise<string[]> {
       return (await db.select({ id: tenant.id }).from(tenant).orderBy(asc(tenant.createdAt))).map((row) => row.id);
     },

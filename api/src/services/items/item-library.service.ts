@@ -8,7 +8,7 @@ import {
   type Actor,
   type DeleteAction,
 } from '@mam/core';
-import { inTransaction, type TItemRow, type TItemWithVersion } from '@mam/db';
+import type { TItemRow, TItemWithVersion } from '@mam/db';
 import type { AuthedActor } from '../actor.service';
 import type { AuditEntry, AuditService } from '../audit.service';
 import type { FolderService } from '../folder.service';
@@ -233,25 +233,22 @@ export function createItemLibraryService(
         changes.description = { from: item.description, to: input.description };
       }
       if (Object.keys(changes).length > 0) {
-        await inTransaction(deps.db, async (tx) => {
-          await tx.items.update(actor.tenantId, item.id, {
-            ...(changes.title ? { title: changes.title.to } : {}),
-            ...(changes.description ? { description: changes.description.to } : {}),
-          });
-          await audit.record(
-            actor.tenantId,
-            actor,
-            meta,
-            {
-              action: 'item.updated',
-              targetType: 'item',
-              targetId: item.id,
-              summary: changes.title ? `Title changed to ${changes.title.to}` : 'Description changed',
-              details: changes,
-            },
-            tx,
-          );
-        });
+        await audit.change(
+          actor,
+          meta,
+          (tx) =>
+            tx.items.update(actor.tenantId, item.id, {
+              ...(changes.title ? { title: changes.title.to } : {}),
+              ...(changes.description ? { description: changes.description.to } : {}),
+            }),
+          () => ({
+            action: 'item.updated',
+            targetType: 'item',
+            targetId: item.id,
+            summary: changes.title ? `Title changed to ${changes.title.to}` : 'Description changed',
+            details: changes,
+          }),
+        );
       }
       return toItemView(await visibleItem(actor, id));
     },
@@ -269,23 +266,24 @@ export function createItemLibraryService(
       const locked = items.find((item) => !canUpdate(actor, item));
       if (locked) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId: locked.id } });
       const moving = items.filter((item) => item.folderId !== target.id);
-      await inTransaction(deps.db, async (tx) => {
-        await tx.items.updateMany(
-          actor.tenantId,
-          moving.map((item) => item.id),
-          { folderId: target.id },
-        );
-        for (const item of moving) {
-          const entry = {
+      await audit.change(
+        actor,
+        meta,
+        (tx) =>
+          tx.items.updateMany(
+            actor.tenantId,
+            moving.map((item) => item.id),
+            { folderId: target.id },
+          ),
+        () =>
+          moving.map((item) => ({
             action: 'item.moved',
             targetType: 'item',
             targetId: item.id,
             summary: `Moved to folder ${target.name}`,
             details: { fromFolderId: item.folderId, toFolderId: target.id },
-          };
-          await audit.record(actor.tenantId, actor, meta, entry, tx);
-        }
-      });
+          })),
+      );
       return { movedIds: moving.map((item) => item.id) };
     },
 
@@ -300,18 +298,18 @@ export function createItemLibraryService(
         throw refuse(items.length === 1 ? 'one' : 'many', 'DELETE_ITEM_FORBIDDEN');
       }
       const ids = live.map((item) => item.id);
-      await inTransaction(deps.db, async (tx) => {
-        await tx.items.updateMany(actor.tenantId, ids, { deletedAt: deps.clock(), deletedBy: actor.userId });
-        for (const id of ids) {
-          const entry = {
+      await audit.change(
+        actor,
+        meta,
+        (tx) => tx.items.updateMany(actor.tenantId, ids, { deletedAt: deps.clock(), deletedBy: actor.userId }),
+        () =>
+          ids.map((id) => ({
             action: 'item.deleted',
             targetType: 'item',
             targetId: id,
             summary: 'Moved to the recycle bin',
-          };
-          await audit.record(actor.tenantId, actor, meta, entry, tx);
-        }
-      });
+          })),
+      );
       return { deletedIds: ids };
     },
 
@@ -348,12 +346,16 @@ export function createItemLibraryService(
           details: { folderId },
         });
       }
-      await inTransaction(deps.db, async (tx) => {
-        for (const [index, { id, folderId }] of restored.entries()) {
-          await tx.items.update(actor.tenantId, id, { deletedAt: null, deletedBy: null, folderId });
-          await audit.record(actor.tenantId, actor, meta, entries[index]!, tx);
-        }
-      });
+      await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          for (const { id, folderId } of restored) {
+            await tx.items.update(actor.tenantId, id, { deletedAt: null, deletedBy: null, folderId });
+          }
+        },
+        () => entries,
+      );
       return { restored };
     },
 
@@ -370,16 +372,19 @@ export function createItemLibraryService(
       const purgedIds: string[] = [];
       for (const item of items) {
         await removeMedia(actor.tenantId, item.id);
-        await inTransaction(deps.db, async (tx) => {
-          await tx.items.hardDelete(actor.tenantId, item.id);
-          const entry = {
+        await audit.change(
+          actor,
+          meta,
+          async (tx) => {
+            await tx.items.hardDelete(actor.tenantId, item.id);
+          },
+          () => ({
             action: 'item.purged',
             targetType: 'item',
             targetId: item.id,
             summary: `Deleted permanently: ${item.title}`,
-          };
-          await audit.record(actor.tenantId, actor, meta, entry, tx);
-        });
+          }),
+        );
         purgedIds.push(item.id);
       }
       return { purgedIds };

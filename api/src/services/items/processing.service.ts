@@ -122,16 +122,22 @@ export function createProcessingService(
       if (!version || version.upload.state !== 'COMPLETE') throw new AppError('REPROCESS_NOT_SUPPORTED');
       if (version.transcoding.state === 'PROGRESSING') throw new AppError('REPROCESS_NOT_SUPPORTED');
       const operation = await repos.operations.findByVersion(actor.tenantId, version.id, 'transcode');
-      if (operation && CANCELLABLE.has(operation.status)) {
-        await repos.operations.update(actor.tenantId, operation.id, { status: 'cancelled' });
-      }
-      await audit.record(actor.tenantId, actor, null, {
-        action: 'item.reprocess',
-        targetType: 'item',
-        targetId: itemId,
-        summary: `Reprocessing version ${version.number}`,
-        details: { versionId: version.id },
-      });
+      await audit.change(
+        actor,
+        null,
+        async (tx) => {
+          if (operation && CANCELLABLE.has(operation.status)) {
+            await tx.operations.update(actor.tenantId, operation.id, { status: 'cancelled' });
+          }
+        },
+        () => ({
+          action: 'item.reprocess',
+          targetType: 'item',
+          targetId: itemId,
+          summary: `Reprocessing version ${version.number}`,
+          details: { versionId: version.id },
+        }),
+      );
       await service.startTranscode(actor.tenantId, version.id, actor.userId);
     },
 
@@ -169,21 +175,25 @@ export function createProcessingService(
           // Already closed: nothing to stop.
         }
       }
-      await repos.operations.update(actor.tenantId, operation.id, { status: 'cancelled', error: null });
-      if (operation.versionId) {
-        const version = await repos.items.findVersion(actor.tenantId, operation.versionId);
-        if (version && version.transcoding.state !== 'COMPLETE') {
-          await repos.items.updateVersion(actor.tenantId, version.id, {
-            transcoding: { ...version.transcoding, state: 'ERROR', error: 'Processing was cancelled.', step: null },
-          });
-        }
-      }
-      await audit.record(actor.tenantId, actor, null, {
-        action: 'item.processingCancelled',
-        targetType: 'item',
-        targetId: operation.itemId ?? undefined,
-        summary: `Cancelled processing of ${operation.title}`,
-      });
+      await audit.change(
+        actor,
+        null,
+        async (tx) => {
+          await tx.operations.update(actor.tenantId, operation.id, { status: 'cancelled', error: null });
+          const version = operation.versionId && (await tx.items.findVersion(actor.tenantId, operation.versionId));
+          if (version && version.transcoding.state !== 'COMPLETE') {
+            await tx.items.updateVersion(actor.tenantId, version.id, {
+              transcoding: { ...version.transcoding, state: 'ERROR', error: 'Processing was cancelled.', step: null },
+            });
+          }
+        },
+        () => ({
+          action: 'item.processingCancelled',
+          targetType: 'item',
+          targetId: operation.itemId ?? undefined,
+          summary: `Cancelled processing of ${operation.title}`,
+        }),
+      );
     },
 
     /** After a restart: every stored upload whose processing did not finish is handed to the engine again. */

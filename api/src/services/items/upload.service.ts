@@ -13,7 +13,7 @@ import {
   type TTenantConfig,
   type UploadLimits,
 } from '@mam/core';
-import type { TTenantRow, TItemVersionRow } from '@mam/db';
+import type { Repositories, TTenantRow, TItemVersionRow } from '@mam/db';
 import { z } from 'zod';
 import type { AuthedActor } from '../actor.service';
 import type { createAuditService } from '../audit.service';
@@ -96,16 +96,34 @@ export function createUploadService(
   const { repos } = deps;
   const maxUploadBytes = deps.config.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
 
-  async function limitsOf(tenantId: string, config: TTenantConfig, except?: string): Promise<UploadLimits> {
+  async function limitsOf(
+    tenantId: string,
+    config: TTenantConfig,
+    except?: string,
+    from: Repositories = repos,
+  ): Promise<UploadLimits> {
     const quotaBytes = config.storageQuotaBytes;
     // Summing the tenant's files is only worth it when there is a quota to hold them against.
-    const usedBytes = quotaBytes === null ? 0 : await repos.items.storedBytes(tenantId, except);
+    const usedBytes = quotaBytes === null ? 0 : await from.items.storedBytes(tenantId, except);
     return { maxUploadBytes, quotaBytes, usedBytes };
   }
 
   /** Refuses an upload over the file limit or the tenant's quota before anything is written. */
   async function assertWithinLimits(tenantId: string, config: TTenantConfig, size: number | null): Promise<void> {
     const refusal = uploadRefusal(size, await limitsOf(tenantId, config));
+    if (refusal) throw refusal;
+  }
+
+  /**
+   * Reserves the declared size within the quota for the upload the transaction is about to create: its version,
+   * in progress, counts its declared length as stored until it completes (settled to the real size) or is
+   * discarded (released). The tenant row stays locked until the transaction ends, so concurrent uploads are
+   * judged one after the other against what the earlier ones reserved, never all against the same free space.
+   */
+  async function reserve(tx: Repositories, tenantId: string, config: TTenantConfig, size: number | null) {
+    if (config.storageQuotaBytes === null) return;
+    await tx.tenants.lockForUpdate(tenantId);
+    const refusal = uploadRefusal(size, await limitsOf(tenantId, config, undefined, tx));
     if (refusal) throw refusal;
   }
 
@@ -126,6 +144,7 @@ export function createUploadService(
   /** A new item for an upload; `via` names the upload request and contributor when the file comes through one. */
   async function createItem(
     actor: AuthedActor,
+    config: TTenantConfig,
     folderId: string,
     fileName: string,
     input: Pick<BeginUploadInput, 'title' | 'size' | 'metadata'>,
@@ -135,47 +154,65 @@ export function createUploadService(
     const title = input.title?.trim() || titleFromFileName(fileName);
     // Checked before anything is written, so a refusal leaves no item behind.
     const prepared = input.metadata ? await metadata.prepareForNewItem(actor, { ...input.metadata, title }) : null;
-    const created = await repos.items.insertWithVersion(
-      actor.tenantId,
-      { folderId, title, createdBy: actor.userId, ownerId: actor.userId },
-      version,
+    return audit.change(
+      via ? { tenantId: actor.tenantId } : actor,
+      null,
+      async (tx) => {
+        await reserve(tx, actor.tenantId, config, input.size);
+        const created = await tx.items.insertWithVersion(
+          actor.tenantId,
+          { folderId, title, createdBy: actor.userId, ownerId: actor.userId },
+          version,
+        );
+        await tx.items.updateVersion(actor.tenantId, created.version.id, { uploadId: created.version.id });
+        if (via) {
+          await tx.uploadRequests.recordFile(actor.tenantId, {
+            shareId: via.requestId,
+            itemId: created.item.id,
+            contributorName: via.contributorName,
+            fileName,
+          });
+        }
+        if (prepared) await metadata.storeForNewItem(actor, created.item.id, prepared, tx);
+        const operation = await insertOperation(tx, actor, created.item.id, created.version.id, title, input.size);
+        return { itemId: created.item.id, versionId: created.version.id, operationId: operation.id };
+      },
+      (target) => ({
+        action: 'item.uploadStarted',
+        targetType: 'item',
+        targetId: target.itemId,
+        summary: via
+          ? `Started uploading ${fileName}: ${via.contributorName} through upload request ${via.requestTitle}`
+          : `Started uploading ${fileName}`,
+        details: {
+          versionId: target.versionId,
+          fileName,
+          size: input.size,
+          folderId,
+          ...(via ? { uploadRequestId: via.requestId, contributor: via.contributorName } : {}),
+        },
+      }),
     );
-    await repos.items.updateVersion(actor.tenantId, created.version.id, { uploadId: created.version.id });
-    if (via) {
-      await repos.uploadRequests.recordFile(actor.tenantId, {
-        shareId: via.requestId,
-        itemId: created.item.id,
-        contributorName: via.contributorName,
-        fileName,
-      });
-    }
-    if (prepared) await metadata.storeForNewItem(actor, created.item.id, prepared);
-    const operation = await repos.operations.insert(actor.tenantId, {
+  }
+
+  function insertOperation(
+    tx: Repositories,
+    actor: AuthedActor,
+    itemId: string,
+    versionId: string,
+    title: string,
+    size: number | null,
+  ) {
+    return tx.operations.insert(actor.tenantId, {
       userId: actor.userId,
       kind: 'upload',
       status: 'in_progress',
-      itemId: created.item.id,
-      versionId: created.version.id,
+      itemId,
+      versionId,
       title,
-      bytesTotal: input.size,
+      bytesTotal: size,
       bytesDone: 0,
     });
-    await audit.record(actor.tenantId, via ? null : actor, null, {
-      action: 'item.uploadStarted',
-      targetType: 'item',
-      targetId: created.item.id,
-      summary: via
-        ? `Started uploading ${fileName}: ${via.contributorName} through upload request ${via.requestTitle}`
-        : `Started uploading ${fileName}`,
-      details: {
-        versionId: created.version.id,
-        fileName,
-        size: input.size,
-        folderId,
-        ...(via ? { uploadRequestId: via.requestId, contributor: via.contributorName } : {}),
-      },
-    });
-    return { itemId: created.item.id, versionId: created.version.id, operationId: operation.id };
   }
 
   return {
@@ -186,6 +223,7 @@ export function createUploadService(
       const config = parseTenantConfig(tenant.config);
       const blocked = blockedExtensionOf(fileName, config.blockedUploadExtensions);
       if (blocked) throw new AppError('EXTENSION_BLOCKED', { params: { suffix: `.${blocked}` } });
+      // Refused early without a lock; the reservation in the creating transaction decides.
       await assertWithinLimits(actor.tenantId, config, input.size);
       const upload = { state: 'PROGRESSING' as const, receivedBytes: 0, totalBytes: input.size, error: null };
       const version = {
@@ -200,31 +238,30 @@ export function createUploadService(
         const existing = liveItemOrNotFound(actor, await repos.items.findById(actor.tenantId, input.itemId));
         if (!can(actor, 'version')) throw new AppError('UPDATE_ITEMS_FORBIDDEN');
         if (!canUpdate(actor, existing)) throw new AppError('UPDATE_ITEM_FORBIDDEN');
-        const created = await repos.items.insertVersion(actor.tenantId, existing.id, version);
-        await repos.items.updateVersion(actor.tenantId, created.id, { uploadId: created.id });
-        const operation = await repos.operations.insert(actor.tenantId, {
-          userId: actor.userId,
-          kind: 'upload',
-          status: 'in_progress',
-          itemId: existing.id,
-          versionId: created.id,
-          title: fileName,
-          bytesTotal: input.size,
-          bytesDone: 0,
-        });
-        await audit.record(actor.tenantId, actor, null, {
-          action: 'item.versionUploadStarted',
-          targetType: 'item',
-          targetId: existing.id,
-          summary: `Started uploading version ${created.number}: ${fileName}`,
-          details: { versionId: created.id, fileName, size: input.size },
-        });
-        return { itemId: existing.id, versionId: created.id, operationId: operation.id };
+        const started = await audit.change(
+          actor,
+          null,
+          async (tx) => {
+            await reserve(tx, actor.tenantId, config, input.size);
+            const created = await tx.items.insertVersion(actor.tenantId, existing.id, version);
+            await tx.items.updateVersion(actor.tenantId, created.id, { uploadId: created.id });
+            const operation = await insertOperation(tx, actor, existing.id, created.id, fileName, input.size);
+            return { created, operation };
+          },
+          ({ created }) => ({
+            action: 'item.versionUploadStarted',
+            targetType: 'item',
+            targetId: existing.id,
+            summary: `Started uploading version ${created.number}: ${fileName}`,
+            details: { versionId: created.id, fileName, size: input.size },
+          }),
+        );
+        return { itemId: existing.id, versionId: started.created.id, operationId: started.operation.id };
       }
 
       if (!can(actor, 'create') || !can(actor, 'upload')) throw new AppError('UPLOAD_FORBIDDEN');
       const folderId = await targetFolderId(actor, input.folderId);
-      return createItem(actor, folderId, fileName, input, version, null);
+      return createItem(actor, config, folderId, fileName, input, version, null);
     },
 
     /**
@@ -252,7 +289,7 @@ export function createUploadService(
         transcoding: initiatedProcess(),
         createdBy: owner.userId,
       };
-      return createItem(owner, folderId, fileName, input, version, via);
+      return createItem(owner, config, folderId, fileName, input, version, via);
     },
 
     /** The server's file limit, which tus announces as Tus-Max-Size. */
@@ -310,28 +347,33 @@ export function createUploadService(
       const version = await repos.items.findVersion(tenantId, versionId);
       if (!version) return undefined;
       if (version.upload.state === 'COMPLETE') return version;
-      const updated = await repos.items.updateVersion(tenantId, versionId, {
-        fileSize: size,
-        upload: { state: 'COMPLETE', receivedBytes: size, totalBytes: size, error: null },
-      });
-      // A complete new version leads at once (spec section 4); its processing state is then the item's.
-      await repos.items.update(tenantId, version.itemId, { leadingVersionId: version.id });
-      const operation = await repos.operations.findByVersion(tenantId, versionId, 'upload');
-      if (operation) {
-        await repos.operations.update(tenantId, operation.id, {
-          status: 'done',
-          progress: 100,
-          bytesDone: size,
-          bytesTotal: size,
-        });
-      }
       const viaRequest = await repos.uploadRequests.findFileByItem(tenantId, version.itemId);
       const request = viaRequest ? await repos.shares.findById(tenantId, viaRequest.shareId) : undefined;
-      await audit.record(
-        tenantId,
-        viaRequest ? null : version.createdBy ? await actorRef(version.createdBy) : null,
+      const uploader =
+        !viaRequest && version.createdBy ? await repos.users.findById(tenantId, version.createdBy) : null;
+      const operation = await repos.operations.findByVersion(tenantId, versionId, 'upload');
+      // The reservation settles to the real size in the same transaction that records the upload.
+      return audit.change(
+        { tenantId, userId: uploader?.id, email: uploader?.email },
         null,
-        {
+        async (tx) => {
+          const updated = await tx.items.updateVersion(tenantId, versionId, {
+            fileSize: size,
+            upload: { state: 'COMPLETE', receivedBytes: size, totalBytes: size, error: null },
+          });
+          // A complete new version leads at once (spec section 4); its processing state is then the item's.
+          await tx.items.update(tenantId, version.itemId, { leadingVersionId: version.id });
+          if (operation) {
+            await tx.operations.update(tenantId, operation.id, {
+              status: 'done',
+              progress: 100,
+              bytesDone: size,
+              bytesTotal: size,
+            });
+          }
+          return updated;
+        },
+        () => ({
           action: 'item.uploaded',
           targetType: 'item',
           targetId: version.itemId,
@@ -341,14 +383,8 @@ export function createUploadService(
           details: viaRequest
             ? { versionId, size, uploadRequestId: viaRequest.shareId, contributor: viaRequest.contributorName }
             : { versionId, size },
-        },
+        }),
       );
-      return updated;
-
-      async function actorRef(userId: string) {
-        const user = await repos.users.findById(tenantId, userId);
-        return user ? { userId: user.id, email: user.email } : null;
-      }
     },
 
     /**

@@ -1,5 +1,5 @@
 import { AppError, can, canUpdate, canView } from '@mam/core';
-import { inTransaction, type Repositories, type TItemVersionRow } from '@mam/db';
+import type { Repositories, TItemVersionRow } from '@mam/db';
 import type { AuthedActor } from '../actor.service';
 import type { createAuditService } from '../audit.service';
 import type { ServiceDeps } from '../service-deps';
@@ -56,17 +56,20 @@ export function createVersionService(deps: ServiceDeps, audit: ReturnType<typeof
       const version = await repos.items.findVersion(actor.tenantId, versionId);
       if (!version || version.itemId !== itemId) throw new AppError('NOT_FOUND');
       if (version.upload.state !== 'COMPLETE') throw new AppError('ITEM_HAS_NO_MEDIA');
-      await inTransaction(deps.db, async (tx) => {
-        await leadWith(actor.tenantId, itemId, version, tx);
-        const entry = {
+      await audit.change(
+        actor,
+        null,
+        async (tx) => {
+          await leadWith(actor.tenantId, itemId, version, tx);
+        },
+        () => ({
           action: 'item.versionPromoted',
           targetType: 'item',
           targetId: itemId,
           summary: `Promoted version ${version.number}`,
           details: { versionId },
-        };
-        await audit.record(actor.tenantId, actor, null, entry, tx);
-      });
+        }),
+      );
     },
   };
 

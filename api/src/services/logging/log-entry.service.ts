@@ -9,7 +9,7 @@ import {
   type TFormValues,
   type TMetadataForm,
 } from '@mam/core';
-import { inTransaction, type Repositories, type TItemRow, type TLogEntryRow } from '@mam/db';
+import type { Repositories, TItemRow, TLogEntryRow } from '@mam/db';
 import type { AuthedActor } from '../actor.service';
 import type { AuditService } from '../audit.service';
 import { canEditMetadata } from '../metadata/item-metadata.service';
@@ -173,22 +173,29 @@ export function createLogEntryService(deps: ServiceDeps, audit: AuditService, fo
   }
 
   /** The item's touch and the audit event commit with the log entry's change, or none of them does. */
-  async function touchAndRecord(
-    tx: Repositories,
+  /** A change to a log entry, with its item's modification time and its audit event, in one transaction. */
+  function changeEntry(
     actor: AuthedActor,
     meta: RequestMeta | null,
-    row: TLogEntryRow,
     action: string,
     summary: string,
+    work: (tx: Repositories) => Promise<TLogEntryRow>,
   ) {
-    await touch(actor, row.itemId, tx);
-    const entry = { action: `log_entry.${action}`, targetType: 'item', targetId: row.itemId, summary };
-    await audit.record(
-      actor.tenantId,
+    return audit.change(
       actor,
       meta,
-      { ...entry, details: { logEntryId: row.id, formId: row.formId } },
-      tx,
+      async (tx) => {
+        const row = await work(tx);
+        await touch(actor, row.itemId, tx);
+        return row;
+      },
+      (row) => ({
+        action: `log_entry.${action}`,
+        targetType: 'item',
+        targetId: row.itemId,
+        summary,
+        details: { logEntryId: row.id, formId: row.formId },
+      }),
     );
   }
 
@@ -223,15 +230,13 @@ export function createLogEntryService(deps: ServiceDeps, audit: AuditService, fo
       const form = await formFor(actor, input.formId);
       const tc = checkedLogTimecode(input.tcIn, input.tcOut ?? null);
       const values = checkedValues(actor, form.form, input.values ?? {}, {});
-      const row = await inTransaction(deps.db, async (tx) => {
-        const inserted = await tx.logEntries.insert(
+      const row = await changeEntry(actor, meta, 'created', `Logged ${form.form.label}`, (tx) =>
+        tx.logEntries.insert(
           actor.tenantId,
           { itemId: item.id, formId: form.id, ...tc, values, createdBy: actor.userId },
           fieldValueRows(fieldTypesOf([form.form]), values),
-        );
-        await touchAndRecord(tx, actor, meta, inserted, 'created', `Logged ${form.form.label}`);
-        return inserted;
-      });
+        ),
+      );
       return toView(row, form, await users(actor.tenantId, [row]));
     },
 
@@ -245,7 +250,7 @@ export function createLogEntryService(deps: ServiceDeps, audit: AuditService, fo
         input.values === undefined
           ? undefined
           : checkedValues(actor, form.form, input.values, row.values as TFormValues);
-      const saved = await inTransaction(deps.db, async (tx) => {
+      const saved = await changeEntry(actor, meta, 'edited', `Log entry of ${form.form.label} changed`, async (tx) => {
         const updated = await tx.logEntries.update(
           actor.tenantId,
           row.id,
@@ -253,7 +258,6 @@ export function createLogEntryService(deps: ServiceDeps, audit: AuditService, fo
           values ? fieldValueRows(fieldTypesOf([form.form]), values) : undefined,
         );
         if (!updated) throw new AppError('NOT_FOUND');
-        await touchAndRecord(tx, actor, meta, updated, 'edited', `Log entry of ${form.form.label} changed`);
         return updated;
       });
       return toView(saved, form, await users(actor.tenantId, [saved]));
@@ -261,9 +265,9 @@ export function createLogEntryService(deps: ServiceDeps, audit: AuditService, fo
 
     async delete(actor: AuthedActor, id: string, meta: RequestMeta | null, itemId?: string): Promise<void> {
       const { row, form } = await target(actor, id, itemId);
-      await inTransaction(deps.db, async (tx) => {
+      await changeEntry(actor, meta, 'deleted', `Log entry of ${form.form.label} deleted`, async (tx) => {
         if (!(await tx.logEntries.delete(actor.tenantId, row.id))) throw new AppError('NOT_FOUND');
-        await touchAndRecord(tx, actor, meta, row, 'deleted', `Log entry of ${form.form.label} deleted`);
+        return row;
       });
     },
   };

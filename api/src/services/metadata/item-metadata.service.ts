@@ -16,7 +16,13 @@ import {
   type TJsonValue,
   type TMetadataForm,
 } from '@mam/core';
-import { inTransaction, itemSearchBindings, type TItemRow, type TItemWithVersion, type TMetadataWrite } from '@mam/db';
+import {
+  itemSearchBindings,
+  type Repositories,
+  type TItemRow,
+  type TItemWithVersion,
+  type TMetadataWrite,
+} from '@mam/db';
 import { compileToPostgres, parseQuery, QueryParseError } from '@mam/search';
 import { searchFieldsOf } from '../search/search-fields';
 import type { AuthedActor } from '../actor.service';
@@ -128,8 +134,8 @@ const BULK_BATCH = 100;
 export function createItemMetadataService(deps: ServiceDeps, audit: AuditService, forms: MetadataFormService) {
   const { repos, clock } = deps;
 
-  async function visibleItem(actor: Actor, itemId: string): Promise<TItemWithVersion> {
-    return liveFoundOrNotFound(actor, await repos.items.findWithVersion(actor.tenantId, itemId));
+  async function visibleItem(actor: Actor, itemId: string, from: Repositories = repos): Promise<TItemWithVersion> {
+    return liveFoundOrNotFound(actor, await from.items.findWithVersion(actor.tenantId, itemId));
   }
 
   async function formsFor(actor: AuthedActor, view: FormViewId) {
@@ -189,9 +195,10 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
     allForms: readonly TMetadataForm[],
     values: Record<string, unknown>,
     view: FormViewId,
+    from: Repositories = repos,
   ): Promise<{ changed: string[] }> {
     const prepared = prepareWrite(actor, found, form, allForms, values, view);
-    if (prepared.write) await repos.items.setMetadataMany(actor.tenantId, [prepared.write]);
+    if (prepared.write) await from.items.setMetadataMany(actor.tenantId, [prepared.write]);
     return { changed: prepared.changed };
   }
 
@@ -269,17 +276,20 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
       if (!(await appliesTo(actor.tenantId, form, all, itemId))) throw new AppError('NOT_FOUND');
       const { changed, write: prepared } = prepareWrite(actor, found, form, all, input.values, 'item');
       if (prepared) {
-        await inTransaction(deps.db, async (tx) => {
-          await tx.items.setMetadataMany(actor.tenantId, [prepared]);
-          const entry = {
+        await audit.change(
+          actor,
+          meta,
+          async (tx) => {
+            await tx.items.setMetadataMany(actor.tenantId, [prepared]);
+          },
+          () => ({
             action: 'item.metadata_changed',
             targetType: 'item',
             targetId: itemId,
             summary: `Metadata changed: ${changed.join(', ')}`,
             details: { form: form.id, fields: changed },
-          };
-          await audit.record(actor.tenantId, actor, meta, entry, tx);
-        });
+          }),
+        );
       }
       return this.get(actor, itemId);
     },
@@ -299,7 +309,9 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
       const { form, all } = await this.formFor(actor, input.formId);
       const itemIds = [...new Set(input.itemIds)];
       const results: TBulkResult[] = [];
-      // A batch is read in one query and written in one transaction: per-item round trips made bulk edits slow.
+      const fields = input.changes.map((c) => c.fieldId);
+      // A batch is read in one query and written in one transaction with its audit event: per-item round trips made
+      // bulk edits slow, and a batch whose event cannot be stored is not stored either.
       for (let start = 0; start < itemIds.length; start += BULK_BATCH) {
         const batch = itemIds.slice(start, start + BULK_BATCH);
         const rows = new Map(
@@ -319,16 +331,20 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
             results.push(refused(itemId, error));
           }
         }
-        await repos.items.setMetadataMany(actor.tenantId, writes);
+        const updated = results.slice(start).filter((r) => r.ok).length;
+        await audit.change(
+          actor,
+          meta,
+          (tx) => tx.items.setMetadataMany(actor.tenantId, writes),
+          () => ({
+            action: 'item.metadata_bulk_changed',
+            targetType: 'item',
+            summary: `Metadata of ${updated} of ${batch.length} items changed (items ${start + 1} to ${start + batch.length} of ${itemIds.length})`,
+            details: { form: form.id, fields, updated, total: batch.length, itemIds: writes.map((w) => w.id) },
+          }),
+        );
         onProgress?.(results.length, itemIds.length);
       }
-      const updated = results.filter((r) => r.ok).length;
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'item.metadata_bulk_changed',
-        targetType: 'item',
-        summary: `Metadata of ${updated} of ${itemIds.length} items changed`,
-        details: { form: form.id, fields: input.changes.map((c) => c.fieldId), updated, total: itemIds.length },
-      });
       return { results };
     },
 
@@ -397,9 +413,15 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
     },
 
     /** Stores what `prepareForNewItem` accepted on the item the upload created. */
-    async storeForNewItem(actor: AuthedActor, itemId: string, prepared: TPreparedMetadata): Promise<void> {
-      const found = await visibleItem(actor, itemId);
-      await write(actor, found, prepared.form, prepared.all, prepared.values, 'upload');
+    /** `tx`: the transaction that creates the item. */
+    async storeForNewItem(
+      actor: AuthedActor,
+      itemId: string,
+      prepared: TPreparedMetadata,
+      tx: Repositories = repos,
+    ): Promise<void> {
+      const found = await visibleItem(actor, itemId, tx);
+      await write(actor, found, prepared.form, prepared.all, prepared.values, 'upload', tx);
     },
 
     /** The offered form by row id or key, with every form of the tenant (field types for the typed rows). */

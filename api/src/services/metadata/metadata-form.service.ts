@@ -14,11 +14,11 @@ import {
   wholeValueFieldTypes,
   type TMetadataForm,
 } from '@mam/core';
-import type { TMetadataFormInsert, TMetadataFormRow } from '@mam/db';
+import type { Repositories, TMetadataFormInsert, TMetadataFormRow } from '@mam/db';
 import { parseQuery, QueryParseError } from '@mam/search';
 import { searchFieldsOf } from '../search/search-fields';
 import type { AuthedActor } from '../actor.service';
-import type { AuditService } from '../audit.service';
+import type { AuditEntry, AuditService } from '../audit.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
 
 /** A stored form as the console and the API see it: the definition plus what saving it needs. */
@@ -74,17 +74,27 @@ export function createMetadataFormService(deps: ServiceDeps, audit: AuditService
   }
 
   /** Built-in forms arrive with the tenant; tenants made before them get them on first use. */
-  async function ensureBuiltIns(tenantId: string, rows: TMetadataFormRow[]): Promise<TMetadataFormRow[]> {
+  async function ensureBuiltIns(
+    tenantId: string,
+    rows: TMetadataFormRow[],
+    from: Repositories,
+  ): Promise<TMetadataFormRow[]> {
     const present = new Set(rows.map((row) => row.builtIn));
     if (builtInFormTypes.every((type) => present.has(type))) return rows;
     const missing = builtInFormRows().filter((row) => !present.has(row.builtIn ?? null));
-    for (const row of missing) await repos.metadataForms.insert(tenantId, row);
-    return repos.metadataForms.list(tenantId);
+    for (const row of missing) await from.metadataForms.insert(tenantId, row);
+    return from.metadataForms.list(tenantId);
   }
 
-  /** Every form of the tenant that parses; a broken stored form is logged and left out, never served. */
-  async function loadAll(tenantId: string): Promise<Array<{ row: TMetadataFormRow; form: TMetadataForm }>> {
-    const rows = await ensureBuiltIns(tenantId, await repos.metadataForms.list(tenantId));
+  /**
+   * Every form of the tenant that parses; a broken stored form is logged and left out, never served. `from`: the
+   * repositories of a transaction that changes forms, to see them as it left them.
+   */
+  async function loadAll(
+    tenantId: string,
+    from: Repositories = repos,
+  ): Promise<Array<{ row: TMetadataFormRow; form: TMetadataForm }>> {
+    const rows = await ensureBuiltIns(tenantId, await from.metadataForms.list(tenantId), from);
     return rows.flatMap((row) => {
       const form = parsedForm(tenantId, row);
       return form ? [{ row, form }] : [];
@@ -103,12 +113,35 @@ export function createMetadataFormService(deps: ServiceDeps, audit: AuditService
    * defining it came or went) has its items' facet terms and field keys derived again from their stored values, so
    * `field:value` and facets find the items written before the change.
    */
-  async function rekeyAfterChange(tenantId: string, before: readonly TMetadataForm[]) {
+  async function rekeyAfterChange(tx: Repositories, tenantId: string, before: readonly TMetadataForm[]) {
     const previous = wholeFieldsOf(before);
-    const now = wholeFieldsOf((await loadAll(tenantId)).map(({ form }) => form));
+    const now = wholeFieldsOf((await loadAll(tenantId, tx)).map(({ form }) => form));
     const changed = [...now].filter((fieldId) => !previous.has(fieldId));
     changed.push(...[...previous].filter((fieldId) => !now.has(fieldId)));
-    await repos.items.rekeyWholeValues(tenantId, [...now], changed);
+    await tx.items.rekeyWholeValues(tenantId, [...now], changed);
+  }
+
+  /**
+   * A form change, the items it rekeys and its audit event, in one transaction: a failed rekey or audit event
+   * leaves the forms as they were.
+   */
+  function changeForms<T>(
+    actor: AuthedActor,
+    meta: RequestMeta | null,
+    before: readonly TMetadataForm[],
+    work: (tx: Repositories) => Promise<T>,
+    describe: (result: T) => AuditEntry,
+  ): Promise<T> {
+    return audit.change(
+      actor,
+      meta,
+      async (tx) => {
+        const result = await work(tx);
+        await rekeyAfterChange(tx, actor.tenantId, before);
+        return result;
+      },
+      describe,
+    );
   }
 
   /** A rule is a search query choosing the items the form applies to: it has to parse, with the tenant's fields. */
@@ -177,31 +210,35 @@ export function createMetadataFormService(deps: ServiceDeps, audit: AuditService
         form,
         all.map(({ form: other }) => other),
       );
-      let row: TMetadataFormRow | undefined;
-      try {
-        row = await repos.metadataForms.insert(actor.tenantId, {
-          formKey: form.id,
-          label: form.label,
-          active: form.active,
-          builtIn: null,
-          definition: form as unknown as Record<string, unknown>,
-          createdBy: actor.userId,
-        });
-      } catch (error) {
-        logger.error({ err: error, tenantId: actor.tenantId }, 'saving a new metadata form failed');
-        throw new AppError('FORM_CREATE_FAILED', { cause: error });
-      }
-      if (!row) throw new AppError('FORM_NAME_TAKEN');
-      await rekeyAfterChange(
-        actor.tenantId,
+      const row = await changeForms(
+        actor,
+        meta,
         all.map(({ form: other }) => other),
+        async (tx) => {
+          let inserted: TMetadataFormRow | undefined;
+          try {
+            inserted = await tx.metadataForms.insert(actor.tenantId, {
+              formKey: form.id,
+              label: form.label,
+              active: form.active,
+              builtIn: null,
+              definition: form as unknown as Record<string, unknown>,
+              createdBy: actor.userId,
+            });
+          } catch (error) {
+            logger.error({ err: error, tenantId: actor.tenantId }, 'saving a new metadata form failed');
+            throw new AppError('FORM_CREATE_FAILED', { cause: error });
+          }
+          if (!inserted) throw new AppError('FORM_NAME_TAKEN');
+          return inserted;
+        },
+        (inserted) => ({
+          action: 'metadata_form.created',
+          targetType: 'metadata_form',
+          targetId: inserted.id,
+          summary: `Metadata form "${form.label}" created`,
+        }),
       );
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'metadata_form.created',
-        targetType: 'metadata_form',
-        targetId: row.id,
-        summary: `Metadata form "${form.label}" created`,
-      });
       return toView(row, form);
     },
 
@@ -218,25 +255,29 @@ export function createMetadataFormService(deps: ServiceDeps, audit: AuditService
       const form = assertValidForm(input, { otherForms: others, previous: previous.form });
       assertRuleParses(form, others);
       if (!form.active && previous.form.active) assertCanDeactivateForm(form);
-      const saved = await repos.metadataForms.update(actor.tenantId, id, revision, {
-        formKey: form.id,
-        label: form.label,
-        active: form.active,
-        definition: form as unknown as Record<string, unknown>,
-      });
-      if (saved === 'taken') throw new AppError('FORM_NAME_TAKEN');
-      if (saved === 'stale') throw new AppError('FORM_CHANGED_ELSEWHERE');
-      if (!saved) throw new AppError('NOT_FOUND');
-      await rekeyAfterChange(
-        actor.tenantId,
+      const saved = await changeForms(
+        actor,
+        meta,
         previous.all.map(({ form: each }) => each),
+        async (tx) => {
+          const updated = await tx.metadataForms.update(actor.tenantId, id, revision, {
+            formKey: form.id,
+            label: form.label,
+            active: form.active,
+            definition: form as unknown as Record<string, unknown>,
+          });
+          if (updated === 'taken') throw new AppError('FORM_NAME_TAKEN');
+          if (updated === 'stale') throw new AppError('FORM_CHANGED_ELSEWHERE');
+          if (!updated) throw new AppError('NOT_FOUND');
+          return updated;
+        },
+        () => ({
+          action: 'metadata_form.updated',
+          targetType: 'metadata_form',
+          targetId: id,
+          summary: `Metadata form "${form.label}" changed`,
+        }),
       );
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'metadata_form.updated',
-        targetType: 'metadata_form',
-        targetId: id,
-        summary: `Metadata form "${form.label}" changed`,
-      });
       return toView(saved, form);
     },
 
@@ -249,23 +290,26 @@ export function createMetadataFormService(deps: ServiceDeps, audit: AuditService
     async delete(actor: AuthedActor, id: string, meta: RequestMeta | null): Promise<void> {
       const { form, all } = await findForAdmin(actor, id);
       assertCanDeleteForm(form);
-      try {
-        if (!(await repos.metadataForms.delete(actor.tenantId, id))) throw new AppError('NOT_FOUND');
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        logger.error({ err: error, tenantId: actor.tenantId, formId: id }, 'deleting a metadata form failed');
-        throw new AppError('FORM_DELETE_FAILED', { cause: error });
-      }
-      await rekeyAfterChange(
-        actor.tenantId,
+      await changeForms(
+        actor,
+        meta,
         all.map(({ form: each }) => each),
+        async (tx) => {
+          try {
+            if (!(await tx.metadataForms.delete(actor.tenantId, id))) throw new AppError('NOT_FOUND');
+          } catch (error) {
+            if (error instanceof AppError) throw error;
+            logger.error({ err: error, tenantId: actor.tenantId, formId: id }, 'deleting a metadata form failed');
+            throw new AppError('FORM_DELETE_FAILED', { cause: error });
+          }
+        },
+        () => ({
+          action: 'metadata_form.deleted',
+          targetType: 'metadata_form',
+          targetId: id,
+          summary: `Metadata form "${form.label}" deleted`,
+        }),
       );
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'metadata_form.deleted',
-        targetType: 'metadata_form',
-        targetId: id,
-        summary: `Metadata form "${form.label}" deleted`,
-      });
     },
   };
 }

@@ -10,13 +10,7 @@ import {
   sharePasswordProblem,
   type Actor,
 } from '@mam/core';
-import {
-  inTransaction,
-  type Repositories,
-  type TShareEmailRow,
-  type TShareMetadataAccess,
-  type TShareRow,
-} from '@mam/db';
+import { type Repositories, type TShareEmailRow, type TShareMetadataAccess, type TShareRow } from '@mam/db';
 import { hashPassword } from '../../security/password-hasher';
 import type { AuthedActor } from '../actor.service';
 import type { AuditService } from '../audit.service';
@@ -191,16 +185,24 @@ export function createShareService(
     return (await views(actor, [row]))[0]!;
   }
 
-  function record(
+  /** A change to a share, with its audit event, in one transaction. */
+  function changeShare(
     actor: AuthedActor,
     meta: RequestMeta | null,
-    row: TShareRow,
     action: string,
-    summary: string,
-    tx: Pick<Repositories, 'auditEvents'> = repos,
-  ) {
-    const entry = { action: `share.${action}`, targetType: 'share', targetId: row.id, summary };
-    return audit.record(actor.tenantId, actor, meta, entry, tx);
+    summary: (row: TShareRow) => string,
+    work: (tx: Repositories) => Promise<TShareRow | undefined>,
+  ): Promise<TShareRow> {
+    return audit.change(
+      actor,
+      meta,
+      async (tx) => {
+        const row = await work(tx);
+        if (!row) throw new AppError('NOT_FOUND');
+        return row;
+      },
+      (row) => ({ action: `share.${action}`, targetType: 'share', targetId: row.id, summary: summary(row) }),
+    );
   }
 
   return {
@@ -222,8 +224,9 @@ export function createShareService(
       );
       const passwordHash = await checkedPasswordHash(input.password);
       const token = newShareToken(deps);
-      const row = await inTransaction(deps.db, async (tx) => {
-        const inserted = await tx.shares.insert(
+      const created = (r: TShareRow) => `Share "${r.pageTitle}" created`;
+      const row = await changeShare(actor, meta, 'created', created, (tx) =>
+        tx.shares.insert(
           actor.tenantId,
           {
             type: 'share',
@@ -244,10 +247,8 @@ export function createShareService(
             message: input.message?.trim() || null,
           },
           folderId ? [] : itemIds,
-        );
-        await record(actor, meta, inserted, 'created', `Share "${inserted.pageTitle}" created`, tx);
-        return inserted;
-      });
+        ),
+      );
       return one(actor, row);
     },
 
@@ -279,12 +280,10 @@ export function createShareService(
         ...(input.highRes !== undefined ? { highRes: input.highRes } : {}),
         ...(input.message !== undefined ? { message: input.message?.trim() || null } : {}),
       };
-      const saved = await inTransaction(deps.db, async (tx) => {
-        const updated = await tx.shares.update(actor.tenantId, row.id, changes);
-        if (!updated) throw new AppError('NOT_FOUND');
-        await record(actor, meta, updated, 'updated', `Share "${updated.pageTitle}" changed`, tx);
-        return updated;
-      });
+      const changed = (r: TShareRow) => `Share "${r.pageTitle}" changed`;
+      const saved = await changeShare(actor, meta, 'updated', changed, (tx) =>
+        tx.shares.update(actor.tenantId, row.id, changes),
+      );
       return one(actor, saved);
     },
 
@@ -293,12 +292,10 @@ export function createShareService(
       demandShare(actor);
       const row = await owned(actor, id);
       if (row.revokedAt) return one(actor, row);
-      const saved = await inTransaction(deps.db, async (tx) => {
-        const revoked = await tx.shares.update(actor.tenantId, row.id, { revokedAt: deps.clock() });
-        if (!revoked) throw new AppError('NOT_FOUND');
-        await record(actor, meta, revoked, 'revoked', `Share "${revoked.pageTitle}" revoked`, tx);
-        return revoked;
-      });
+      const revoked = (r: TShareRow) => `Share "${r.pageTitle}" revoked`;
+      const saved = await changeShare(actor, meta, 'revoked', revoked, (tx) =>
+        tx.shares.update(actor.tenantId, row.id, { revokedAt: deps.clock() }),
+      );
       return one(actor, saved);
     },
 
@@ -352,16 +349,21 @@ export function createShareService(
         link,
         expiresAt: row.expiresAt,
       });
-      for (const to of recipients) {
-        await deps.mailer.send({ to, ...mail });
-        await repos.shares.insertEmail(actor.tenantId, {
-          shareId: row.id,
-          recipient: to,
-          message,
-          sentBy: actor.userId,
-        });
-      }
-      await record(actor, meta, row, 'invited', `Share "${row.pageTitle}" sent to ${recipients.join(', ')}`);
+      // The e-mail history and the audit event commit together before any mail leaves, so no invitation goes out
+      // unrecorded.
+      const sentTo = () => `Share "${row.pageTitle}" sent to ${recipients.join(', ')}`;
+      await changeShare(actor, meta, 'invited', sentTo, async (tx) => {
+        for (const to of recipients) {
+          await tx.shares.insertEmail(actor.tenantId, {
+            shareId: row.id,
+            recipient: to,
+            message,
+            sentBy: actor.userId,
+          });
+        }
+        return row;
+      });
+      for (const to of recipients) await deps.mailer.send({ to, ...mail });
       return { sent: recipients };
     },
 

@@ -9,7 +9,7 @@ import {
   parseTenantConfig,
   sharePasswordProblem,
 } from '@mam/core';
-import { inTransaction, type TShareRow } from '@mam/db';
+import { type TShareRow } from '@mam/db';
 import { hashPassword } from '../../security/password-hasher';
 import type { AuthedActor } from '../actor.service';
 import type { createAuditService } from '../audit.service';
@@ -121,30 +121,33 @@ export function createUploadRequestService(deps: ServiceDeps, audit: ReturnType<
       const { expiresAt } = checkShareLimits({ expiresAt: input.expiresAt ?? null, maxViews: null }, config, clock());
       const token = newShareToken(deps);
       const passwordHash = password ? await hashPassword(password) : null;
-      const row = await inTransaction(deps.db, async (tx) => {
-        const inserted = await tx.shares.insert(actor.tenantId, {
-          type: 'upload_request',
-          tokenHash: token.tokenHash,
-          tokenEncrypted: token.tokenEncrypted,
-          createdBy: actor.userId,
-          pageTitle: input.pageTitle.trim(),
-          message: input.message?.trim() || null,
-          passwordHash,
-          expiresAt,
-          maxViews: null,
-          folderId: folder.id,
-          webProxy: false,
-        });
-        const entry = {
+      const row = await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          const inserted = await tx.shares.insert(actor.tenantId, {
+            type: 'upload_request',
+            tokenHash: token.tokenHash,
+            tokenEncrypted: token.tokenEncrypted,
+            createdBy: actor.userId,
+            pageTitle: input.pageTitle.trim(),
+            message: input.message?.trim() || null,
+            passwordHash,
+            expiresAt,
+            maxViews: null,
+            folderId: folder.id,
+            webProxy: false,
+          });
+          return inserted;
+        },
+        (inserted) => ({
           action: 'uploadRequest.created',
           targetType: 'share',
           targetId: inserted.id,
           summary: `Created upload request ${inserted.pageTitle} into folder ${folder.name}`,
           details: { folderId: folder.id, expiresAt: expiresAt.toISOString(), password: passwordHash !== null },
-        };
-        await audit.record(actor.tenantId, actor, meta, entry, tx);
-        return inserted;
-      });
+        }),
+      );
       if (recipients.length > 0) await service.invite(actor, { id: row.id, recipients: recipients.join(' ') }, meta);
       return (await toViews(actor.tenantId, [row]))[0]!;
     },
@@ -162,17 +165,17 @@ export function createUploadRequestService(deps: ServiceDeps, audit: ReturnType<
       const row = await ownRequest(actor, id);
       const updated = row.revokedAt
         ? row
-        : await inTransaction(deps.db, async (tx) => {
-            const revoked = await tx.shares.update(actor.tenantId, id, { revokedAt: clock() });
-            const entry = {
+        : await audit.change(
+            actor,
+            meta,
+            async (tx) => (await tx.shares.update(actor.tenantId, id, { revokedAt: clock() })) ?? row,
+            () => ({
               action: 'uploadRequest.revoked',
               targetType: 'share',
               targetId: id,
               summary: `Revoked upload request ${row.pageTitle}`,
-            };
-            await audit.record(actor.tenantId, actor, meta, entry, tx);
-            return revoked ?? row;
-          });
+            }),
+          );
       return (await toViews(actor.tenantId, [updated]))[0]!;
     },
 
@@ -196,17 +199,25 @@ export function createUploadRequestService(deps: ServiceDeps, audit: ReturnType<
         link,
         expiresAt: row.expiresAt,
       });
-      for (const recipient of recipients) {
-        await deps.mailer.send({ to: recipient, ...mail });
-        await repos.shares.insertEmail(actor.tenantId, { shareId: row.id, recipient, message, sentBy: actor.userId });
-      }
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'uploadRequest.invited',
-        targetType: 'share',
-        targetId: row.id,
-        summary: `Invited ${recipients.join(', ')} to upload request ${row.pageTitle}`,
-        details: { recipients },
-      });
+      // The e-mail history and the audit event commit together before any mail leaves, so no invitation goes out
+      // unrecorded.
+      await audit.change(
+        actor,
+        meta,
+        async (tx) => {
+          for (const recipient of recipients) {
+            await tx.shares.insertEmail(actor.tenantId, { shareId: row.id, recipient, message, sentBy: actor.userId });
+          }
+        },
+        () => ({
+          action: 'uploadRequest.invited',
+          targetType: 'share',
+          targetId: row.id,
+          summary: `Invited ${recipients.join(', ')} to upload request ${row.pageTitle}`,
+          details: { recipients },
+        }),
+      );
+      for (const recipient of recipients) await deps.mailer.send({ to: recipient, ...mail });
       return { sent: recipients };
     },
 
