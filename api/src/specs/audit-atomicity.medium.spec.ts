@@ -2,7 +2,7 @@ import type { TItemRow } from '@mam/db';
 import { testBackends } from '@mam/db/testing';
 import type { AuthedActor } from '../services/actor.service';
 import { createApiKeyService } from '../services/api-key.service';
-import type { AuditService } from '../services/audit.service';
+import { createAuditService, type AuditService } from '../services/audit.service';
 import { createBookmarkService } from '../services/bookmark.service';
 import { createCommentService } from '../services/comment.service';
 import { createFolderService } from '../services/folder.service';
@@ -12,6 +12,12 @@ import { createLogEntryService } from '../services/logging/log-entry.service';
 import { createItemLibraryService } from '../services/items/item-library.service';
 import { createVersionService } from '../services/items/version.service';
 import { createItemMetadataService } from '../services/metadata/item-metadata.service';
+import { createMetadataFormService } from '../services/metadata/metadata-form.service';
+import { createOneTimeCodeService } from '../services/one-time-code.service';
+import { createProcessingService } from '../services/items/processing.service';
+import { createUploadService } from '../services/items/upload.service';
+import { createStorageService } from '../services/storage.service';
+import { sha256 } from '../security/tokens';
 import { createShareService } from '../services/shares/share.service';
 import { createUploadRequestService } from '../services/shares/upload-request.service';
 import { createSsoService } from '../services/sso.service';
@@ -41,13 +47,15 @@ describe.each(testBackends)('changes and their audit events on %s', (backend) =>
     (await t.services.deps.repos.auditEvents.list(alpha.tenant.id, { limit: 1000 })).length;
 
   const down = 'audit store unavailable';
-  /** An audit trail whose store is down. */
-  const failingAudit: AuditService = {
-    ...({} as AuditService),
-    record: async () => {
-      throw new Error(down);
-    },
-  };
+  /** An audit trail whose store is down: its `change` runs as it does in production, until the event is stored. */
+  let failingAudit: AuditService;
+  beforeAll(() => {
+    failingAudit = Object.assign(createAuditService(t.services.deps), {
+      record: async () => {
+        throw new Error(down);
+      },
+    });
+  });
   const library = () =>
     createItemLibraryService(t.services.deps, failingAudit, t.services.folders, t.services.storages);
 
@@ -318,5 +326,160 @@ describe.each(testBackends)('changes and their audit events on %s', (backend) =>
     const versions = createVersionService(t.services.deps, failingAudit);
     await expect(versions.promote(actor, item.id, second.id)).rejects.toThrow(down);
     expect((await stored(item)).leadingVersionId).toBe(item.leadingVersionId);
+  });
+  it('creates, changes and deletes no metadata form when the audit trail fails', async () => {
+    const forms = createMetadataFormService(t.services.deps, failingAudit);
+    const keys = async () => (await t.services.metadataForms.list(actor)).map((f) => `${f.form.id}:${f.form.label}`);
+    const before = await keys();
+    const fields = [{ id: 'f1', fieldId: 'rights_holder', label: 'Rights holder', type: 'Text' }];
+    const form = { id: 'rights', label: 'Rights', active: true, views: { item: [] }, fields };
+    await expect(forms.create(actor, form, null)).rejects.toThrow(down);
+    expect(await keys()).toEqual(before);
+
+    const saved = await t.services.metadataForms.create(actor, form, null);
+    const { id, revision } = saved;
+    await expect(forms.update(actor, id, revision, { ...form, label: 'Never renamed' }, null)).rejects.toThrow(down);
+    await expect(forms.delete(actor, id, null)).rejects.toThrow(down);
+    expect((await keys()).sort()).toEqual([...before, 'rights:Rights'].sort());
+    expect((await t.services.metadataForms.get(actor, id)).revision).toBe(revision);
+  });
+
+  it('keeps every batch of a bulk metadata change that the audit trail cannot record', async () => {
+    const metadata = createItemMetadataService(t.services.deps, failingAudit, t.services.metadataForms);
+    const items = [await newItem('Bulk one'), await newItem('Bulk two')];
+    const input = {
+      itemIds: items.map((i) => i.id),
+      formId: 'common',
+      changes: [{ fieldId: 'description', op: 'set' as const, value: 'Never bulk' }],
+    };
+    await expect(metadata.bulkUpdate(actor, input, null)).rejects.toThrow(down);
+    for (const item of items) expect((await stored(item)).description).toBe('');
+  });
+
+  it('provisions no tenant when the audit trail fails', async () => {
+    const operator = { ...actor, isSuperAdmin: true };
+    const system = createSystemAdminService(t.services.deps, t.services.apiKeys, failingAudit);
+    const input = {
+      slug: 'never-made',
+      name: 'Never made',
+      adminEmail: 'admin@never.test',
+      adminPassword: 'Correct-Horse-Battery-Staple-9',
+    };
+    await expect(system.createTenant(operator, input, null)).rejects.toThrow(down);
+    expect(await t.services.deps.repos.tenants.findBySlug('never-made')).toBeUndefined();
+  });
+
+  it('mails no invitation and keeps no e-mail history when the audit trail fails', async () => {
+    const item = await newItem('Invited clip');
+    const share = await t.services.shares.create(actor, { pageTitle: 'Invite', itemIds: [item.id] }, null);
+    const request = await t.services.uploadRequests.create(actor, { folderId: root, pageTitle: 'Send it' }, null);
+    const sentBefore = t.outbox.length;
+    const shares = createShareService(t.services.deps, failingAudit, t.services.folders);
+    await expect(shares.invite(actor, { id: share.id, recipients: 'guest@example.test' }, null)).rejects.toThrow(down);
+    const requests = createUploadRequestService(t.services.deps, failingAudit);
+    await expect(requests.invite(actor, { id: request.id, recipients: 'guest@example.test' }, null)).rejects.toThrow(
+      down,
+    );
+    expect(t.outbox.length).toBe(sentBefore);
+    expect(await t.services.shares.emailHistory(actor, share.id)).toEqual([]);
+    expect(await t.services.uploadRequests.emails(actor, request.id)).toEqual([]);
+  });
+
+  it('spends no one-time code and mails none when the audit trail fails', async () => {
+    const s = t.services;
+    const failedTasks: unknown[] = [];
+    const inline = { run: (_: string, work: () => Promise<void>) => void work().catch((e) => failedTasks.push(e)) };
+    const codes = createOneTimeCodeService(s.deps, s.sessions, failingAudit, { ...s.background, ...inline });
+    const user = (await s.deps.repos.users.findById(alpha.tenant.id, alpha.admin.id))!;
+    const sentBefore = t.outbox.length;
+    await codes.requestPasswordReset(
+      { organisation: alpha.tenant.slug, email: user.email },
+      { ip: null, userAgent: null },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(failedTasks.map(String)).toEqual([`Error: ${down}`]);
+    expect(t.outbox.length).toBe(sentBefore);
+    const now = s.deps.clock();
+    expect(await s.deps.repos.authCodes.findLiveForUser(user.tenantId, user.id, 'password_reset', now)).toBeUndefined();
+
+    const meta = { ip: null, userAgent: null };
+    const code = await s.codes.issueSignInCode(user, { inviter: 'Test' });
+    await expect(codes.signInWithCode(code, meta)).rejects.toThrow(down);
+    await expect(s.codes.signInWithCode(code, meta)).resolves.toEqual(expect.any(String));
+
+    const resetToken = 'unspent-reset-token';
+    await s.deps.repos.authCodes.insert(user.tenantId, {
+      userId: user.id,
+      purpose: 'reset_token',
+      codeHash: sha256(resetToken),
+      expiresAt: new Date(now.getTime() + 600_000),
+    });
+    const password = 'Never-The-New-Password-7';
+    await expect(codes.resetPassword({ resetToken, password }, meta)).rejects.toThrow(down);
+    await expect(s.codes.resetPassword({ resetToken, password: 'The-Real-New-Password-8' }, meta)).resolves.toEqual(
+      expect.any(String),
+    );
+  });
+
+  it('cancels no processing run when the audit trail fails on a reprocess or a cancel', async () => {
+    const processing = createProcessingService(t.services.deps, t.services.uploads, failingAudit);
+    const item = await newItem('Processed');
+    const versionId = (await stored(item)).leadingVersionId!;
+    const operation = await t.services.deps.repos.operations.insert(alpha.tenant.id, {
+      userId: alpha.admin.id,
+      kind: 'transcode',
+      status: 'queued',
+      itemId: item.id,
+      versionId,
+      title: 'Processed',
+    });
+    const status = async () => (await t.services.deps.repos.operations.findById(alpha.tenant.id, operation.id))!.status;
+    await expect(processing.reprocess(actor, item.id)).rejects.toThrow(down);
+    expect(await status()).toBe('queued');
+    await expect(processing.cancel(actor, operation.id)).rejects.toThrow(down);
+    expect(await status()).toBe('queued');
+  });
+
+  it('starts and completes no upload when the audit trail fails', async () => {
+    const uploads = createUploadService(t.services.deps, failingAudit, t.services.itemMetadata);
+    const tenant = (await t.services.deps.repos.tenants.findById(alpha.tenant.id))!;
+    const items = async () => (await t.services.deps.repos.folders.liveItemsIn(alpha.tenant.id, [root])).length;
+    const before = await items();
+    await expect(uploads.begin(actor, tenant, { fileName: 'never.mp4', size: 10, folderId: root })).rejects.toThrow(
+      down,
+    );
+    expect(await items()).toBe(before);
+
+    const started = await t.services.uploads.begin(actor, tenant, { fileName: 'kept.mp4', size: 10, folderId: root });
+    await expect(uploads.complete(alpha.tenant.id, started.versionId, 10)).rejects.toThrow(down);
+    const version = await t.services.deps.repos.items.findVersion(alpha.tenant.id, started.versionId);
+    expect(version?.upload.state).toBe('PROGRESSING');
+  });
+
+  it('creates, changes and deletes no storage location when the audit trail fails', async () => {
+    const storages = createStorageService(t.services.deps, failingAudit);
+    const names = async () => (await t.services.storages.list(actor)).map((l) => l.name);
+    const before = await names();
+    const input = {
+      name: 'Archive disk',
+      description: '',
+      kind: 'local' as const,
+      types: ['upload' as const],
+      defaultTypes: [],
+      enableDeletion: true,
+      pathPrefix: 'archive-disk',
+      bucket: '',
+      region: '',
+      endpoint: '',
+      permissionMethod: 'gateway' as const,
+      roleArn: '',
+      forcePathStyle: false,
+    };
+    await expect(storages.create(actor, input, null)).rejects.toThrow(down);
+    expect(await names()).toEqual(before);
+    const kept = await t.services.storages.create(actor, input, null);
+    await expect(storages.update(actor, { ...input, id: kept.id, name: 'Never renamed' }, null)).rejects.toThrow(down);
+    await expect(storages.delete(actor, kept.id, null)).rejects.toThrow(down);
+    expect(await names()).toEqual([...before, 'Archive disk']);
   });
 });
