@@ -2,7 +2,7 @@ import { AppError, apiKeyState, assertCan, assertExpiryInFuture } from '@mam/cor
 import type { TApiKeyRow, TTenantRow, TUserRow } from '@mam/db';
 import { randomToken, sha256 } from '../security/tokens';
 import { loadActor, type AuthedActor } from './actor.service';
-import type { AuditService } from './audit.service';
+import { orNotFound, type AuditService } from './audit.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
 
 // Spec section 7: key lookups are cached for a few minutes.
@@ -82,11 +82,7 @@ export function createApiKeyService(deps: ServiceDeps, audit: AuditService) {
       const row = await audit.change(
         actor,
         meta,
-        async (tx) => {
-          const updated = await tx.apiKeys.setActive(actor.tenantId, actor.userId, id, active);
-          if (!updated) throw new AppError('NOT_FOUND');
-          return updated;
-        },
+        orNotFound((tx) => tx.apiKeys.setActive(actor.tenantId, actor.userId, id, active)),
         (updated) => ({
           action: active ? 'api_key.activated' : 'api_key.deactivated',
           targetType: 'api_key',
@@ -103,11 +99,7 @@ export function createApiKeyService(deps: ServiceDeps, audit: AuditService) {
       await audit.change(
         actor,
         meta,
-        async (tx) => {
-          const row = await tx.apiKeys.delete(actor.tenantId, actor.userId, id);
-          if (!row) throw new AppError('NOT_FOUND');
-          return row;
-        },
+        orNotFound((tx) => tx.apiKeys.delete(actor.tenantId, actor.userId, id)),
         (row) => ({
           action: 'api_key.deleted',
           targetType: 'api_key',

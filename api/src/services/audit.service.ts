@@ -1,3 +1,4 @@
+import { AppError } from '@mam/core';
 import { inTransaction, type Repositories } from '@mam/db';
 import type { AuthedActor } from './actor.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
@@ -8,6 +9,15 @@ export interface AuditEntry {
   targetId?: string;
   summary: string;
   details?: Record<string, unknown>;
+}
+
+/** Work on a row that may be gone by the time the transaction reaches it: NOT_FOUND then, and nothing is stored. */
+export function orNotFound<T>(work: (tx: Repositories) => Promise<T | undefined>): (tx: Repositories) => Promise<T> {
+  return async (tx) => {
+    const row = await work(tx);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  };
 }
 
 type TAuditActor = { userId: string; email: string } | null;

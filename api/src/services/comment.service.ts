@@ -1,7 +1,7 @@
 import { AppError, can, canView, parseMentions, type Actor, type Permission } from '@mam/core';
 import type { Repositories, TCommentRow, TItemRow, TTaskState } from '@mam/db';
 import { loadActor, type AuthedActor } from './actor.service';
-import type { AuditService } from './audit.service';
+import { orNotFound, type AuditService } from './audit.service';
 import type { NotificationService } from './notification.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
 
@@ -263,22 +263,13 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
     summary: string,
     work: (tx: Repositories) => Promise<TCommentRow | undefined>,
   ): Promise<TCommentRow> {
-    return audit.change(
-      actor,
-      meta,
-      async (tx) => {
-        const row = await work(tx);
-        if (!row) throw new AppError('NOT_FOUND');
-        return row;
-      },
-      (row) => ({
-        action: `comment.${action}`,
-        targetType: 'item',
-        targetId: row.itemId,
-        summary,
-        details: { commentId: row.id },
-      }),
-    );
+    return audit.change(actor, meta, orNotFound(work), (row) => ({
+      action: `comment.${action}`,
+      targetType: 'item',
+      targetId: row.itemId,
+      summary,
+      details: { commentId: row.id },
+    }));
   }
 
   return {

@@ -1,7 +1,7 @@
 import { AppError, parseTenantConfig, type Actor } from '@mam/core';
 import type { TFeatureFlag } from '@mam/db';
 import type { ApiKeyService } from './api-key.service';
-import type { AuditService } from './audit.service';
+import { orNotFound, type AuditService } from './audit.service';
 import type { AuthedActor } from './actor.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
 import { provisionTenant } from './tenant-provisioning.service';
@@ -87,11 +87,7 @@ export function createSystemAdminService(deps: ServiceDeps, apiKeys: ApiKeyServi
       await audit.change(
         actor,
         meta,
-        async (tx) => {
-          const tenant = await tx.tenants.setActive(id, active);
-          if (!tenant) throw new AppError('NOT_FOUND');
-          return tenant;
-        },
+        orNotFound((tx) => tx.tenants.setActive(id, active)),
         (tenant) => ({
           action: active ? 'system.tenant_activated' : 'system.tenant_deactivated',
           targetType: 'tenant',

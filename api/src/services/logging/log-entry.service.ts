@@ -11,7 +11,7 @@ import {
 } from '@mam/core';
 import type { Repositories, TItemRow, TLogEntryRow } from '@mam/db';
 import type { AuthedActor } from '../actor.service';
-import type { AuditService } from '../audit.service';
+import { orNotFound, type AuditService } from '../audit.service';
 import { canEditMetadata } from '../metadata/item-metadata.service';
 import type { MetadataFormService, TMetadataFormView } from '../metadata/metadata-form.service';
 import type { TFieldAccessView } from '../metadata/item-metadata.service';
@@ -250,16 +250,20 @@ export function createLogEntryService(deps: ServiceDeps, audit: AuditService, fo
         input.values === undefined
           ? undefined
           : checkedValues(actor, form.form, input.values, row.values as TFormValues);
-      const saved = await changeEntry(actor, meta, 'edited', `Log entry of ${form.form.label} changed`, async (tx) => {
-        const updated = await tx.logEntries.update(
-          actor.tenantId,
-          row.id,
-          { ...tc, ...(values ? { values } : {}), updatedBy: actor.userId, updatedAt: clock() },
-          values ? fieldValueRows(fieldTypesOf([form.form]), values) : undefined,
-        );
-        if (!updated) throw new AppError('NOT_FOUND');
-        return updated;
-      });
+      const saved = await changeEntry(
+        actor,
+        meta,
+        'edited',
+        `Log entry of ${form.form.label} changed`,
+        orNotFound((tx) =>
+          tx.logEntries.update(
+            actor.tenantId,
+            row.id,
+            { ...tc, ...(values ? { values } : {}), updatedBy: actor.userId, updatedAt: clock() },
+            values ? fieldValueRows(fieldTypesOf([form.form]), values) : undefined,
+          ),
+        ),
+      );
       return toView(saved, form, await users(actor.tenantId, [saved]));
     },
 

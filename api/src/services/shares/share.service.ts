@@ -13,7 +13,7 @@ import {
 import { type Repositories, type TShareEmailRow, type TShareMetadataAccess, type TShareRow } from '@mam/db';
 import { hashPassword } from '../../security/password-hasher';
 import type { AuthedActor } from '../actor.service';
-import type { AuditService } from '../audit.service';
+import { orNotFound, type AuditService } from '../audit.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
 import { closedState, invitationSender, newShareToken, shareLink } from './share-access';
 import { liveItemOrNotFound } from '../items/live-item';
@@ -193,16 +193,12 @@ export function createShareService(
     summary: (row: TShareRow) => string,
     work: (tx: Repositories) => Promise<TShareRow | undefined>,
   ): Promise<TShareRow> {
-    return audit.change(
-      actor,
-      meta,
-      async (tx) => {
-        const row = await work(tx);
-        if (!row) throw new AppError('NOT_FOUND');
-        return row;
-      },
-      (row) => ({ action: `share.${action}`, targetType: 'share', targetId: row.id, summary: summary(row) }),
-    );
+    return audit.change(actor, meta, orNotFound(work), (row) => ({
+      action: `share.${action}`,
+      targetType: 'share',
+      targetId: row.id,
+      summary: summary(row),
+    }));
   }
 
   return {
