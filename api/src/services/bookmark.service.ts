@@ -121,16 +121,18 @@ export function createBookmarkService(deps: ServiceDeps, audit: AuditService) {
             ...value,
             ownerId: value.scope === 'private' ? actor.userId : null,
           });
-          if (inserted.scope === 'system') {
-          }
           return inserted;
         },
-        (inserted) => ({
-          action: 'bookmark.created',
-          targetType: 'bookmark',
-          targetId: inserted.id,
-          summary: `System bookmark "${inserted.title}" created`,
-        }),
+        // Only system bookmarks are the tenant's business; a private one is its owner's.
+        (inserted) =>
+          inserted.scope === 'system'
+            ? {
+                action: 'bookmark.created',
+                targetType: 'bookmark',
+                targetId: inserted.id,
+                summary: `System bookmark "${inserted.title}" created`,
+              }
+            : [],
       );
       return toView(actor, row);
     },
@@ -150,16 +152,17 @@ export function createBookmarkService(deps: ServiceDeps, audit: AuditService) {
             visibleGroups: value.visibleGroups,
           });
           if (!updated) throw new AppError('NOT_FOUND');
-          if (row.scope === 'system') {
-          }
           return updated;
         },
-        (updated) => ({
-          action: 'bookmark.updated',
-          targetType: 'bookmark',
-          targetId: id,
-          summary: `System bookmark "${updated.title}" changed`,
-        }),
+        (updated) =>
+          row.scope === 'system'
+            ? {
+                action: 'bookmark.updated',
+                targetType: 'bookmark',
+                targetId: id,
+                summary: `System bookmark "${updated.title}" changed`,
+              }
+            : [],
       );
       return toView(actor, saved);
     },
@@ -171,15 +174,16 @@ export function createBookmarkService(deps: ServiceDeps, audit: AuditService) {
         meta,
         async (tx) => {
           await tx.bookmarks.delete(actor.tenantId, id);
-          if (row.scope === 'system') {
-          }
         },
-        () => ({
-          action: 'bookmark.deleted',
-          targetType: 'bookmark',
-          targetId: id,
-          summary: `System bookmark "${row.title}" deleted`,
-        }),
+        () =>
+          row.scope === 'system'
+            ? {
+                action: 'bookmark.deleted',
+                targetType: 'bookmark',
+                targetId: id,
+                summary: `System bookmark "${row.title}" deleted`,
+              }
+            : [],
       );
     },
   };

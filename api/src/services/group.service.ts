@@ -76,7 +76,7 @@ export function createGroupService(deps: ServiceDeps, apiKeys: ApiKeyService, au
         actor,
         meta,
         (tx) => tx.groups.update(actor.tenantId, group.id, { name: input.name.trim() }),
-        (renamed) => ({
+        () => ({
           action: 'group.renamed',
           targetType: 'group',
           targetId: group.id,
@@ -118,7 +118,7 @@ export function createGroupService(deps: ServiceDeps, apiKeys: ApiKeyService, au
         actor,
         meta,
         (tx) => tx.groups.update(actor.tenantId, group.id, { permissions }),
-        (changed) => ({
+        () => ({
           action: 'group.permissions_changed',
           targetType: 'group',
           targetId: group.id,

@@ -1,5 +1,5 @@
 import { AppError, canUpdate, canView, can, type Actor } from '@mam/core';
-import { type Repositories, type TItemRelationKind, type TItemRelationRow, type TItemRow } from '@mam/db';
+import type { TItemRelationKind, TItemRelationRow, TItemRow } from '@mam/db';
 import type { AuthedActor } from './actor.service';
 import type { AuditService } from './audit.service';
 import { toItemView } from './items/item-view';
