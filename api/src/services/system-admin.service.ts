@@ -1,4 +1,4 @@
-import { AppError, parseTenantConfig, type Actor } from '@mam/core';
+import { AppError, can, parseTenantConfig, type Actor } from '@mam/core';
 import type { TFeatureFlag } from '@mam/db';
 import type { ApiKeyService } from './api-key.service';
 import { orNotFound, type AuditService } from './audit.service';
@@ -15,6 +15,14 @@ export const knownFeatureFlags: Array<{ id: string; description: string }> = [
 
 function assertSuperAdmin(actor: Actor) {
   if (!actor.isSuperAdmin) throw new AppError('FORBIDDEN');
+}
+
+/** What a tenant stores beside what it may store: originals, renditions and uploads in progress. */
+export interface TTenantStorage {
+  tenantId: string;
+  /** null: unlimited. */
+  storageQuotaBytes: number | null;
+  storedBytes: number;
 }
 
 /** Tenants and feature flags: the super administrator's system overview. */
@@ -59,8 +67,31 @@ export function createSystemAdminService(deps: ServiceDeps, apiKeys: ApiKeyServi
         storedBytes: 0,
       };
     },
+    /**
+     * A tenant's quota and what it stores: any tenant's for the super administrator, the own tenant's for its
+     * administrators (tenantAdmin or tenantInfo); another tenant is NOT_FOUND, as if it did not exist.
+     */
+    async tenantStorage(actor: AuthedActor, id: string): Promise<TTenantStorage> {
+      const own = id === actor.tenantId && (can(actor, 'tenantAdmin') || can(actor, 'tenantInfo'));
+      if (!actor.isSuperAdmin && !own) {
+        if (id === actor.tenantId) throw new AppError('FORBIDDEN');
+        throw new AppError('NOT_FOUND');
+      }
+      const tenant = await deps.repos.tenants.findById(id);
+      if (!tenant) throw new AppError('NOT_FOUND');
+      return {
+        tenantId: id,
+        storageQuotaBytes: parseTenantConfig(tenant.config).storageQuotaBytes,
+        storedBytes: await deps.repos.items.storedBytes(id),
+      };
+    },
     /** The operator's limit on what a tenant stores (null: unlimited); uploads past it are refused. */
-    async setTenantQuota(actor: AuthedActor, id: string, quotaBytes: number | null, meta: RequestMeta | null) {
+    async setTenantQuota(
+      actor: AuthedActor,
+      id: string,
+      quotaBytes: number | null,
+      meta: RequestMeta | null,
+    ): Promise<TTenantStorage> {
       assertSuperAdmin(actor);
       const tenant = await deps.repos.tenants.findById(id);
       if (!tenant) throw new AppError('NOT_FOUND');
@@ -80,6 +111,7 @@ export function createSystemAdminService(deps: ServiceDeps, apiKeys: ApiKeyServi
       );
       // API-key principals carry the tenant row: the next upload must see the new quota.
       apiKeys.forgetTenant(id);
+      return this.tenantStorage(actor, id);
     },
     async setTenantActive(actor: AuthedActor, id: string, active: boolean, meta: RequestMeta | null) {
       assertSuperAdmin(actor);

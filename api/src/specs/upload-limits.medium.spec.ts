@@ -134,6 +134,69 @@ describe.each(testBackends)('upload size limit and storage quota on %s', (backen
     await bravoTus.terminate(String(bravoUpload.headers.location));
   });
 
+  it('accepts no more of many concurrent uploads than the quota holds, and refuses the rest with the reason', async () => {
+    const overQuota = await leaveRoom(alpha, 5_000);
+    const before = await itemCount(alpha.tenant.id);
+    // Started together, each would find room for itself if they were judged against the same free space.
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => alphaTus.create(1_000, { filename: `race-${i}.wav` })),
+    );
+    const accepted = attempts.filter((response) => response.statusCode === 201);
+    expect(accepted).toHaveLength(5);
+    for (const response of attempts.filter((r) => r.statusCode !== 201)) {
+      expectRejected(response, 'STORAGE_QUOTA_EXCEEDED', overQuota);
+    }
+    expect(await itemCount(alpha.tenant.id)).toBe(before + 5);
+
+    // An aborted upload releases its reservation: exactly one more fits again.
+    await alphaTus.terminate(String(accepted[0]!.headers.location));
+    const again = await Promise.all([1, 2].map((i) => alphaTus.create(1_000, { filename: `again-${i}.wav` })));
+    expect(again.map((response) => response.statusCode).sort()).toEqual([201, 413]);
+    for (const response of [...accepted.slice(1), ...again.filter((r) => r.statusCode === 201)]) {
+      await alphaTus.terminate(String(response.headers.location));
+    }
+  });
+
+  it("counts renditions in a tenant's storage, which system administrators read and limit over REST", async () => {
+    const rootKey = await apiKey(rootAdmin);
+    const rest = (method: 'GET' | 'PUT', tenantId: string, key: string, payload?: unknown) =>
+      t.app.inject({
+        method,
+        url: `/api/v1/tenants/${tenantId}/storage${method === 'PUT' ? '/quota' : ''}`,
+        headers: { authorization: `Bearer ${key}` },
+        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      });
+    const { itemId } = await alphaTus.upload(writeBytes(1_000), { filename: 'rendered.wav' });
+    const before = await t.services.deps.repos.items.storedBytes(alpha.tenant.id);
+    const { version } = (await t.services.deps.repos.items.findWithVersion(alpha.tenant.id, itemId))!;
+    await t.services.deps.repos.items.updateVersion(alpha.tenant.id, version!.id, {
+      renditionBytes: { proxy: 700, thumbnail: 300 },
+    });
+    const read = await rest('GET', alpha.tenant.id, rootKey);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({ tenantId: alpha.tenant.id, storageQuotaBytes: null, storedBytes: before + 1_000 });
+
+    const set = await rest('PUT', alpha.tenant.id, rootKey, { storageQuotaBytes: before + 1_500 });
+    expect(set.json()).toEqual({
+      tenantId: alpha.tenant.id,
+      storageQuotaBytes: before + 1_500,
+      storedBytes: before + 1_000,
+    });
+    // Counted by originals alone, 501 bytes would still fit.
+    expect((await alphaTus.create(501, { filename: 'over.wav' })).statusCode).toBe(413);
+    const fits = await alphaTus.create(500, { filename: 'fits.wav' });
+    expect(fits.statusCode).toBe(201);
+    await alphaTus.terminate(String(fits.headers.location));
+
+    // The tenant's own administrator reads its figures but sets no quota; other tenants are not there for it.
+    const alphaKey = alphaHeaders.authorization!.slice('Bearer '.length);
+    expect((await rest('GET', alpha.tenant.id, alphaKey)).json()).toMatchObject({ storedBytes: before + 1_000 });
+    const raise = await rest('PUT', alpha.tenant.id, alphaKey, { storageQuotaBytes: null });
+    expect({ status: raise.statusCode, code: raise.json().code }).toEqual({ status: 403, code: 'FORBIDDEN' });
+    expect((await rest('GET', bravo.tenant.id, alphaKey)).statusCode).toBe(404);
+    expect((await rest('PUT', alpha.tenant.id, rootKey, { storageQuotaBytes: 0 })).statusCode).toBe(400);
+  });
+
   it('holds an upload of deferred length to the limits as its bytes arrive', async () => {
     const overQuota = await leaveRoom(alpha, 1_000);
     const created = await t.app.inject({

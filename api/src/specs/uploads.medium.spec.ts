@@ -159,6 +159,10 @@ describe.each(cases)('uploads and processing on %s with %s storage', (backend, s
     for (const storageId of [version!.storageId!, version!.generatedStorageId!]) {
       expect(await t.services.storages.info(alpha.tenant.id, storageId)).toMatchObject({ kind: storageKind });
     }
+    // What each rendition step stored is kept, for the tenant's quota.
+    for (const step of ['proxy', 'hls', 'thumbnail', 'filmstrip']) {
+      expect(version!.renditionBytes[step]).toBeGreaterThan(0);
+    }
     // A client that lost the last answer asks again: every byte is in, so it finishes instead of sending it anew.
     const again = await tus.offset(location);
     expect({

@@ -38,6 +38,7 @@ import { listTenantsProcedure } from './procedures/tenants/list-tenants.procedur
 import { createTenantProcedure } from './procedures/tenants/create-tenant.procedure';
 import { setTenantActiveProcedure } from './procedures/tenants/set-tenant-active.procedure';
 import { setTenantQuotaProcedure } from './procedures/tenants/set-tenant-quota.procedure';
+import { getTenantStorageProcedure } from './procedures/tenants/get-tenant-storage.procedure';
 import { listFeatureFlagsProcedure } from './procedures/feature-flags/list-feature-flags.procedure';
 import { upsertFeatureFlagProcedure } from './procedures/feature-flags/upsert-feature-flag.procedure';
 import { deleteFeatureFlagProcedure } from './procedures/feature-flags/delete-feature-flag.procedure';
@@ -184,6 +185,7 @@ export const appRouter = router({
     create: createTenantProcedure,
     setActive: setTenantActiveProcedure,
     setQuota: setTenantQuotaProcedure,
+    storage: getTenantStorageProcedure,
   }),
   featureFlags: router({
     list: listFeatureFlagsProcedure,

@@ -53,6 +53,7 @@ export type TItemVersionPatch = Partial<
     | 'probe'
     | 'media'
     | 'renditions'
+    | 'renditionBytes'
   >
 >;
 
@@ -401,8 +402,9 @@ export function createItemRepository(db: Database) {
         .limit(limit);
     },
     /**
-     * Bytes the tenant's originals take (items in the recycle bin too, they are still stored) plus what its uploads
-     * in progress declared, or have received when their length is deferred; `except` leaves one upload out.
+     * Bytes the tenant's originals and their renditions take (items in the recycle bin too, they are still stored)
+     * plus what its uploads in progress declared, or have received when their length is deferred; `except` leaves
+     * one upload out.
      */
     async storedBytes(tenantId: string, except?: string): Promise<number> {
       const upload = itemVersion.upload;
@@ -412,7 +414,8 @@ export function createItemRepository(db: Database) {
             when ${upload}->>'state' = 'COMPLETE' then coalesce(${itemVersion.fileSize}, 0)
             when ${upload}->>'state' = 'PROGRESSING' then greatest(
               coalesce((${upload}->>'totalBytes')::bigint, 0), coalesce((${upload}->>'receivedBytes')::bigint, 0))
-            else 0 end), 0)`,
+            else 0 end
+            + (select coalesce(sum(value::bigint), 0) from jsonb_each_text(${itemVersion.renditionBytes}))), 0)`,
         })
         .from(itemVersion)
         .where(and(eq(itemVersion.tenantId, tenantId), except ? sql`${itemVersion.id} <> ${except}::uuid` : undefined));

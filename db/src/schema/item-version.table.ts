@@ -28,6 +28,9 @@ export const itemVersion = pgTable(
     probe: jsonb('probe').$type<Record<string, unknown> | null>(),
     media: jsonb('media').$type<ItemMedia | null>(),
     renditions: jsonb('renditions').$type<ItemRenditions>().notNull().default({}),
+    // Bytes each rendition step stored (proxy, hls, thumbnail…), by step: they count against the tenant's quota,
+    // and a retried step replaces its own figure instead of adding to it.
+    renditionBytes: jsonb('rendition_bytes').$type<Record<string, number>>().notNull().default({}),
     createdBy: uuid('created_by'),
     createdAt: createdAtColumn(),
   },

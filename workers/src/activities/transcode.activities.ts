@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ItemMedia, ItemRenditions } from '@mam/core';
 import type { Repositories, TItemVersionRow, TOperationRow } from '@mam/db';
@@ -233,13 +233,17 @@ export function createTranscodeActivities(deps: TranscodeActivityDeps): Transcod
           throw asBusinessFailure(error);
         });
         const { id: generatedId, storage } = await deps.storages.defaultFor(step.tenantId, 'generated');
+        let bytes = 0;
         for (const file of await listFiles(outDir)) {
-          await storage.putFile(`${versionPrefix(step)}/${file}`, path.join(outDir, file));
+          const local = path.join(outDir, file);
+          bytes += (await stat(local)).size;
+          await storage.putFile(`${versionPrefix(step)}/${file}`, local);
         }
         const fresh = await loadVersion(step);
         await repos.items.updateVersion(step.tenantId, step.versionId, {
           generatedStorageId: generatedId,
           renditions: { ...fresh.renditions, ...result.renditions },
+          renditionBytes: { ...fresh.renditionBytes, [step.kind]: bytes },
           ...(result.media && fresh.media ? { media: { ...fresh.media, ...result.media } } : {}),
         });
         await report(100, true);

@@ -7,7 +7,7 @@ export const ZSetTenantQuotaInput = z.object({
 });
 export type TSetTenantQuotaInput = z.infer<typeof ZSetTenantQuotaInput>;
 
-export const setTenantQuotaProcedure = authedProcedure.input(ZSetTenantQuotaInput).mutation(async ({ ctx, input }) => {
-  await ctx.services.system.setTenantQuota(ctx.auth.actor, input.id, input.storageQuotaBytes, ctx.meta);
-  return { ok: true as const };
-});
+export const setTenantQuotaProcedure = authedProcedure.input(ZSetTenantQuotaInput).mutation(async ({ ctx, input }) => ({
+  ok: true as const,
+  ...(await ctx.services.system.setTenantQuota(ctx.auth.actor, input.id, input.storageQuotaBytes, ctx.meta)),
+}));

@@ -1,0 +1,1 @@
+ALTER TABLE "item_version" ADD COLUMN "rendition_bytes" jsonb DEFAULT '{}'::jsonb NOT NULL;
