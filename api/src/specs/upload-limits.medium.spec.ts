@@ -319,6 +319,13 @@ describe.each(testBackends)('upload size limit and storage quota on %s', (backen
       storageQuotaBytes: stored + 100,
       storedBytes: stored,
     });
+    const usage = { tenantId: alpha.tenant.id, storageQuotaBytes: stored + 100, storedBytes: stored };
+    expect(await rootAdmin.query('tenants.storage', { id: alpha.tenant.id })).toMatchObject({ ok: true, data: usage });
+    expect(await alphaAdmin.query('tenants.storage', { id: alpha.tenant.id })).toMatchObject({ ok: true, data: usage });
+    expect(await alphaAdmin.query('tenants.storage', { id: bravo.tenant.id })).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
     expect((await alphaTus.create(101, { filename: 'over.wav' })).json()).toMatchObject({
       code: 'STORAGE_QUOTA_EXCEEDED',
     });
