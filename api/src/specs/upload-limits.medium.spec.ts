@@ -246,6 +246,31 @@ describe.each(testBackends)('upload size limit and storage quota on %s', (backen
     await alphaTus.terminate(location);
   });
 
+  it('reserves what concurrent PATCHes of deferred-length uploads bring, so together they stay within the quota', async () => {
+    const overQuota = await leaveRoom(alpha, 1_000);
+    const locations: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/uploads',
+        headers: {
+          ...alphaHeaders,
+          'tus-resumable': '1.0.0',
+          'upload-defer-length': '1',
+          'upload-metadata': encodeMetadata({ filename: `live-${i}.ts` }),
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      locations.push(String(created.headers.location));
+    }
+    const patches = await Promise.all(locations.map((location) => alphaTus.append(location, 0, Buffer.alloc(600, 3))));
+    expect(patches.map((response) => response.statusCode).sort()).toEqual([204, 413, 413, 413]);
+    for (const response of patches.filter((r) => r.statusCode !== 204)) {
+      expectRejected(response, 'STORAGE_QUOTA_EXCEEDED', overQuota);
+    }
+    for (const location of locations) await alphaTus.terminate(location);
+  });
+
   it('refuses an upload-request contributor over the quota the same way', async () => {
     const folder = await alphaAdmin.mutate<{ id: string }>('folders.create', { name: 'Incoming' });
     if (!folder.ok) throw new Error(folder.code);

@@ -27,6 +27,11 @@ export interface UploadProgress {
   receivedBytes: number;
   totalBytes: number | null;
   error: string | null;
+  /**
+   * An upload of deferred length: the size its latest accepted PATCH may reach, held against the tenant's quota
+   * until the bytes are in, so concurrent PATCHes cannot together pass it.
+   */
+  reservedBytes?: number;
 }
 
 /** Technical data of the media, as shown on the item and returned by the REST API. */

@@ -403,8 +403,8 @@ export function createItemRepository(db: Database) {
     },
     /**
      * Bytes the tenant's originals and their renditions take (items in the recycle bin too, they are still stored)
-     * plus what its uploads in progress declared, or have received when their length is deferred; `except` leaves
-     * one upload out.
+     * plus what its uploads in progress declared, or have received or reserved when their length is deferred;
+     * `except` leaves one upload out.
      */
     async storedBytes(tenantId: string, except?: string): Promise<number> {
       const upload = itemVersion.upload;
@@ -413,7 +413,8 @@ export function createItemRepository(db: Database) {
           bytes: sql<string>`coalesce(sum(case
             when ${upload}->>'state' = 'COMPLETE' then coalesce(${itemVersion.fileSize}, 0)
             when ${upload}->>'state' = 'PROGRESSING' then greatest(
-              coalesce((${upload}->>'totalBytes')::bigint, 0), coalesce((${upload}->>'receivedBytes')::bigint, 0))
+              coalesce((${upload}->>'totalBytes')::bigint, 0), coalesce((${upload}->>'receivedBytes')::bigint, 0),
+              coalesce((${upload}->>'reservedBytes')::bigint, 0))
             else 0 end
             + (select coalesce(sum(value::bigint), 0) from jsonb_each_text(${itemVersion.renditionBytes}))), 0)`,
         })

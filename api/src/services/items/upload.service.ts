@@ -13,7 +13,7 @@ import {
   type TTenantConfig,
   type UploadLimits,
 } from '@mam/core';
-import type { Repositories, TTenantRow, TItemVersionRow } from '@mam/db';
+import { inTransaction, type Repositories, type TTenantRow, type TItemVersionRow } from '@mam/db';
 import { z } from 'zod';
 import type { AuthedActor } from '../actor.service';
 import type { createAuditService } from '../audit.service';
@@ -305,12 +305,22 @@ export function createUploadService(
       return uploadAllowance(await limitsOf(tenantId, parseTenantConfig(tenant.config), versionId));
     },
 
-    /** The refusal for an upload of deferred length that would reach `total` bytes, as at creation. */
+    /**
+     * The refusal for an upload of deferred length that would reach `total` bytes, as at creation; accepted, `total`
+     * is reserved for it under the tenant lock, as a declared length is at creation.
+     */
     async assertAllowance(tenantId: string, versionId: string, total: number): Promise<void> {
-      const tenant = await repos.tenants.findById(tenantId);
-      if (!tenant) throw new AppError('NOT_FOUND');
-      const refusal = uploadRefusal(total, await limitsOf(tenantId, parseTenantConfig(tenant.config), versionId));
-      if (refusal) throw refusal;
+      await inTransaction(deps.db, async (tx) => {
+        const tenant = await tx.tenants.lockForUpdate(tenantId);
+        if (!tenant) throw new AppError('NOT_FOUND');
+        const config = parseTenantConfig(tenant.config);
+        const refusal = uploadRefusal(total, await limitsOf(tenantId, config, versionId, tx));
+        if (refusal) throw refusal;
+        const version = await tx.items.findVersion(tenantId, versionId);
+        if (config.storageQuotaBytes === null || !version || version.upload.state !== 'PROGRESSING') return;
+        const reservedBytes = Math.max(total, version.upload.reservedBytes ?? 0);
+        await tx.items.updateVersion(tenantId, versionId, { upload: { ...version.upload, reservedBytes } });
+      });
     },
 
     /** The upload's version, if it belongs to this tenant and the actor may continue it. */
