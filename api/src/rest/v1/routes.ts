@@ -8,6 +8,7 @@ import { metadataExchangeRoutes } from './metadata-exchange.route';
 import { logEntryRoutes } from './log-entries.route';
 import { relationRoutes } from './relations.route';
 import { commentRoutes } from './comments.route';
+import { workflowRoutes } from './workflows.route';
 
 export const v1Routes: RestRoute[] = [
   meRoute as unknown as RestRoute,
@@ -19,4 +20,5 @@ export const v1Routes: RestRoute[] = [
   ...logEntryRoutes,
   ...relationRoutes,
   ...commentRoutes,
+  ...workflowRoutes,
 ];

@@ -169,21 +169,28 @@ export function createProcessingService(
           // Already closed: nothing to stop.
         }
       }
-      await repos.operations.update(actor.tenantId, operation.id, { status: 'cancelled', error: null });
-      if (operation.versionId) {
-        const version = await repos.items.findVersion(actor.tenantId, operation.versionId);
-        if (version && version.transcoding.state !== 'COMPLETE') {
-          await repos.items.updateVersion(actor.tenantId, version.id, {
-            transcoding: { ...version.transcoding, state: 'ERROR', error: 'Processing was cancelled.', step: null },
-          });
-        }
-      }
+      await service.transcodeStopped(actor.tenantId, operation.id, operation.versionId);
       await audit.record(actor.tenantId, actor, null, {
         action: 'item.processingCancelled',
         targetType: 'item',
         targetId: operation.itemId ?? undefined,
         summary: `Cancelled processing of ${operation.title}`,
       });
+    },
+
+    /**
+     * The bookkeeping of a transcode run stopped from outside (cancelled or terminated): the workflow leaves it to
+     * whoever stopped it, so the operation and the item show why.
+     */
+    async transcodeStopped(tenantId: string, operationId: string, versionId: string | null): Promise<void> {
+      await repos.operations.update(tenantId, operationId, { status: 'cancelled', error: null });
+      if (!versionId) return;
+      const version = await repos.items.findVersion(tenantId, versionId);
+      if (version && version.transcoding.state !== 'COMPLETE') {
+        await repos.items.updateVersion(tenantId, version.id, {
+          transcoding: { ...version.transcoding, state: 'ERROR', error: 'Processing was cancelled.', step: null },
+        });
+      }
     },
 
     /** After a restart: every stored upload whose processing did not finish is handed to the engine again. */
