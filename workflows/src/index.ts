@@ -28,6 +28,9 @@ export { EmbeddedWorkflowRuntime, type TEmbeddedRuntimeOptions } from './embedde
 export { DIVERGENCE_FAILURE_TYPE, type TWorkflowFunction } from './embedded/workflow-instance';
 export type { TActivityFunction } from './embedded/activity-worker';
 export { withActivityContext, type TWorkflowLogger } from './logger';
+// An embedded run as Temporal's history JSON ("download history"); Temporal's tools read and replay it.
+export { exportTemporalHistory, toTemporalHistory, type TTemporalHistoryJson } from './history/temporal-history';
+export { historyFromJSON } from './history/history-json';
 export type { TActivityOptions, TRetryPolicy, TWorkflowInfo } from './runtime-hook';
 export {
   ActivityFailure,
