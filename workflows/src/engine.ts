@@ -1,4 +1,5 @@
 import type { QueryDefinition, SignalDefinition } from '@temporalio/workflow';
+import type { TTemporalHistoryJson } from './history/temporal-history';
 
 export type TWorkflowStatus = 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED' | 'TERMINATED';
 
@@ -171,6 +172,8 @@ export interface WorkflowEngine {
   listPage(query: TWorkflowPageQuery): Promise<TWorkflowPage>;
   /** The current run's history; WorkflowNotFoundError for an unknown id. */
   history(workflowId: string): Promise<TWorkflowHistory>;
+  /** The current run's history as the JSON Temporal's CLI and web UI export (replayable with Temporal's tools). */
+  exportHistory(workflowId: string): Promise<TTemporalHistoryJson>;
   /** Waits for the run to close: its result, or a WorkflowFailedError. */
   result<R = unknown>(workflowId: string): Promise<R>;
 }

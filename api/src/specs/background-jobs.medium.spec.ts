@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { testBackends } from '@mam/db/testing';
+import { replayHistories } from '@mam/workflows/src/history/history-replay';
 import { addMember, adminApiKey, signedInAdmin } from '../testing/library-fixtures';
 import { makeTruncatedVideo, makeVideo } from '../testing/media-fixtures';
 import { createTenant, createTestApp, type TestApp, type TrpcClient } from '../testing/test-app';
@@ -54,7 +55,9 @@ describe.each(testBackends)('background jobs on %s', (backend) => {
     root = await createTenant(t, 'root', true);
     alpha = await createTenant(t, 'alpha');
     bravo = await createTenant(t, 'bravo');
-    [rootAdmin, alphaAdmin, bravoAdmin] = await Promise.all([root, alpha, bravo].map((x) => signedInAdmin(t, x)));
+    rootAdmin = await signedInAdmin(t, root);
+    alphaAdmin = await signedInAdmin(t, alpha);
+    bravoAdmin = await signedInAdmin(t, bravo);
     alphaKey = await adminApiKey(t, alpha);
     bravoKey = await adminApiKey(t, bravo);
     // A transcode that fails: the file ends after 3,000 bytes.
@@ -161,6 +164,25 @@ describe.each(testBackends)('background jobs on %s', (backend) => {
       workflows: [{ workflowId }],
       nextCursor: null,
     });
+  });
+
+  it("downloads the history as Temporal's export, with the session or an API key, and it replays cleanly", async () => {
+    const url = `/api/v1/workflows/${encodeURIComponent(workflowId)}/history.json`;
+    const byKey = await t.app.inject({ method: 'GET', url, headers: auth(alphaKey) });
+    expect(byKey.statusCode).toBe(200);
+    expect(byKey.headers['content-disposition']).toMatch(/^attachment; filename=".*\.history\.json"$/);
+    const history = byKey.json() as { events: Array<{ eventType: string }> };
+    expect(history.events[0]!.eventType).toBe('EVENT_TYPE_WORKFLOW_EXECUTION_STARTED');
+    expect(history.events.at(-1)!.eventType).toBe('EVENT_TYPE_WORKFLOW_EXECUTION_FAILED');
+    const cookie = (client: TrpcClient) => ({ cookie: `mam_session=${client.cookie('mam_session')}` });
+    const bySession = await t.app.inject({ method: 'GET', url, headers: cookie(alphaAdmin) });
+    expect(bySession.json()).toEqual(history);
+    expect((await t.app.inject({ method: 'GET', url, headers: cookie(bravoAdmin) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url, headers: auth(bravoKey) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const workflowsPath = path.join(__dirname, '../../../workflows/src/workflows.ts');
+    const [outcome] = await replayHistories(workflowsPath, [{ workflowId, history }]);
+    expect(outcome).toEqual({ workflowId });
   });
 
   it('refuses to cancel or terminate a finished run', async () => {

@@ -134,6 +134,9 @@ export class EmbeddedWorkflowRuntime {
     list: (filter) => this.list(filter),
     listPage: (query) => this.listPage(query),
     history: (workflowId) => this.history(workflowId),
+    // Loaded on demand: Temporal's protobuf definitions cost start-up time in a process that may never export.
+    exportHistory: async (workflowId) =>
+      (await import('../history/temporal-history')).exportTemporalHistory(this.options.db, workflowId),
     result: (workflowId) => this.result(workflowId),
   };
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;

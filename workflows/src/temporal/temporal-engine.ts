@@ -2,6 +2,8 @@ import type { WorkflowRepository } from '@mam/db';
 import { WorkflowFailedError, type Client, type WorkflowExecutionDescription } from '@temporalio/client';
 import { defaultPayloadConverter, type Payload } from '@temporalio/common';
 import type { QueryDefinition, SignalDefinition } from '@temporalio/workflow';
+import { historyToJSON } from '../history/history-json';
+import type { TTemporalHistoryJson } from '../history/temporal-history';
 import { decodeCursor, encodeCursor } from '../page-cursor';
 import { temporalTimeline } from './temporal-timeline';
 import type {
@@ -292,6 +294,11 @@ export class TemporalWorkflowEngine implements WorkflowEngine {
       closedAt: description.closeTime ?? null,
       events: temporalTimeline(history),
     };
+  }
+
+  async exportHistory(workflowId: string): Promise<TTemporalHistoryJson> {
+    const history = await this.client.workflow.getHandle(workflowId).fetchHistory();
+    return historyToJSON(history as unknown as { events: Array<Record<string, unknown>> });
   }
 
   async result<R = unknown>(workflowId: string): Promise<R> {

@@ -154,10 +154,29 @@ export const terminateWorkflowRoute = defineRoute({
   },
 });
 
+export const workflowHistoryJsonRoute = defineRoute({
+  method: 'GET',
+  path: '/workflows/:id/history.json',
+  operationId: 'downloadWorkflowHistory',
+  summary:
+    "A background job's history as the JSON Temporal's CLI and web UI export: replay it with Temporal's SDK or import it in the web UI",
+  tags: ['Background jobs'],
+  params: ZWorkflowParams,
+  response: z.object({ events: z.array(z.record(z.string(), z.unknown())) }).meta({ id: 'TemporalHistory' }),
+  consoleLink: true,
+  handler: async ({ params }, { services, principal, reply }) => {
+    const history = await services.backgroundJobs.exportHistory(principal.actor, params.id);
+    const fileName = `${params.id.replace(/[^\w.-]+/g, '_')}.history.json`;
+    void reply.header('content-disposition', `attachment; filename="${fileName}"`);
+    return history;
+  },
+});
+
 export const workflowRoutes = [
   listWorkflowsRoute,
   getWorkflowRoute,
   retryWorkflowRoute,
   cancelWorkflowRoute,
   terminateWorkflowRoute,
+  workflowHistoryJsonRoute,
 ] as unknown as RestRoute[];

@@ -6,6 +6,7 @@ import {
   WorkflowNotFoundError,
   type TActivitySummary,
   type TranscodeInput,
+  type TTemporalHistoryJson,
   type TWorkflowFailureSummary,
   type TWorkflowHistory,
   type TWorkflowHistoryEvent,
@@ -240,6 +241,12 @@ export function createBackgroundJobsService(deps: ServiceDeps, processing: Proce
 
     terminate: (actor: AuthedActor, workflowId: string, meta: RequestMeta | null) =>
       stop(actor, workflowId, meta, 'terminated'),
+
+    /** The run's history as Temporal's CLI and web UI export it, to replay or inspect with Temporal's tools. */
+    async exportHistory(actor: AuthedActor, workflowId: string): Promise<TTemporalHistoryJson> {
+      await load(actor, workflowId);
+      return engine().exportHistory(workflowId);
+    },
 
     /** The workflow types this installation runs, for the type filter. */
     types(actor: AuthedActor): readonly string[] {
