@@ -1,13 +1,7 @@
 import type { TPendingActivity, TWorkflowFailureSummary, TWorkflowHistoryEvent } from './engine';
 
 export type TActivityState =
-  | 'SCHEDULED'
-  | 'STARTED'
-  | 'COMPLETED'
-  | 'FAILED'
-  | 'TIMED_OUT'
-  | 'CANCEL_REQUESTED'
-  | 'CANCELLED';
+  'SCHEDULED' | 'STARTED' | 'COMPLETED' | 'FAILED' | 'TIMED_OUT' | 'CANCEL_REQUESTED' | 'CANCELLED';
 
 /** One activity of a run, from its history events and (while it runs) what the runtime knows of its attempts. */
 export interface TActivitySummary {

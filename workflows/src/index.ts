@@ -17,12 +17,13 @@ export type {
   TWorkflowSummary,
   WorkflowEngine,
 } from './engine';
+export { summariseActivities, type TActivityState, type TActivitySummary } from './activity-summary';
 export {
-  summariseActivities,
-  type TActivityState,
-  type TActivitySummary,
-} from './activity-summary';
-export { createWorkflowRuntime, productWorkflowTypes, type TWorkflowRuntimeOptions, type WorkflowRuntime } from './create-workflow-runtime';
+  createWorkflowRuntime,
+  productWorkflowTypes,
+  type TWorkflowRuntimeOptions,
+  type WorkflowRuntime,
+} from './create-workflow-runtime';
 export { currentActivity, type ActivityContext } from './activity-context';
 export { EmbeddedWorkflowRuntime, type TEmbeddedRuntimeOptions } from './embedded/embedded-runtime';
 export { DIVERGENCE_FAILURE_TYPE, type TWorkflowFunction } from './embedded/workflow-instance';

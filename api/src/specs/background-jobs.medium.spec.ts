@@ -200,7 +200,10 @@ describe.each(testBackends)('background jobs on %s', (backend) => {
     if (!retried.ok) throw new Error(retried.code);
     expect(retried.data.runId).not.toBe(before.runId);
     // As reprocess: the version's processing starts over under a new operation.
-    const operations = await t.services.deps.repos.operations.list(alpha.tenant.id, { kinds: ['transcode'], limit: 10 });
+    const operations = await t.services.deps.repos.operations.list(alpha.tenant.id, {
+      kinds: ['transcode'],
+      limit: 10,
+    });
     expect(operations.filter((operation) => operation.itemId === itemId)).toHaveLength(2);
     // The file is still broken: the new run fails the same way.
     await until(

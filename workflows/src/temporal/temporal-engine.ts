@@ -70,10 +70,17 @@ function quote(value: string): string {
 
 /** The visibility query for a page's filters (tenants are told apart afterwards, by the run's memo). */
 export function visibilityQuery(query: Pick<TWorkflowPageQuery, 'types' | 'statuses' | 'startedFrom' | 'startedTo'>) {
-  const any = (field: string, values: string[]) => `(${values.map((value) => `${field} = ${quote(value)}`).join(' OR ')})`;
+  const any = (field: string, values: string[]) =>
+    `(${values.map((value) => `${field} = ${quote(value)}`).join(' OR ')})`;
   const clauses: string[] = [];
   if (query.types?.length) clauses.push(any('WorkflowType', query.types));
-  if (query.statuses?.length) clauses.push(any('ExecutionStatus', query.statuses.flatMap((s) => VISIBILITY_STATUS[s])));
+  if (query.statuses?.length)
+    clauses.push(
+      any(
+        'ExecutionStatus',
+        query.statuses.flatMap((s) => VISIBILITY_STATUS[s]),
+      ),
+    );
   if (query.startedFrom) clauses.push(`StartTime >= ${quote(query.startedFrom.toISOString())}`);
   if (query.startedTo) clauses.push(`StartTime < ${quote(query.startedTo.toISOString())}`);
   return clauses.join(' AND ');
