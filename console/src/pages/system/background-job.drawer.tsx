@@ -167,7 +167,7 @@ export function BackgroundJobDrawer({ workflowId, onClose }: { workflowId: strin
             <Text size="sm" c="dimmed">
               {t('jobs.runId')}
             </Text>
-            <Text size="xs" ff="monospace">
+            <Text size="xs" ff="monospace" data-testid="job-run-id">
               {data.runId}
             </Text>
           </SimpleGrid>
