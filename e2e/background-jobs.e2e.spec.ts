@@ -74,10 +74,9 @@ describe('Background Jobs in a browser', () => {
     await drawer.getByTestId('job-retry').click();
     await page.getByTestId('confirm-button').click();
     await page.getByText('A new run has started.').waitFor();
-    await page.waitForFunction(
-      (before) => document.querySelector('[data-testid="job-run-id"]')?.textContent !== before,
-      firstRun,
-    );
+    const runId = drawer.getByTestId('job-run-id');
+    for (let i = 0; i < 100 && (await runId.textContent()) === firstRun; i++) await page.waitForTimeout(100);
+    expect(await runId.textContent()).not.toBe(firstRun);
     await drawer.locator('[data-testid="job-status"]', { hasText: 'Failed' }).first().waitFor({ timeout: 60_000 });
     await shot(page, 'background-jobs-03-retried');
     await page.keyboard.press('Escape');

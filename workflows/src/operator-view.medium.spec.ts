@@ -111,7 +111,10 @@ describe.each(kinds)("operators' view of workflows on the %s", (_name, kind) => 
     const failing = await start('failingWorkflow', []);
     await closed(failing);
     const failed = await harness.engine.history(failing);
-    expect(failed.events.at(-1)).toMatchObject({ kind: 'WorkflowFailed', failure: { rootMessage: expect.any(String) } });
+    expect(failed.events.at(-1)).toMatchObject({
+      kind: 'WorkflowFailed',
+      failure: { rootMessage: expect.any(String) },
+    });
 
     const ended = await start('sleepyWorkflow', []);
     await harness.engine.terminate(ended, 'operator says so');

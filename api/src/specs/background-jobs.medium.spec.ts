@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { testBackends } from '@mam/db/testing';
-import { replayHistories } from '@mam/workflows/src/history/history-replay';
+import { replayHistories } from '@mam/workflows/testing/replay';
 import { addMember, adminApiKey, signedInAdmin } from '../testing/library-fixtures';
 import { makeTruncatedVideo, makeVideo } from '../testing/media-fixtures';
 import { createTenant, createTestApp, type TestApp, type TrpcClient } from '../testing/test-app';
