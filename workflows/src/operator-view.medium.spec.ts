@@ -1,25 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createRepositories } from '@mam/db';
-import { testBackends } from '@mam/db/testing';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { summariseActivities } from './activity-summary';
 import type { TWorkflowHistoryEvent } from './engine';
-import {
-  createHarness,
-  eventually,
-  reachableTemporal,
-  TEST_TASK_QUEUE,
-  type THarnessKind,
-  type WorkflowHarness,
-} from './testing/test-harness';
+import { createHarness, eventually, harnessKinds, TEST_TASK_QUEUE, type WorkflowHarness } from './testing/test-harness';
 import type * as testWorkflows from './testing/test-workflows';
 
-const temporal = reachableTemporal();
-const kinds: Array<[string, THarnessKind]> = testBackends.map((backend) => [
-  `embedded runtime on ${backend}`,
-  { kind: 'embedded', backend },
-]);
-if ('address' in temporal) kinds.push([`Temporal at ${temporal.address}`, { kind: 'temporal', ...temporal }]);
+const kinds = harnessKinds("Operators' view of workflows");
 
 /** What operators see of runs (Background Jobs): filtered pages and readable histories, the same on both runtimes. */
 describe.each(kinds)("operators' view of workflows on the %s", (_name, kind) => {

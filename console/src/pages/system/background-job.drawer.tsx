@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Button,
   Center,
   Code,
@@ -22,7 +21,6 @@ import {
   IconCheck,
   IconClock,
   IconDownload,
-  IconExternalLink,
   IconPlayerPlay,
   IconPlayerStop,
   IconRefresh,
@@ -37,7 +35,7 @@ import { errorMessage } from '../../lib/app-error';
 import { useFormat } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { JobStatusBadge, useJobDuration, useWorkflowTypeName } from './background-jobs.tab';
+import { JobStatusBadge, TemporalUiLink, useJobDuration, useWorkflowTypeName } from './background-jobs.tab';
 
 type TJobDetail = RouterOutputs['backgroundJobs']['get'];
 type TJobEvent = TJobDetail['events'][number];
@@ -239,14 +237,7 @@ export function BackgroundJobDrawer({ workflowId, onClose }: { workflowId: strin
             >
               {t('jobs.downloadHistory')}
             </Button>
-            {data.temporalUiUrl && (
-              <Anchor href={data.temporalUiUrl} target="_blank" rel="noreferrer" size="sm">
-                <Group gap={4} wrap="nowrap">
-                  {t('jobs.temporalUi')}
-                  <IconExternalLink size={14} />
-                </Group>
-              </Anchor>
-            )}
+            {data.temporalUiUrl && <TemporalUiLink url={data.temporalUiUrl} size="sm" />}
           </Group>
 
           {data.failure && (

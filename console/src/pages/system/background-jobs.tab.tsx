@@ -46,10 +46,31 @@ export function useJobDuration() {
   };
 }
 
+/** The run's page in the Temporal web UI (runs on Temporal, with TEMPORAL_UI_URL set). */
+export function TemporalUiLink({ url, size }: { url: string; size: 'xs' | 'sm' }) {
+  const { t } = useTranslation();
+  return (
+    <Anchor href={url} target="_blank" rel="noreferrer" size={size}>
+      <Group gap={4} wrap="nowrap">
+        {t('jobs.temporalUi')}
+        <IconExternalLink size={size === 'xs' ? 12 : 14} />
+      </Group>
+    </Anchor>
+  );
+}
+
 export function JobStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   return (
-    <Badge size="sm" variant="light" color={statusColour[status] ?? 'gray'} data-testid="job-status">
+    <Badge
+      size="sm"
+      variant="light"
+      color={statusColour[status] ?? 'gray'}
+      // Never cut short in a narrow column: the state is the point of the badge.
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      miw="fit-content"
+      data-testid="job-status"
+    >
       {t(`jobs.status.${status}`)}
     </Badge>
   );
@@ -198,14 +219,7 @@ export function BackgroundJobsTab() {
               <Table.Td>{format.dateTime(job.startedAt)}</Table.Td>
               <Table.Td>{duration(job)}</Table.Td>
               <Table.Td onClick={(event) => event.stopPropagation()}>
-                {job.temporalUiUrl && (
-                  <Anchor href={job.temporalUiUrl} target="_blank" rel="noreferrer" size="xs">
-                    <Group gap={4} wrap="nowrap">
-                      {t('jobs.temporalUi')}
-                      <IconExternalLink size={12} />
-                    </Group>
-                  </Anchor>
-                )}
+                {job.temporalUiUrl && <TemporalUiLink url={job.temporalUiUrl} size="xs" />}
               </Table.Td>
             </Table.Tr>
           ))}
