@@ -8,6 +8,9 @@ import type { WorkflowEngine } from './engine';
 import type { TWorkflowLogger } from './logger';
 import * as registry from './workflows';
 
+/** The product's workflow types (the exports of workflows.ts), e.g. for an operator's type filter. */
+export const productWorkflowTypes: readonly string[] = Object.keys(registry).sort();
+
 export interface TWorkflowRuntimeOptions {
   /** Set (TEMPORAL_ADDRESS) to run on a Temporal server; otherwise the embedded runtime runs in this process. */
   temporalAddress?: string;

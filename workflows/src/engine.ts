@@ -1,4 +1,5 @@
 import type { QueryDefinition, SignalDefinition } from '@temporalio/workflow';
+import type { TTemporalHistoryJson } from './history/temporal-history';
 
 export type TWorkflowStatus = 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED' | 'TERMINATED';
 
@@ -17,6 +18,8 @@ export interface TStartWorkflowOptions {
 
 export interface TPendingActivity {
   activityType: string;
+  /** The activity's number in the run (TWorkflowHistoryEvent.ref), when the runtime tells it. */
+  ref?: number;
   attempt: number;
   state: 'SCHEDULED' | 'STARTED' | 'CANCEL_REQUESTED';
   /** The last heartbeat's details (progress), if any. */
@@ -55,6 +58,83 @@ export interface TWorkflowSummary {
   closedAt: Date | null;
 }
 
+/** A page of runs for operators (Background Jobs), newest first. */
+export interface TWorkflowPageQuery {
+  /** One tenant's runs (`null`: the system's, which belong to no tenant), or every run ('any'). */
+  tenant: 'any' | { id: string | null };
+  types?: string[];
+  statuses?: TWorkflowStatus[];
+  /** Started at or after. */
+  startedFrom?: Date;
+  /** Started before. */
+  startedTo?: Date;
+  /** `nextCursor` of the page before. */
+  cursor?: string;
+  limit: number;
+}
+
+export interface TWorkflowPage {
+  workflows: TWorkflowSummary[];
+  /** Null on the last page. */
+  nextCursor: string | null;
+}
+
+/** What a run's history records, in the words both runtimes share. */
+export type TWorkflowHistoryEventKind =
+  | 'WorkflowStarted'
+  | 'ActivityScheduled'
+  | 'ActivityStarted'
+  | 'ActivityCompleted'
+  | 'ActivityFailed'
+  | 'ActivityTimedOut'
+  | 'ActivityCancelRequested'
+  | 'ActivityCancelled'
+  | 'TimerStarted'
+  | 'TimerFired'
+  | 'TimerCancelled'
+  | 'SignalReceived'
+  | 'CancelRequested'
+  | 'WorkflowCompleted'
+  | 'WorkflowFailed'
+  | 'WorkflowCancelled'
+  | 'WorkflowTerminated'
+  | 'WorkflowTimedOut'
+  | 'WorkflowContinuedAsNew'
+  /** Bookkeeping of Temporal's that operators rarely need (workflow tasks, markers); `rawType` names it. */
+  | 'Other';
+
+export interface TWorkflowHistoryEvent {
+  /** Position in the history, from 1. */
+  id: number;
+  kind: TWorkflowHistoryEventKind;
+  at: Date;
+  /** The activity or timer the event belongs to (its number in the run), tying its events together. */
+  ref?: number;
+  activityType?: string;
+  /** The attempt that ended the activity (completed, failed, timed out). */
+  attempt?: number;
+  timerMs?: number;
+  signalName?: string;
+  failure?: TWorkflowFailureSummary;
+  rawType?: string;
+}
+
+/** A run as its history tells it: who it belongs to, what it was started with, and every event since. */
+export interface TWorkflowHistory {
+  workflowId: string;
+  runId: string;
+  type: string;
+  taskQueue: string;
+  status: TWorkflowStatus;
+  tenantId: string | null;
+  itemId: string | null;
+  /** The arguments it was started with: a retry starts the same. */
+  input: unknown[];
+  startedAt: Date;
+  closedAt: Date | null;
+  events: TWorkflowHistoryEvent[];
+}
+
 export interface TListWorkflowsFilter {
   tenantId: string | null;
   itemId?: string;
@@ -88,6 +168,12 @@ export interface WorkflowEngine {
     ...args: Args
   ): Promise<R>;
   list(filter: TListWorkflowsFilter): Promise<TWorkflowSummary[]>;
+  /** Runs for operators, filtered and paged (Temporal: its visibility API). */
+  listPage(query: TWorkflowPageQuery): Promise<TWorkflowPage>;
+  /** The current run's history; WorkflowNotFoundError for an unknown id. */
+  history(workflowId: string): Promise<TWorkflowHistory>;
+  /** The current run's history as the JSON Temporal's CLI and web UI export (replayable with Temporal's tools). */
+  exportHistory(workflowId: string): Promise<TTemporalHistoryJson>;
   /** Waits for the run to close: its result, or a WorkflowFailedError. */
   result<R = unknown>(workflowId: string): Promise<R>;
 }

@@ -8,16 +8,30 @@ export type {
   TStartWorkflowOptions,
   TWorkflowDescription,
   TWorkflowFailureSummary,
+  TWorkflowHistory,
+  TWorkflowHistoryEvent,
+  TWorkflowHistoryEventKind,
+  TWorkflowPage,
+  TWorkflowPageQuery,
   TWorkflowStatus,
   TWorkflowSummary,
   WorkflowEngine,
 } from './engine';
-export { createWorkflowRuntime, type TWorkflowRuntimeOptions, type WorkflowRuntime } from './create-workflow-runtime';
+export { summariseActivities, type TActivityState, type TActivitySummary } from './activity-summary';
+export {
+  createWorkflowRuntime,
+  productWorkflowTypes,
+  type TWorkflowRuntimeOptions,
+  type WorkflowRuntime,
+} from './create-workflow-runtime';
 export { currentActivity, type ActivityContext } from './activity-context';
 export { EmbeddedWorkflowRuntime, type TEmbeddedRuntimeOptions } from './embedded/embedded-runtime';
 export { DIVERGENCE_FAILURE_TYPE, type TWorkflowFunction } from './embedded/workflow-instance';
 export type { TActivityFunction } from './embedded/activity-worker';
 export { withActivityContext, type TWorkflowLogger } from './logger';
+// An embedded run as Temporal's history JSON ("download history"); Temporal's tools read and replay it.
+export { exportTemporalHistory, toTemporalHistory, type TTemporalHistoryJson } from './history/temporal-history';
+export { historyFromJSON } from './history/history-json';
 export type { TActivityOptions, TRetryPolicy, TWorkflowInfo } from './runtime-hook';
 export {
   ActivityFailure,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { createRepositories } from '@mam/db';
-import { testBackends } from '@mam/db/testing';
 import { WorkflowFailedError } from '@temporalio/client';
 import {
   ActivityFailure,
@@ -13,23 +12,10 @@ import {
 } from '@temporalio/common';
 import type { TWorkflowDescription } from './engine';
 import { DIVERGENCE_FAILURE_TYPE } from './embedded/workflow-instance';
-import {
-  createHarness,
-  eventually,
-  reachableTemporal,
-  TEST_TASK_QUEUE,
-  type THarnessKind,
-  type WorkflowHarness,
-} from './testing/test-harness';
+import { createHarness, eventually, harnessKinds, TEST_TASK_QUEUE, type WorkflowHarness } from './testing/test-harness';
 import * as testWorkflows from './testing/test-workflows';
 
-const temporal = reachableTemporal();
-const kinds: Array<[string, THarnessKind]> = testBackends.map((backend) => [
-  `embedded runtime on ${backend}`,
-  { kind: 'embedded', backend },
-]);
-if ('address' in temporal) kinds.push([`Temporal at ${temporal.address}`, { kind: 'temporal', ...temporal }]);
-else console.log(`Workflow suite on Temporal skipped: ${temporal.reason}.`);
+const kinds = harnessKinds('Workflow suite');
 
 /** The cause chain of a failed run's result, outermost first. */
 async function failureChain(promise: Promise<unknown>): Promise<Error[]> {

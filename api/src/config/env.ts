@@ -47,6 +47,13 @@ export const ZEnv = z.object({
     )
     .optional(),
   TEMPORAL_NAMESPACE: z.string().default('default'),
+  // The Temporal web UI operators use (docker-compose: http://localhost:8233): Background Jobs links its runs there.
+  TEMPORAL_UI_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.url({ protocol: /^https?$/ }).optional())
+    .optional(),
   // An Elasticsearch node: search runs there, kept in step with the database. Unset: PostgreSQL search.
   ELASTICSEARCH_URL: z
     .string()

@@ -5,7 +5,7 @@ import type { Services } from '../services';
 
 export interface RestContext {
   services: Services;
-  principal: ApiKeyPrincipal;
+  principal: Pick<ApiKeyPrincipal, 'user' | 'tenant' | 'actor'>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -29,6 +29,11 @@ export interface RestRoute<
   /** A media type other than JSON (text/csv, application/rdf+xml): the handler returns the body as text. */
   produces?: string;
   successStatus?: number;
+  /**
+   * A GET the console links to (a download): the session cookie authenticates it too, as on the media routes.
+   * API keys still go first.
+   */
+  consoleLink?: true;
   handler(
     input: { params: z.infer<TParams>; query: unknown; body: z.infer<TBody> },
     ctx: RestContext,

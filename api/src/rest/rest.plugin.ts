@@ -5,6 +5,8 @@ import type { ApiKeyPrincipal } from '../services/api-key.service';
 import { buildOpenApiDocument } from './openapi';
 import { API_REFERENCE_SCRIPT, API_REFERENCE_SCRIPT_PATH, renderApiReferencePage } from './api-reference.page';
 import { v1Routes } from './v1/routes';
+import type { RestContext } from './rest-route';
+import { resolvePrincipal } from '../http/request-principal';
 
 export function presentedApiKey(request: FastifyRequest, header: string): string | null {
   const raw = request.headers[header.toLowerCase()];
@@ -12,6 +14,15 @@ export function presentedApiKey(request: FastifyRequest, header: string): string
   if (!value) return null;
   const match = /^Bearer\s+(.+)$/i.exec(value.trim());
   return match ? match[1]!.trim() : header.toLowerCase() === 'authorization' ? null : value.trim();
+}
+
+async function apiKeyPrincipal(
+  request: FastifyRequest,
+  options: { services: Services; apiKeyHeader: string },
+): Promise<ApiKeyPrincipal> {
+  const key = presentedApiKey(request, options.apiKeyHeader);
+  if (!key) throw new AppError('API_KEY_INVALID');
+  return options.services.apiKeys.authenticate(key);
 }
 
 /** /api/v1: API-key clients, the same domain services as the console. */
@@ -34,9 +45,10 @@ export async function restPlugin(
       method: route.method,
       url: `/api/v1${route.path}`,
       handler: async (request, reply) => {
-        const key = presentedApiKey(request, options.apiKeyHeader);
-        if (!key) throw new AppError('API_KEY_INVALID');
-        const principal: ApiKeyPrincipal = await options.services.apiKeys.authenticate(key);
+        const principal: RestContext['principal'] =
+          route.consoleLink && route.method === 'GET'
+            ? await resolvePrincipal(request, options.services, options.apiKeyHeader)
+            : await apiKeyPrincipal(request, options);
         const input = {
           params: route.params ? route.params.parse(request.params) : {},
           query: route.query ? route.query.parse(request.query) : request.query,

@@ -30,6 +30,7 @@ import { createUploadRequestService } from './shares/upload-request.service';
 import { createPublicUploadRequestService } from './shares/public-upload-request.service';
 import { createLogEntryService } from './logging/log-entry.service';
 import { createItemRelationService } from './item-relation.service';
+import { createBackgroundJobsService } from './workflows/background-jobs.service';
 
 /** Wires the domain services once per process. */
 export function createServices(deps: ServiceDeps) {
@@ -45,6 +46,7 @@ export function createServices(deps: ServiceDeps) {
   const itemMetadata = createItemMetadataService(deps, audit, metadataForms);
   const uploads = createUploadService(deps, audit, itemMetadata);
   const notifications = createNotificationService(deps);
+  const processing = createProcessingService(deps, uploads, audit);
   return {
     deps,
     background,
@@ -64,7 +66,8 @@ export function createServices(deps: ServiceDeps) {
     itemLibrary: createItemLibraryService(deps, audit, folders, storages),
     uploads,
     versions: createVersionService(deps, audit),
-    processing: createProcessingService(deps, uploads, audit),
+    processing,
+    backgroundJobs: createBackgroundJobsService(deps, processing, audit),
     metadataForms,
     itemMetadata,
     metadataExchange: createMetadataExchangeService(itemMetadata),

@@ -125,6 +125,12 @@ import { listMyUploadRequestsProcedure } from './procedures/upload-requests/list
 import { revokeUploadRequestProcedure } from './procedures/upload-requests/revoke-upload-request.procedure';
 import { inviteUploadRequestProcedure } from './procedures/upload-requests/invite-upload-request.procedure';
 import { uploadRequestEmailsProcedure } from './procedures/upload-requests/upload-request-emails.procedure';
+import { listBackgroundJobsProcedure } from './procedures/background-jobs/list-background-jobs.procedure';
+import { getBackgroundJobProcedure } from './procedures/background-jobs/get-background-job.procedure';
+import { retryBackgroundJobProcedure } from './procedures/background-jobs/retry-background-job.procedure';
+import { cancelBackgroundJobProcedure } from './procedures/background-jobs/cancel-background-job.procedure';
+import { terminateBackgroundJobProcedure } from './procedures/background-jobs/terminate-background-job.procedure';
+import { backgroundJobTypesProcedure } from './procedures/background-jobs/background-job-types.procedure';
 /** The console's API: one procedure a file under procedures/, composed here. */
 export const appRouter = router({
   sso: router({
@@ -292,6 +298,14 @@ export const appRouter = router({
     invite: inviteShareProcedure,
     emailHistory: shareEmailHistoryProcedure,
     limits: shareLimitsProcedure,
+  }),
+  backgroundJobs: router({
+    list: listBackgroundJobsProcedure,
+    get: getBackgroundJobProcedure,
+    retry: retryBackgroundJobProcedure,
+    cancel: cancelBackgroundJobProcedure,
+    terminate: terminateBackgroundJobProcedure,
+    types: backgroundJobTypesProcedure,
   }),
   uploadRequests: router({
     create: createUploadRequestProcedure,

@@ -93,6 +93,8 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
   const manageUsers = !restricted && (can('userManagement') || isTenantAdmin);
   const showTenantAdmin = !restricted && isTenantAdmin;
   const showSuperAdmin = !restricted && isSuperAdmin;
+  // Tenant administrators reach System overview for their tenant's Background Jobs.
+  const showJobsOnly = !restricted && !isSuperAdmin && can('backgroundJobs');
 
   const nav: TNavEntry[] = [
     { to: '/', match: '/', label: t('nav.home'), icon: <IconHome size={18} />, testId: 'nav-home' },
@@ -175,6 +177,16 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
         testId: 'nav-system-overview',
       },
     );
+
+  if (showJobsOnly)
+    adminNav.push({
+      to: '/system?tab=jobs',
+      match: '/system',
+      label: t('nav.systemOverview'),
+      icon: <IconServer size={18} />,
+      adminOnly: true,
+      testId: 'nav-system-overview',
+    });
 
   const isActive = (entry: TNavEntry) =>
     entry.match === '/' ? location.pathname === '/' : location.pathname.startsWith(entry.match);
@@ -296,6 +308,17 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
                       {t('nav.systemOverview')}
                     </Menu.Item>
                   </>
+                )}
+                {showJobsOnly && (
+                  <Menu.Item
+                    leftSection={<IconServer size={16} />}
+                    rightSection={<AdminMark superAdmin={false} />}
+                    component={Link}
+                    to="/system?tab=jobs"
+                    data-testid="menu-system-overview"
+                  >
+                    {t('nav.systemOverview')}
+                  </Menu.Item>
                 )}
                 <Menu.Item
                   leftSection={<IconUserCog size={16} />}

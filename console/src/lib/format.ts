@@ -12,20 +12,26 @@ function parts(date: Date, timeZone: string | undefined) {
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
+    second: '2-digit',
     hourCycle: 'h23',
     timeZone,
   })
     .formatToParts(date)
     .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
-  return { y: found.year, m: found.month, d: found.day, hh: found.hour, mm: found.minute };
+  return { y: found.year, m: found.month, d: found.day, hh: found.hour, mm: found.minute, ss: found.second };
 }
 
 function calendarDate(p: ReturnType<typeof parts>, dateFormat: TPreferences['dateFormat']) {
   return dateFormat === 'iso' ? `${p.y}-${p.m}-${p.d}` : `${p.d}.${p.m}.${p.y}`;
 }
 
-/** A moment (ISO timestamp) with date and time, as the preferences ask. */
-export function formatDateTime(iso: string | null | undefined, language: string, prefs: TFormatPreferences): string {
+/** A moment (ISO timestamp) with date and time, as the preferences ask; `seconds` where they matter (a timeline). */
+export function formatDateTime(
+  iso: string | null | undefined,
+  language: string,
+  prefs: TFormatPreferences,
+  options: { seconds?: boolean } = {},
+): string {
   if (!iso) return empty;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return empty;
@@ -33,11 +39,15 @@ export function formatDateTime(iso: string | null | undefined, language: string,
   const suffix = prefs.timeZone === 'utc' ? ' UTC' : '';
   if (prefs.dateFormat === 'locale') {
     return (
-      new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date) + suffix
+      new Intl.DateTimeFormat(language, {
+        dateStyle: 'medium',
+        timeStyle: options.seconds ? 'medium' : 'short',
+        timeZone,
+      }).format(date) + suffix
     );
   }
   const p = parts(date, timeZone);
-  return `${calendarDate(p, prefs.dateFormat)} ${p.hh}:${p.mm}${suffix}`;
+  return `${calendarDate(p, prefs.dateFormat)} ${p.hh}:${p.mm}${options.seconds ? `:${p.ss}` : ''}${suffix}`;
 }
 
 /** The day of a moment (ISO timestamp), in the preferred time zone. */
@@ -68,6 +78,7 @@ export function useFormat() {
   const language = i18n.resolvedLanguage ?? 'en';
   return {
     dateTime: (iso: string | null | undefined) => formatDateTime(iso, language, prefs),
+    dateTimeSeconds: (iso: string | null | undefined) => formatDateTime(iso, language, prefs, { seconds: true }),
     date: (iso: string | null | undefined) => formatDate(iso, language, prefs),
     day: (day: string | null | undefined) => formatDay(day, language, prefs),
   };

@@ -87,6 +87,12 @@ export const errorCatalogue = {
   CROP_DATA_MISSING: { status: 400, message: 'Save crop failed. Missing crop data.' },
   VERSIONING_VIRTUAL_CLIPS: { status: 422, message: 'Versioning virtual clips is currently not supported' },
   REPROCESS_NOT_SUPPORTED: { status: 422, message: 'Reprocess not supported' },
+  // Background Jobs: steering workflow runs
+  WORKFLOW_NOT_RUNNING: { status: 409, message: 'This background job has already finished.' },
+  WORKFLOW_NOT_RETRYABLE: {
+    status: 409,
+    message: 'Only a failed, cancelled or terminated background job can be retried.',
+  },
   COPY_MEDIA_FAILED: { status: 500, message: 'Failed to initiate copy of media' },
   SEQUENCE_DOWNLOAD_FAILED: { status: 500, message: 'Cannot download sequence' },
   NO_RENDER_PRESETS: {

@@ -16,7 +16,8 @@ export interface Actor {
 
 /**
  * Checks tenant administrators pass without holding the permission. Spec section 6 names reprocess, change-owner
- * and the activity tabs; userManagement is here because the contract lets admins manage users and groups.
+ * and the activity tabs; userManagement is here because the contract lets admins manage users and groups, and
+ * backgroundJobs because tenant administrators steer their tenant's workflow runs.
  */
 export const adminBypassPermissions: ReadonlySet<Permission> = new Set<Permission>([
   'reprocess',
@@ -25,6 +26,7 @@ export const adminBypassPermissions: ReadonlySet<Permission> = new Set<Permissio
   'systemActivityProcessor',
   'systemActivityUpload',
   'userManagement',
+  'backgroundJobs',
 ]);
 
 /** Super administrator or tenant administrator (holds tenantAdmin). */

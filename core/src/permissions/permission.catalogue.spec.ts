@@ -108,6 +108,7 @@ const contractGroups: Array<[string, string[]]> = [
       'commentDeleteOthers',
     ],
   ],
+  ['operations', ['backgroundJobs']],
 ];
 
 describe('permission catalogue', () => {

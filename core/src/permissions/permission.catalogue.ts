@@ -94,6 +94,8 @@ export const permissionGroups = {
     'commentDeleteOwn',
     'commentDeleteOthers',
   ],
+  // Background Jobs (System overview): see and steer workflow runs. Tenant administrators pass without it.
+  operations: ['backgroundJobs'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PermissionGroupId = keyof typeof permissionGroups;

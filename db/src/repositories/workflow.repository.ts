@@ -357,6 +357,46 @@ export function createWorkflowRepository(db: Database, settings: { server?: bool
         .limit(filter.limit);
     },
 
+    /**
+     * Runs for operators, newest first: `tenant` 'any' or one tenant's (`null`: the system's). `after` is the last
+     * row of the page before (keyset paging, stable while runs start). Compared at millisecond precision, which is
+     * what a cursor built from a JavaScript Date carries.
+     */
+    async listExecutionsPage(filter: {
+      tenant: 'any' | { id: string | null };
+      types?: string[];
+      statuses?: TWorkflowStatus[];
+      startedFrom?: Date;
+      startedTo?: Date;
+      after?: { startedAt: Date; id: string };
+      limit: number;
+    }): Promise<TWorkflowExecutionRow[]> {
+      const startedMs = sql`date_trunc('milliseconds', ${workflowExecution.startedAt})`;
+      const { tenant, after } = filter;
+      return db
+        .select()
+        .from(workflowExecution)
+        .where(
+          and(
+            tenant === 'any'
+              ? undefined
+              : tenant.id === null
+                ? isNull(workflowExecution.tenantId)
+                : eq(workflowExecution.tenantId, tenant.id),
+            filter.types?.length ? inArray(workflowExecution.type, filter.types) : undefined,
+            filter.statuses?.length ? inArray(workflowExecution.status, filter.statuses) : undefined,
+            filter.startedFrom ? sql`${workflowExecution.startedAt} >= ${filter.startedFrom.toISOString()}` : undefined,
+            filter.startedTo ? sql`${workflowExecution.startedAt} < ${filter.startedTo.toISOString()}` : undefined,
+            after
+              ? sql`(${startedMs} < ${after.startedAt.toISOString()}::timestamptz
+                     or (${startedMs} = ${after.startedAt.toISOString()}::timestamptz and ${workflowExecution.id} > ${after.id}))`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(startedMs), asc(workflowExecution.id))
+        .limit(filter.limit);
+    },
+
     async listEvents(executionId: string, afterSeq = 0): Promise<TWorkflowEventRow[]> {
       return db
         .select()

@@ -29,9 +29,14 @@ import type {
   TPendingActivity,
   TStartWorkflowOptions,
   TWorkflowDescription,
+  TWorkflowHistory,
+  TWorkflowPage,
+  TWorkflowPageQuery,
   TWorkflowSummary,
   WorkflowEngine,
 } from '../engine';
+import { decodeCursor, encodeCursor } from '../page-cursor';
+import { journalTimeline } from './journal-timeline';
 import type { TWorkflowLogger } from '../logger';
 import { ActivityWorker, type ActivityWorkerHost, type TActivityFunction } from './activity-worker';
 import { fromFailure, rootMessage, toFailure, type TSerializedFailure } from './failure';
@@ -127,6 +132,11 @@ export class EmbeddedWorkflowRuntime {
     describe: (workflowId) => this.describe(workflowId),
     query: (workflowId, query, ...args) => this.query(workflowId, query, ...args),
     list: (filter) => this.list(filter),
+    listPage: (query) => this.listPage(query),
+    history: (workflowId) => this.history(workflowId),
+    // Loaded on demand: Temporal's protobuf definitions cost start-up time in a process that may never export.
+    exportHistory: async (workflowId) =>
+      (await import('../history/temporal-history')).exportTemporalHistory(this.options.db, workflowId),
     result: (workflowId) => this.result(workflowId),
   };
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -303,6 +313,7 @@ export class EmbeddedWorkflowRuntime {
         : {}),
       pendingActivities: tasks.map((task): TPendingActivity => ({
         activityType: task.activityType,
+        ref: task.commandSeq,
         attempt: task.attempt,
         state: task.cancelRequested ? 'CANCEL_REQUESTED' : task.status === 'RUNNING' ? 'STARTED' : 'SCHEDULED',
         heartbeatDetails: task.heartbeatDetails ?? undefined,
@@ -334,16 +345,40 @@ export class EmbeddedWorkflowRuntime {
       statuses: filter.status ? [filter.status] : undefined,
       limit: filter.limit ?? 100,
     });
-    return rows.map((row) => ({
-      workflowId: row.id,
-      runId: row.runId,
-      type: row.type,
-      status: row.status,
-      tenantId: row.tenantId,
-      itemId: row.itemId,
-      startedAt: row.startedAt,
-      closedAt: row.closedAt,
-    }));
+    return rows.map(summaryOf);
+  }
+
+  async listPage(query: TWorkflowPageQuery): Promise<TWorkflowPage> {
+    const after = decodeCursor(query.cursor, isRowCursor);
+    const rows = await this.repo.listExecutionsPage({
+      tenant: query.tenant,
+      types: query.types,
+      statuses: query.statuses,
+      startedFrom: query.startedFrom,
+      startedTo: query.startedTo,
+      after: after && { startedAt: new Date(after.startedAt), id: after.id },
+      limit: query.limit + 1,
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      workflows: page.map(summaryOf),
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeCursor({ startedAt: last.startedAt.toISOString(), id: last.id } satisfies TRowCursor)
+          : null,
+    };
+  }
+
+  async history(workflowId: string): Promise<TWorkflowHistory> {
+    const row = await this.repo.findExecution(workflowId);
+    if (!row) throw new WorkflowNotFoundError(`Workflow ${workflowId} not found`, workflowId, undefined);
+    return {
+      ...summaryOf(row),
+      taskQueue: row.taskQueue,
+      input: row.input,
+      events: row.runtime === 'embedded' ? journalTimeline(await this.repo.listEvents(workflowId)) : [],
+    };
   }
 
   async result<R = unknown>(workflowId: string): Promise<R> {
@@ -698,6 +733,29 @@ export class EmbeddedWorkflowRuntime {
   private notRunning(workflowId: string): WorkflowNotFoundError {
     return new WorkflowNotFoundError(`Workflow ${workflowId} is not running`, workflowId, undefined);
   }
+}
+
+interface TRowCursor {
+  startedAt: string;
+  id: string;
+}
+
+function isRowCursor(value: unknown): value is TRowCursor {
+  const cursor = value as Partial<TRowCursor> | null;
+  return typeof cursor?.startedAt === 'string' && typeof cursor.id === 'string';
+}
+
+function summaryOf(row: TWorkflowExecutionRow): TWorkflowSummary {
+  return {
+    workflowId: row.id,
+    runId: row.runId,
+    type: row.type,
+    status: row.status,
+    tenantId: row.tenantId,
+    itemId: row.itemId,
+    startedAt: row.startedAt,
+    closedAt: row.closedAt,
+  };
 }
 
 /** Fails a run whose type this process does not know (loudly: the registry and the journal disagree). */

@@ -131,7 +131,10 @@ function emptyActivation(): TWorkflowActivation {
  * persists. In query mode nothing is persisted: the instance only answers a query.
  */
 export class WorkflowInstance {
-  /** Highest journal sequence number applied. */
+  /**
+   * Highest journal sequence number applied. Each command record carries it as `seenSeq`: which inputs the code had
+   * seen when it decided, so an exported Temporal history puts the command in that input's workflow task.
+   */
   position = 0;
   cancelRequested = false;
   outcome: TInstanceOutcome | undefined;
@@ -221,7 +224,7 @@ export class WorkflowInstance {
       const failure = toFailure(error);
       return {
         ...emptyActivation(),
-        events: [{ kind: 'WorkflowFailed', payload: { failure } }],
+        events: [{ kind: 'WorkflowFailed', payload: { failure, seenSeq: this.position } }],
         close: { status: 'FAILED', failure: failure as unknown as Record<string, unknown> },
       };
     }
@@ -237,13 +240,16 @@ export class WorkflowInstance {
       activation.timers = [];
     }
     if (outcome?.status === 'COMPLETED') {
-      activation.events.push({ kind: 'WorkflowCompleted', payload: { result: outcome.result } });
+      activation.events.push({
+        kind: 'WorkflowCompleted',
+        payload: { result: outcome.result, seenSeq: this.position },
+      });
       activation.close = { status: 'COMPLETED', result: outcome.result };
     } else if (outcome) {
       const failure = outcome.failure as unknown as Record<string, unknown>;
       activation.events.push({
         kind: outcome.status === 'FAILED' ? 'WorkflowFailed' : 'WorkflowCancelled',
-        payload: { failure },
+        payload: { failure, seenSeq: this.position },
       });
       activation.close = { status: outcome.status, failure };
     }
@@ -428,7 +434,7 @@ export class WorkflowInstance {
 
   private recordCancel(kind: 'ActivityCancelRequested' | 'TimerCancelled', seq: number): void {
     if (this.journalCancels.has(seq) || this.mode === 'query') return;
-    this.activation.events.push({ kind, commandSeq: seq, payload: {} });
+    this.activation.events.push({ kind, commandSeq: seq, payload: { seenSeq: this.position } });
     if (kind === 'ActivityCancelRequested') this.activation.cancelTasks.push(seq);
     else this.activation.cancelTimers.push(seq);
   }
@@ -492,7 +498,7 @@ export class WorkflowInstance {
       this.activation.events.push({
         kind: 'ActivityScheduled',
         commandSeq: issued.seq,
-        payload: { activityType, taskQueue, args, options: resolved },
+        payload: { activityType, taskQueue, args, options: resolved, seenSeq: this.position },
       });
       // Not in the journal event: it is about the logs, not what the run did.
       const taskOptions = this.execution.requestId ? { ...resolved, requestId: this.execution.requestId } : resolved;
@@ -506,7 +512,11 @@ export class WorkflowInstance {
     if (!issued) return undefined;
     if (issued.isNew && this.mode === 'live') {
       const delayMs = Math.max(1, Math.round(ms));
-      this.activation.events.push({ kind: 'TimerStarted', commandSeq: issued.seq, payload: { delayMs } });
+      this.activation.events.push({
+        kind: 'TimerStarted',
+        commandSeq: issued.seq,
+        payload: { delayMs, seenSeq: this.position },
+      });
       this.activation.timers.push({ commandSeq: issued.seq, delayMs });
     }
     return { seq: issued.seq, promise: this.track(issued.seq, 'timer', cancellable) };

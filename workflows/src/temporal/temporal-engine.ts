@@ -2,8 +2,15 @@ import type { WorkflowRepository } from '@mam/db';
 import { WorkflowFailedError, type Client, type WorkflowExecutionDescription } from '@temporalio/client';
 import { defaultPayloadConverter, type Payload } from '@temporalio/common';
 import type { QueryDefinition, SignalDefinition } from '@temporalio/workflow';
+import { historyToJSON } from '../history/history-json';
+import type { TTemporalHistoryJson } from '../history/temporal-history';
+import { decodeCursor, encodeCursor } from '../page-cursor';
+import { temporalTimeline } from './temporal-timeline';
 import type {
   TListWorkflowsFilter,
+  TWorkflowHistory,
+  TWorkflowPage,
+  TWorkflowPageQuery,
   TStartWorkflowOptions,
   TPendingActivity,
   TWorkflowDescription,
@@ -36,6 +43,58 @@ function statusOf(description: Pick<WorkflowExecutionDescription, 'status'>): TW
       return 'RUNNING';
   }
 }
+
+/** Visibility's names of the statuses each of ours stands for. */
+const VISIBILITY_STATUS: Record<TWorkflowStatus, string[]> = {
+  RUNNING: ['Running'],
+  COMPLETED: ['Completed'],
+  FAILED: ['Failed', 'TimedOut'],
+  CANCELLED: ['Canceled'],
+  TERMINATED: ['Terminated'],
+};
+
+/** Temporal's WorkflowExecutionStatus numbers. */
+const STATUS_BY_CODE: Record<number, TWorkflowStatus> = {
+  1: 'RUNNING',
+  2: 'COMPLETED',
+  3: 'FAILED',
+  4: 'CANCELLED',
+  5: 'TERMINATED',
+  6: 'COMPLETED',
+  7: 'FAILED',
+};
+
+function quote(value: string): string {
+  return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+}
+
+/** The visibility query for a page's filters (tenants are told apart afterwards, by the run's memo). */
+export function visibilityQuery(query: Pick<TWorkflowPageQuery, 'types' | 'statuses' | 'startedFrom' | 'startedTo'>) {
+  const any = (field: string, values: string[]) =>
+    `(${values.map((value) => `${field} = ${quote(value)}`).join(' OR ')})`;
+  const clauses: string[] = [];
+  if (query.types?.length) clauses.push(any('WorkflowType', query.types));
+  if (query.statuses?.length)
+    clauses.push(
+      any(
+        'ExecutionStatus',
+        query.statuses.flatMap((s) => VISIBILITY_STATUS[s]),
+      ),
+    );
+  if (query.startedFrom) clauses.push(`StartTime >= ${quote(query.startedFrom.toISOString())}`);
+  if (query.startedTo) clauses.push(`StartTime < ${quote(query.startedTo.toISOString())}`);
+  return clauses.join(' AND ');
+}
+
+function timestampDate(ts: { seconds?: unknown; nanos?: number | null } | null | undefined): Date | null {
+  if (!ts) return null;
+  const seconds = ts.seconds as number | { toNumber(): number } | null | undefined;
+  const whole = typeof seconds === 'number' ? seconds : (seconds?.toNumber() ?? 0);
+  return new Date(whole * 1000 + Math.floor((ts.nanos ?? 0) / 1_000_000));
+}
+
+/** Visibility may answer with fewer matches per page than asked (the tenant is checked here): pages it asks for. */
+const MAX_VISIBILITY_CALLS = 10;
 
 function decode(payload: Payload | undefined | null): unknown {
   if (!payload) return undefined;
@@ -129,6 +188,9 @@ export class TemporalWorkflowEngine implements WorkflowEngine {
       ...(failure ? { failure } : {}),
       pendingActivities: (description.raw.pendingActivities ?? []).map((activity) => ({
         activityType: activity.activityType?.name ?? 'unknown',
+        ...(Number.isFinite(Number(activity.activityId)) && activity.activityId
+          ? { ref: Number(activity.activityId) }
+          : {}),
         attempt: activity.attempt ?? 1,
         state: PENDING_STATE[Number(activity.state)] ?? 'SCHEDULED',
         heartbeatDetails: decode(activity.heartbeatDetails?.payloads?.[0] as Payload | undefined),
@@ -178,6 +240,72 @@ export class TemporalWorkflowEngine implements WorkflowEngine {
       });
     }
     return summaries;
+  }
+
+  /**
+   * Through Temporal's visibility API, so runs started elsewhere show too. Temporal knows nothing of tenants: the
+   * tenant of a run is in its memo, written at start, and runs without one are the system's.
+   */
+  async listPage(query: TWorkflowPageQuery): Promise<TWorkflowPage> {
+    const namespace = this.client.options.namespace;
+    const filter = visibilityQuery(query);
+    let token = decodeCursor(query.cursor, (value): value is string => typeof value === 'string');
+    const workflows: TWorkflowSummary[] = [];
+    for (let call = 0; call < MAX_VISIBILITY_CALLS && workflows.length < query.limit; call++) {
+      const response = await this.client.workflowService.listWorkflowExecutions({
+        namespace,
+        query: filter,
+        pageSize: query.limit - workflows.length,
+        nextPageToken: token ? Buffer.from(token, 'base64') : undefined,
+      });
+      for (const raw of response.executions ?? []) {
+        const memo = Object.fromEntries(
+          Object.entries(raw.memo?.fields ?? {}).map(([key, payload]) => [key, decode(payload as Payload)]),
+        );
+        const tenantId = typeof memo.tenantId === 'string' ? memo.tenantId : null;
+        if (query.tenant !== 'any' && query.tenant.id !== tenantId) continue;
+        workflows.push({
+          workflowId: raw.execution?.workflowId ?? '',
+          runId: raw.execution?.runId ?? '',
+          type: raw.type?.name ?? 'unknown',
+          status: STATUS_BY_CODE[Number(raw.status)] ?? 'RUNNING',
+          tenantId,
+          itemId: typeof memo.itemId === 'string' ? memo.itemId : null,
+          startedAt: timestampDate(raw.startTime) ?? new Date(0),
+          closedAt: timestampDate(raw.closeTime),
+        });
+      }
+      const next = response.nextPageToken;
+      token = next && next.length > 0 ? Buffer.from(next).toString('base64') : undefined;
+      if (!token) break;
+    }
+    return { workflows, nextCursor: token ? encodeCursor(token) : null };
+  }
+
+  async history(workflowId: string): Promise<TWorkflowHistory> {
+    const handle = this.client.workflow.getHandle(workflowId);
+    const [description, history] = await Promise.all([handle.describe(), handle.fetchHistory()]);
+    const memo = description.memo ?? {};
+    const started = history.events?.[0]?.workflowExecutionStartedEventAttributes;
+    const input = (started?.input?.payloads ?? []).map((payload) => decode(payload as Payload));
+    return {
+      workflowId,
+      runId: description.runId,
+      type: description.type,
+      taskQueue: description.taskQueue,
+      status: statusOf(description),
+      tenantId: typeof memo.tenantId === 'string' ? memo.tenantId : null,
+      itemId: typeof memo.itemId === 'string' ? memo.itemId : null,
+      input,
+      startedAt: description.startTime,
+      closedAt: description.closeTime ?? null,
+      events: temporalTimeline(history),
+    };
+  }
+
+  async exportHistory(workflowId: string): Promise<TTemporalHistoryJson> {
+    const history = await this.client.workflow.getHandle(workflowId).fetchHistory();
+    return historyToJSON(history as unknown as { events: Array<Record<string, unknown>> });
   }
 
   async result<R = unknown>(workflowId: string): Promise<R> {

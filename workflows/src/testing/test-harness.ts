@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { createWorkflowRepository, type TWorkflowEventRow } from '@mam/db';
-import { createTestDatabase, type TestDatabase, type TTestBackend } from '@mam/db/testing';
+import { createTestDatabase, testBackends, type TestDatabase, type TTestBackend } from '@mam/db/testing';
 import { createWorkflowRuntime, type WorkflowRuntime } from '../create-workflow-runtime';
 import type { WorkflowEngine } from '../engine';
 import type { TWorkflowLogger } from '../logger';
@@ -114,6 +114,21 @@ export function reachableTemporal(): { address: string } | { reason: string } {
     { timeout: 5000 },
   );
   return probe.status === 0 ? { address } : { reason: `nothing listens at TEMPORAL_ADDRESS=${address}` };
+}
+
+/**
+ * Every way of running a suite here: the embedded runtime on each test database, and Temporal when one is reachable
+ * (TEMPORAL_ADDRESS). `suite` names what is skipped otherwise.
+ */
+export function harnessKinds(suite: string): Array<[string, THarnessKind]> {
+  const temporal = reachableTemporal();
+  const kinds: Array<[string, THarnessKind]> = testBackends.map((backend) => [
+    `embedded runtime on ${backend}`,
+    { kind: 'embedded', backend },
+  ]);
+  if ('address' in temporal) kinds.push([`Temporal at ${temporal.address}`, { kind: 'temporal', ...temporal }]);
+  else console.log(`${suite} on Temporal skipped: ${temporal.reason}.`);
+  return kinds;
 }
 
 /** Polls until `check` returns something truthy. */

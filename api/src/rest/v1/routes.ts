@@ -9,6 +9,7 @@ import { logEntryRoutes } from './log-entries.route';
 import { relationRoutes } from './relations.route';
 import { commentRoutes } from './comments.route';
 import { tenantRoutes } from './tenants.route';
+import { workflowRoutes } from './workflows.route';
 
 export const v1Routes: RestRoute[] = [
   meRoute as unknown as RestRoute,
@@ -21,4 +22,5 @@ export const v1Routes: RestRoute[] = [
   ...relationRoutes,
   ...commentRoutes,
   ...tenantRoutes,
+  ...workflowRoutes,
 ];

@@ -178,15 +178,7 @@ export function createProcessingService(
       await audit.change(
         actor,
         null,
-        async (tx) => {
-          await tx.operations.update(actor.tenantId, operation.id, { status: 'cancelled', error: null });
-          const version = operation.versionId && (await tx.items.findVersion(actor.tenantId, operation.versionId));
-          if (version && version.transcoding.state !== 'COMPLETE') {
-            await tx.items.updateVersion(actor.tenantId, version.id, {
-              transcoding: { ...version.transcoding, state: 'ERROR', error: 'Processing was cancelled.', step: null },
-            });
-          }
-        },
+        (tx) => service.transcodeStopped(actor.tenantId, operation.id, operation.versionId, tx),
         () => ({
           action: 'item.processingCancelled',
           targetType: 'item',
@@ -194,6 +186,26 @@ export function createProcessingService(
           summary: `Cancelled processing of ${operation.title}`,
         }),
       );
+    },
+
+    /**
+     * The bookkeeping of a transcode run stopped from outside (cancelled or terminated): the workflow leaves it to
+     * whoever stopped it, so the operation and the item show why.
+     */
+    async transcodeStopped(
+      tenantId: string,
+      operationId: string,
+      versionId: string | null,
+      db: Pick<typeof repos, 'operations' | 'items'> = repos,
+    ): Promise<void> {
+      await db.operations.update(tenantId, operationId, { status: 'cancelled', error: null });
+      if (!versionId) return;
+      const version = await db.items.findVersion(tenantId, versionId);
+      if (version && version.transcoding.state !== 'COMPLETE') {
+        await db.items.updateVersion(tenantId, version.id, {
+          transcoding: { ...version.transcoding, state: 'ERROR', error: 'Processing was cancelled.', step: null },
+        });
+      }
     },
 
     /** After a restart: every stored upload whose processing did not finish is handed to the engine again. */

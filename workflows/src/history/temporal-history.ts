@@ -1,0 +1,529 @@
+/**
+ * An embedded run as a Temporal workflow history: the JSON `temporal workflow show --output json` and the web UI
+ * download (proto3 JSON of temporal.api.history.v1.History), so an operator can inspect it with Temporal's tools
+ * and CI can replay it in Temporal's own workflow sandbox (see history-replay.ts).
+ *
+ * The journal keeps what Temporal's history keeps, minus workflow tasks. Those are rebuilt from `seenSeq` on each
+ * command record (the last journal event the workflow code had seen when it decided): every input (start, activity
+ * outcome, fired timer, signal, cancel request) gets a workflow task of its own, holding the commands decided right
+ * after it. That is how the embedded runtime runs code (it settles after each input), and inputs that arrived
+ * while a task was deciding come after its commands, as Temporal buffers them.
+ */
+import { createWorkflowRepository, type Database, type TWorkflowEventRow, type TWorkflowExecutionRow } from '@mam/db';
+import {
+  DefaultFailureConverter,
+  defaultPayloadConverter,
+  encodeRetryState,
+  WorkflowNotFoundError,
+} from '@temporalio/common';
+import { temporal } from '@temporalio/proto';
+import { fromFailure, type TSerializedFailure } from '../embedded/failure';
+import { historyToJSON } from './history-json';
+
+/**
+ * A history event as History.fromObject takes it. Not the generated IHistoryEvent: that wants Long for int64
+ * fields, and fromObject takes numbers as well.
+ */
+export type IHistoryEvent = Record<string, unknown>;
+type IPayloads = temporal.api.common.v1.IPayloads;
+type IFailure = temporal.api.failure.v1.IFailure;
+type IDuration = { seconds: number; nanos: number };
+
+/** A Temporal workflow history in proto3 JSON: `{ events: [...] }`, int64 as strings, bytes in base64. */
+export interface TTemporalHistoryJson {
+  events: Array<Record<string, unknown>>;
+}
+
+/** Who did it, in the history's identity fields. */
+const IDENTITY = 'mam-embedded-runtime';
+/** What a current TypeScript SDK worker records on its first workflow task (SdkFlags 1 and 2). */
+const LANG_FLAGS = [1, 2];
+const WORKFLOW_TASK_TIMEOUT: IDuration = { seconds: 10, nanos: 0 };
+
+const INPUT_KINDS = new Set([
+  'WorkflowStarted',
+  'ActivityCompleted',
+  'ActivityFailed',
+  'ActivityCancelled',
+  'TimerFired',
+  'SignalReceived',
+  'CancelRequested',
+]);
+const CLOSE_KINDS = new Set(['WorkflowCompleted', 'WorkflowFailed', 'WorkflowCancelled']);
+
+const failureConverter = new DefaultFailureConverter();
+
+function payloads(values: unknown[]): IPayloads {
+  return { payloads: values.map((value) => defaultPayloadConverter.toPayload(value)) };
+}
+
+function failureOf(serialized: unknown): IFailure {
+  return failureConverter.errorToFailure(fromFailure(serialized as TSerializedFailure), defaultPayloadConverter);
+}
+
+function duration(ms: number | null | undefined): IDuration | undefined {
+  if (ms === null || ms === undefined) return undefined;
+  return { seconds: Math.floor(ms / 1000), nanos: Math.round((ms % 1000) * 1e6) };
+}
+
+function timestamp(date: Date): IDuration {
+  const ms = date.getTime();
+  return { seconds: Math.floor(ms / 1000), nanos: (ms % 1000) * 1e6 };
+}
+
+interface TActivityOptionsJournal {
+  startToCloseMs: number | null;
+  scheduleToCloseMs: number | null;
+  heartbeatMs: number | null;
+  retry: {
+    initialMs: number;
+    backoffCoefficient: number;
+    maximumMs: number;
+    maximumAttempts: number;
+    nonRetryableErrorTypes: string[];
+  };
+  priorityKey?: number;
+  fairnessKey?: string;
+}
+
+/** Builds the history events of a run from its row and journal (in journal order); see the module comment. */
+export function toTemporalHistoryEvents(
+  execution: TWorkflowExecutionRow,
+  journal: TWorkflowEventRow[],
+): IHistoryEvent[] {
+  const events: IHistoryEvent[] = [];
+  const add = (event: IHistoryEvent, at: Date): number => {
+    const eventId = events.length + 1;
+    events.push({ eventId, eventTime: timestamp(at), taskId: eventId, ...event });
+    return eventId;
+  };
+
+  // Which input each command record was decided after: its seenSeq mapped onto the latest input at or before it
+  // (0 is the run's first activation). Records written before seenSeq existed fall back to the input before them.
+  const inputs = journal.filter((event) => INPUT_KINDS.has(event.kind));
+  const inputAtOrBefore = (seq: number): number => {
+    let found = inputs[0]?.seq ?? 1;
+    for (const input of inputs) if (input.seq <= seq) found = input.seq;
+    return found;
+  };
+  const decisions = new Map<number, TWorkflowEventRow[]>();
+  let lastInput = 1;
+  for (const event of journal) {
+    if (INPUT_KINDS.has(event.kind)) {
+      lastInput = event.seq;
+      continue;
+    }
+    if (event.kind === 'WorkflowTerminated') continue;
+    const seen = event.payload.seenSeq;
+    const input = typeof seen === 'number' ? inputAtOrBefore(seen) : lastInput;
+    decisions.set(input, [...(decisions.get(input) ?? []), event]);
+  }
+  // Commands issued and cancelled in one workflow task never reach Temporal's history: its core drops both
+  // before completing the task (they still use up their ids).
+  for (const records of decisions.values()) {
+    const cancelled = new Set(
+      records
+        .filter((event) => event.kind === 'ActivityCancelRequested' || event.kind === 'TimerCancelled')
+        .map((event) => event.commandSeq),
+    );
+    const issuedHere = new Set(
+      records
+        .filter(
+          (event) =>
+            (event.kind === 'ActivityScheduled' || event.kind === 'TimerStarted') && cancelled.has(event.commandSeq),
+        )
+        .map((event) => event.commandSeq),
+    );
+    for (let index = records.length - 1; index >= 0; index--) {
+      if (issuedHere.has(records[index]!.commandSeq)) records.splice(index, 1);
+    }
+  }
+  const closeInput = [...decisions.entries()].find(([, records]) =>
+    records.some((event) => CLOSE_KINDS.has(event.kind)),
+  )?.[0];
+  // The inputs the code has seen: up to its close, or up to where the runtime persisted its last activation.
+  const seenUpTo = closeInput ?? Math.max(execution.replayedSeq, ...decisions.keys());
+
+  // Temporal ids: activities and timers are numbered separately, in the order the code issued them.
+  const activityIds = new Map<number, string>();
+  const timerIds = new Map<number, string>();
+  const scheduledIds = new Map<number, number>();
+  const startedIds = new Map<number, number>();
+  const cancelRequestedIds = new Map<number, number>();
+  for (const event of journal) {
+    if (event.commandSeq === null) continue;
+    if (event.kind === 'ActivityScheduled') activityIds.set(event.commandSeq, String(activityIds.size + 1));
+    if (event.kind === 'TimerStarted') timerIds.set(event.commandSeq, String(timerIds.size + 1));
+  }
+
+  let firstTask = true;
+  const workflowTask = (at: Date): number => {
+    const scheduledEventId = workflowTaskScheduled(add, execution.taskQueue, at);
+    const startedEventId = add(
+      {
+        eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED,
+        workflowTaskStartedEventAttributes: { scheduledEventId, identity: IDENTITY },
+      },
+      at,
+    );
+    const completed = add(
+      {
+        eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED,
+        workflowTaskCompletedEventAttributes: {
+          scheduledEventId,
+          startedEventId,
+          identity: IDENTITY,
+          ...(firstTask ? { sdkMetadata: { langUsedFlags: LANG_FLAGS } } : {}),
+        },
+      },
+      at,
+    );
+    firstTask = false;
+    return completed;
+  };
+
+  const activityStarted = (event: TWorkflowEventRow): number | undefined => {
+    const seq = event.commandSeq ?? 0;
+    const scheduledEventId = scheduledIds.get(seq);
+    if (scheduledEventId === undefined) return undefined;
+    // Temporal writes a retried activity's started event when its last attempt ends, with that attempt's number.
+    const startedEventId = add(
+      {
+        eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED,
+        activityTaskStartedEventAttributes: {
+          scheduledEventId,
+          identity: IDENTITY,
+          attempt: typeof event.payload.attempt === 'number' ? event.payload.attempt : 1,
+        },
+      },
+      event.createdAt,
+    );
+    startedIds.set(seq, startedEventId);
+    return startedEventId;
+  };
+
+  const addInput = (event: TWorkflowEventRow): void => {
+    const seq = event.commandSeq ?? 0;
+    const { payload, createdAt } = event;
+    switch (event.kind) {
+      case 'WorkflowStarted':
+        add(
+          {
+            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED,
+            workflowExecutionStartedEventAttributes: {
+              workflowType: { name: execution.type },
+              taskQueue: {
+                name: execution.taskQueue,
+                kind: temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL,
+              },
+              input: payloads(execution.input),
+              workflowTaskTimeout: WORKFLOW_TASK_TIMEOUT,
+              originalExecutionRunId: execution.runId,
+              firstExecutionRunId: execution.runId,
+              identity: IDENTITY,
+              attempt: 1,
+              header: {},
+            },
+          },
+          createdAt,
+        );
+        return;
+      case 'ActivityCompleted': {
+        const startedEventId = activityStarted(event);
+        if (startedEventId === undefined) return;
+        add(
+          {
+            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED,
+            activityTaskCompletedEventAttributes: {
+              result: payloads([(payload.result as { value?: unknown } | undefined)?.value]),
+              scheduledEventId: scheduledIds.get(seq),
+              startedEventId,
+              identity: IDENTITY,
+            },
+          },
+          createdAt,
+        );
+        return;
+      }
+      case 'ActivityFailed': {
+        const startedEventId = activityStarted(event);
+        if (startedEventId === undefined) return;
+        // The journal keeps the ActivityFailure the code sees; Temporal's event keeps its cause and retry state,
+        // from which the SDK builds that ActivityFailure.
+        const failure = payload.failure as TSerializedFailure;
+        add(
+          {
+            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_ACTIVITY_TASK_FAILED,
+            activityTaskFailedEventAttributes: {
+              failure: failureOf(failure.class === 'ActivityFailure' && failure.cause ? failure.cause : failure),
+              scheduledEventId: scheduledIds.get(seq),
+              startedEventId,
+              identity: IDENTITY,
+              retryState: encodeRetryState(failure.retryState),
+            },
+          },
+          createdAt,
+        );
+        return;
+      }
+      case 'ActivityCancelled': {
+        const startedEventId = activityStarted(event);
+        if (startedEventId === undefined) return;
+        add(
+          {
+            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_ACTIVITY_TASK_CANCELED,
+            activityTaskCanceledEventAttributes: {
+              scheduledEventId: scheduledIds.get(seq),
+              startedEventId,
+              latestCancelRequestedEventId: cancelRequestedIds.get(seq),
+              identity: IDENTITY,
+            },
+          },
+          createdAt,
+        );
+        return;
+      }
+      case 'TimerFired':
+        add(
+          {
+            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_TIMER_FIRED,
+            timerFiredEventAttributes: { timerId: timerIds.get(seq), startedEventId: scheduledIds.get(seq) },
+          },
+          createdAt,
+        );
+        return;
+      case 'SignalReceived':
+        add(
+          {
+            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED,
+            workflowExecutionSignaledEventAttributes: {
+              signalName: payload.name as string,
+              input: payloads((payload.args as unknown[] | undefined) ?? []),
+              identity: IDENTITY,
+              header: {},
+            },
+          },
+          createdAt,
+        );
+        return;
+      case 'CancelRequested':
+        add(
+          {
+            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CANCEL_REQUESTED,
+            workflowExecutionCancelRequestedEventAttributes: { identity: IDENTITY },
+          },
+          createdAt,
+        );
+        return;
+      case 'ActivityScheduled':
+      case 'ActivityCancelRequested':
+      case 'TimerStarted':
+      case 'TimerCancelled':
+      case 'WorkflowCompleted':
+      case 'WorkflowFailed':
+      case 'WorkflowCancelled':
+      case 'WorkflowTerminated':
+        return;
+    }
+  };
+
+  const addDecision = (event: TWorkflowEventRow, workflowTaskCompletedEventId: number): void => {
+    const seq = event.commandSeq ?? 0;
+    const { payload, createdAt } = event;
+    switch (event.kind) {
+      case 'ActivityScheduled': {
+        const options = payload.options as TActivityOptionsJournal;
+        const priority =
+          options.priorityKey !== undefined || options.fairnessKey !== undefined
+            ? { priority: { priorityKey: options.priorityKey, fairnessKey: options.fairnessKey } }
+            : {};
+        const id = add(
+          {
+            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED,
+            activityTaskScheduledEventAttributes: {
+              activityId: activityIds.get(seq),
+              activityType: { name: payload.activityType as string },
+              taskQueue: {
+                name: payload.taskQueue as string,
+                kind: temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL,
+              },
+              header: {},
+              input: payloads((payload.args as unknown[] | undefined) ?? []),
+              scheduleToCloseTimeout: duration(options.scheduleToCloseMs),
+              startToCloseTimeout: duration(options.startToCloseMs),
+              heartbeatTimeout: duration(options.heartbeatMs),
+              workflowTaskCompletedEventId,
+              retryPolicy: {
+                initialInterval: duration(options.retry.initialMs),
+                backoffCoefficient: options.retry.backoffCoefficient,
+                maximumInterval: duration(options.retry.maximumMs),
+                maximumAttempts: options.retry.maximumAttempts,
+                nonRetryableErrorTypes: options.retry.nonRetryableErrorTypes,
+              },
+              ...priority,
+            },
+          },
+          createdAt,
+        );
+        scheduledIds.set(seq, id);
+        return;
+      }
+      case 'TimerStarted': {
+        const id = add(
+          {
+            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_TIMER_STARTED,
+            timerStartedEventAttributes: {
+              timerId: timerIds.get(seq),
+              startToFireTimeout: duration(payload.delayMs as number),
+              workflowTaskCompletedEventId,
+            },
+          },
+          createdAt,
+        );
+        scheduledIds.set(seq, id);
+        return;
+      }
+      case 'ActivityCancelRequested': {
+        const id = add(
+          {
+            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_ACTIVITY_TASK_CANCEL_REQUESTED,
+            activityTaskCancelRequestedEventAttributes: {
+              scheduledEventId: scheduledIds.get(seq),
+              workflowTaskCompletedEventId,
+            },
+          },
+          createdAt,
+        );
+        cancelRequestedIds.set(seq, id);
+        return;
+      }
+      case 'TimerCancelled':
+        add(
+          {
+            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_TIMER_CANCELED,
+            timerCanceledEventAttributes: {
+              timerId: timerIds.get(seq),
+              startedEventId: scheduledIds.get(seq),
+              workflowTaskCompletedEventId,
+              identity: IDENTITY,
+            },
+          },
+          createdAt,
+        );
+        return;
+      case 'WorkflowCompleted':
+        add(
+          {
+            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED,
+            workflowExecutionCompletedEventAttributes: {
+              result: payloads([(payload.result as { value?: unknown } | undefined)?.value]),
+              workflowTaskCompletedEventId,
+            },
+          },
+          createdAt,
+        );
+        return;
+      case 'WorkflowFailed':
+        add(
+          {
+            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_FAILED,
+            workflowExecutionFailedEventAttributes: {
+              failure: failureOf(payload.failure),
+              retryState: temporal.api.enums.v1.RetryState.RETRY_STATE_NON_RETRYABLE_FAILURE,
+              workflowTaskCompletedEventId,
+            },
+          },
+          createdAt,
+        );
+        return;
+      case 'WorkflowCancelled':
+        add(
+          {
+            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CANCELED,
+            workflowExecutionCanceledEventAttributes: { workflowTaskCompletedEventId },
+          },
+          createdAt,
+        );
+        return;
+      case 'WorkflowStarted':
+      case 'ActivityCompleted':
+      case 'ActivityFailed':
+      case 'ActivityCancelled':
+      case 'TimerFired':
+      case 'SignalReceived':
+      case 'CancelRequested':
+      case 'WorkflowTerminated':
+        return;
+    }
+  };
+
+  let pendingSince: Date | undefined;
+  for (const event of journal) {
+    if (event.kind === 'WorkflowTerminated') {
+      if (pendingSince) {
+        workflowTaskScheduled(add, execution.taskQueue, pendingSince);
+        pendingSince = undefined;
+      }
+      const failure = event.payload.failure as TSerializedFailure | undefined;
+      add(
+        {
+          eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_TERMINATED,
+          workflowExecutionTerminatedEventAttributes: { reason: failure?.message ?? 'Terminated', identity: IDENTITY },
+        },
+        event.createdAt,
+      );
+      break;
+    }
+    if (!INPUT_KINDS.has(event.kind)) continue;
+    // Inputs after the close were never seen by the code (Temporal would not have accepted the close).
+    if (closeInput !== undefined && event.seq > closeInput) break;
+    addInput(event);
+    if (event.seq > seenUpTo) {
+      pendingSince ??= event.createdAt;
+      continue;
+    }
+    const records = decisions.get(event.seq) ?? [];
+    const completedEventId = workflowTask(records[0]?.createdAt ?? event.createdAt);
+    for (const record of records) addDecision(record, completedEventId);
+  }
+  // Inputs waiting for the code: their workflow task is scheduled, not yet started.
+  if (pendingSince) workflowTaskScheduled(add, execution.taskQueue, pendingSince);
+  return events;
+}
+
+function workflowTaskScheduled(add: (event: IHistoryEvent, at: Date) => number, taskQueue: string, at: Date): number {
+  return add(
+    {
+      eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED,
+      workflowTaskScheduledEventAttributes: {
+        taskQueue: { name: taskQueue, kind: temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
+        startToCloseTimeout: WORKFLOW_TASK_TIMEOUT,
+        attempt: 1,
+      },
+    },
+    at,
+  );
+}
+
+/** A run and its journal as Temporal's history JSON (see the module comment). */
+export function toTemporalHistory(
+  execution: TWorkflowExecutionRow,
+  journal: TWorkflowEventRow[],
+): TTemporalHistoryJson {
+  return historyToJSON({ events: toTemporalHistoryEvents(execution, journal) });
+}
+
+/**
+ * Exports an embedded run (its workflow_execution row and workflow_event journal) as the Temporal workflow history
+ * JSON that Temporal's CLI and web UI export. WorkflowNotFoundError for an unknown id; a run Temporal owns has its
+ * history on the Temporal server, not here.
+ */
+export async function exportTemporalHistory(db: Database, workflowId: string): Promise<TTemporalHistoryJson> {
+  const repo = createWorkflowRepository(db);
+  const execution = await repo.findExecution(workflowId);
+  if (!execution) throw new WorkflowNotFoundError(`Workflow ${workflowId} not found`, workflowId, undefined);
+  if (execution.runtime !== 'embedded') {
+    throw new Error(`Workflow ${workflowId} runs on Temporal: its history is the Temporal server's`);
+  }
+  return toTemporalHistory(execution, await repo.listEvents(workflowId));
+}
