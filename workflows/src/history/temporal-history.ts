@@ -36,7 +36,12 @@ export interface TTemporalHistoryJson {
 
 /** Who did it, in the history's identity fields. */
 const IDENTITY = 'mam-embedded-runtime';
-/** What a current TypeScript SDK worker records on its first workflow task (SdkFlags 1 and 2). */
+/**
+ * The SDK flags a current TypeScript worker records on its first workflow task. Core's 1 turns on its checks that
+ * activity ids and types match on replay (without it a renamed activity replays cleanly); 3 keeps commands issued
+ * beside the close (the journal keeps them too). Lang's 1 and 2: today's cancellation scopes and job batching.
+ */
+const CORE_FLAGS = [1, 2, 3];
 const LANG_FLAGS = [1, 2];
 const WORKFLOW_TASK_TIMEOUT: IDuration = { seconds: 10, nanos: 0 };
 
@@ -173,7 +178,7 @@ export function toTemporalHistoryEvents(
           scheduledEventId,
           startedEventId,
           identity: IDENTITY,
-          ...(firstTask ? { sdkMetadata: { langUsedFlags: LANG_FLAGS } } : {}),
+          ...(firstTask ? { sdkMetadata: { coreUsedFlags: CORE_FLAGS, langUsedFlags: LANG_FLAGS } } : {}),
         },
       },
       at,

@@ -145,3 +145,20 @@ export async function crashWorkflow(input: { slowMs: number; sleepMs: number }):
 export async function failingWorkflow(): Promise<void> {
   throw ApplicationFailure.nonRetryable('Nothing to do', 'NothingToDo');
 }
+
+/**
+ * Activities in parallel, raced against a signal and a timer: their outcomes reach the code in whatever order they
+ * arrive (several in one journal batch too), which an exported history must hand Temporal's replay the same way.
+ */
+export async function fanOutWorkflow(timeoutMs: number): Promise<string[]> {
+  let skipped = false;
+  setHandler(skipSignal, () => {
+    skipped = true;
+  });
+  const steps = await Promise.all(['a', 'b', 'c'].map((name) => quick.step(name)));
+  const waited = await condition(() => skipped, timeoutMs);
+  const [greeting] = await Promise.all([quick.greet(steps.join('')), sleep(10)]);
+  return [...steps, waited ? 'skipped' : 'waited', greeting];
+}
+
+export const skipSignal = defineSignal('skip');
