@@ -9,7 +9,13 @@
  * after it. That is how the embedded runtime runs code (it settles after each input), and inputs that arrived
  * while a task was deciding come after its commands, as Temporal buffers them.
  */
-import { createWorkflowRepository, type Database, type TWorkflowEventRow, type TWorkflowExecutionRow } from '@mam/db';
+import {
+  createWorkflowRepository,
+  type Database,
+  type TActivityTaskOptions,
+  type TWorkflowEventRow,
+  type TWorkflowExecutionRow,
+} from '@mam/db';
 import {
   DefaultFailureConverter,
   defaultPayloadConverter,
@@ -74,21 +80,6 @@ function duration(ms: number | null | undefined): IDuration | undefined {
 function timestamp(date: Date): IDuration {
   const ms = date.getTime();
   return { seconds: Math.floor(ms / 1000), nanos: (ms % 1000) * 1e6 };
-}
-
-interface TActivityOptionsJournal {
-  startToCloseMs: number | null;
-  scheduleToCloseMs: number | null;
-  heartbeatMs: number | null;
-  retry: {
-    initialMs: number;
-    backoffCoefficient: number;
-    maximumMs: number;
-    maximumAttempts: number;
-    nonRetryableErrorTypes: string[];
-  };
-  priorityKey?: number;
-  fairnessKey?: string;
 }
 
 /** Builds the history events of a run from its row and journal (in journal order); see the module comment. */
@@ -207,7 +198,8 @@ export function toTemporalHistoryEvents(
     return startedEventId;
   };
 
-  const addInput = (event: TWorkflowEventRow): void => {
+  /** One journal event as Temporal's; a command's names the workflow task that decided it. */
+  const addEvent = (event: TWorkflowEventRow, workflowTaskCompletedEventId = 0): void => {
     const seq = event.commandSeq ?? 0;
     const { payload, createdAt } = event;
     switch (event.kind) {
@@ -320,24 +312,9 @@ export function toTemporalHistoryEvents(
           createdAt,
         );
         return;
-      case 'ActivityScheduled':
-      case 'ActivityCancelRequested':
-      case 'TimerStarted':
-      case 'TimerCancelled':
-      case 'WorkflowCompleted':
-      case 'WorkflowFailed':
-      case 'WorkflowCancelled':
-      case 'WorkflowTerminated':
-        return;
-    }
-  };
-
-  const addDecision = (event: TWorkflowEventRow, workflowTaskCompletedEventId: number): void => {
-    const seq = event.commandSeq ?? 0;
-    const { payload, createdAt } = event;
-    switch (event.kind) {
+      // Commands: decided in the workflow task that completed as `workflowTaskCompletedEventId`.
       case 'ActivityScheduled': {
-        const options = payload.options as TActivityOptionsJournal;
+        const options = payload.options as TActivityTaskOptions;
         const priority =
           options.priorityKey !== undefined || options.fairnessKey !== undefined
             ? { priority: { priorityKey: options.priorityKey, fairnessKey: options.fairnessKey } }
@@ -450,15 +427,20 @@ export function toTemporalHistoryEvents(
           createdAt,
         );
         return;
-      case 'WorkflowStarted':
-      case 'ActivityCompleted':
-      case 'ActivityFailed':
-      case 'ActivityCancelled':
-      case 'TimerFired':
-      case 'SignalReceived':
-      case 'CancelRequested':
-      case 'WorkflowTerminated':
+      case 'WorkflowTerminated': {
+        const failure = payload.failure as TSerializedFailure | undefined;
+        add(
+          {
+            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_TERMINATED,
+            workflowExecutionTerminatedEventAttributes: {
+              reason: failure?.message ?? 'Terminated',
+              identity: IDENTITY,
+            },
+          },
+          createdAt,
+        );
         return;
+      }
     }
   };
 
@@ -469,27 +451,20 @@ export function toTemporalHistoryEvents(
         workflowTaskScheduled(add, execution.taskQueue, pendingSince);
         pendingSince = undefined;
       }
-      const failure = event.payload.failure as TSerializedFailure | undefined;
-      add(
-        {
-          eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_TERMINATED,
-          workflowExecutionTerminatedEventAttributes: { reason: failure?.message ?? 'Terminated', identity: IDENTITY },
-        },
-        event.createdAt,
-      );
+      addEvent(event);
       break;
     }
     if (!INPUT_KINDS.has(event.kind)) continue;
     // Inputs after the close were never seen by the code (Temporal would not have accepted the close).
     if (closeInput !== undefined && event.seq > closeInput) break;
-    addInput(event);
+    addEvent(event);
     if (event.seq > seenUpTo) {
       pendingSince ??= event.createdAt;
       continue;
     }
     const records = decisions.get(event.seq) ?? [];
     const completedEventId = workflowTask(records[0]?.createdAt ?? event.createdAt);
-    for (const record of records) addDecision(record, completedEventId);
+    for (const record of records) addEvent(record, completedEventId);
   }
   // Inputs waiting for the code: their workflow task is scheduled, not yet started.
   if (pendingSince) workflowTaskScheduled(add, execution.taskQueue, pendingSince);
