@@ -112,6 +112,7 @@ describe('embedded runs replayed by Temporal', () => {
       );
 
       done.push(settled(await start('fans out and times out', 'fanOutWorkflow', [20])));
+      done.push(settled(await start('chooses by uuid4', 'randomChoiceWorkflow', [])));
 
       const approval = await start('is signalled', 'approvalWorkflow', [30_000]);
       const fanOut = await start('fans out and is signalled', 'fanOutWorkflow', [30_000]);
@@ -156,6 +157,7 @@ describe('embedded runs replayed by Temporal', () => {
             'is signalled',
             'is cancelled mid-activity',
             'fans out and is signalled',
+            'chooses by uuid4',
           ].includes(run.name),
         ),
       );

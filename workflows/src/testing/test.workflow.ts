@@ -162,3 +162,12 @@ export async function fanOutWorkflow(timeoutMs: number): Promise<string[]> {
 }
 
 export const skipSignal = defineSignal('skip');
+
+/**
+ * Schedules activities chosen by uuid4(): replayed by Temporal, the choices match only if the embedded runtime
+ * draws the same random values for the run as Temporal's SDK (eight draws: a chance match is 1 in 256).
+ */
+export async function randomChoiceWorkflow(): Promise<string[]> {
+  const picks = Array.from({ length: 8 }, () => (parseInt(uuid4()[0]!, 16) < 8 ? 'greet' : 'shout'));
+  return Promise.all(picks.map((pick) => (pick === 'greet' ? quick.greet(pick) : quick.shout(pick))));
+}
