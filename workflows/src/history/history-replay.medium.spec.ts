@@ -122,6 +122,7 @@ describe('embedded runs replayed by Temporal', () => {
       const terminated = await start('is terminated', 'sleepyWorkflow', []);
       const running = await start('is still running', 'divergingWorkflowV1', []);
       const runningToo = await start('is still running too', 'divergingWorkflowV2', []);
+      const buggy = await start('fails its workflow task', 'buggyWorkflow', []);
       await Promise.all([
         journalHas(approval, 'TimerStarted'),
         journalHas(fanOut, 'TimerStarted'),
@@ -131,6 +132,7 @@ describe('embedded runs replayed by Temporal', () => {
         journalHas(terminated, 'TimerStarted'),
         journalHas(running, 'ActivityCompleted'),
         journalHas(runningToo, 'ActivityCompleted'),
+        journalHas(buggy, 'ActivityCompleted'),
       ]);
       await engine.signal(approval, testWorkflows.approveSignal, 'Grace');
       await engine.signal(fanOut, testWorkflows.skipSignal);
@@ -145,6 +147,7 @@ describe('embedded runs replayed by Temporal', () => {
       for (const run of runs) run.history = await exportTemporalHistory(database.db, run.workflowId);
       await engine.terminate(running);
       await engine.terminate(runningToo);
+      await engine.terminate(buggy);
     }, 120_000);
 
     it('replays every run in Temporal’s sandbox without a determinism violation', async () => {

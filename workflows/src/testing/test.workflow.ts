@@ -171,3 +171,9 @@ export async function randomChoiceWorkflow(): Promise<string[]> {
   const picks = Array.from({ length: 8 }, () => (parseInt(uuid4()[0]!, 16) < 8 ? 'greet' : 'shout'));
   return Promise.all(picks.map((pick) => (pick === 'greet' ? quick.greet(pick) : quick.shout(pick))));
 }
+
+/** A bug after a first step: a TypeError is no Temporal failure, so it fails the workflow task, not the run. */
+export async function buggyWorkflow(): Promise<void> {
+  await quick.step('before the bug');
+  throw new TypeError('a bug in the workflow code');
+}
