@@ -114,6 +114,15 @@ describe('embedded runs replayed by Temporal', () => {
       done.push(settled(await start('fans out and times out', 'fanOutWorkflow', [20])));
       done.push(settled(await start('chooses by uuid4', 'randomChoiceWorkflow', [])));
 
+      // Signalled and cancelled at once: the condition holds when first checked (its timer is started and
+      // cancelled in one task), the activity is cancelled before or while it runs.
+      const early = await start('fans out, signalled at once', 'fanOutWorkflow', [30_000]);
+      await engine.signal(early, testWorkflows.skipSignal);
+      done.push(settled(early));
+      const cancelledAtOnce = await start('is cancelled at once', 'cancellableWorkflow', []);
+      await engine.cancel(cancelledAtOnce);
+      done.push(settled(cancelledAtOnce));
+
       const approval = await start('is signalled', 'approvalWorkflow', [30_000]);
       const fanOut = await start('fans out and is signalled', 'fanOutWorkflow', [30_000]);
       const replayedState = await start('uses uuid4 and a signal', 'replayedStateWorkflow', []);
