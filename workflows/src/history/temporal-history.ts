@@ -98,9 +98,15 @@ export function toTemporalHistoryEvents(
   // (0 is the run's first activation). Records written before seenSeq existed fall back to the input before them.
   const inputs = journal.filter((event) => INPUT_KINDS.has(event.kind));
   const inputAtOrBefore = (seq: number): number => {
-    let found = inputs[0]?.seq ?? 1;
-    for (const input of inputs) if (input.seq <= seq) found = input.seq;
-    return found;
+    // Binary search: long-lived runs (a signal a day for years) have long journals.
+    let low = 0;
+    let high = inputs.length - 1;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (inputs[middle]!.seq <= seq) low = middle;
+      else high = middle - 1;
+    }
+    return inputs[low]?.seq ?? 1;
   };
   const decisions = new Map<number, TWorkflowEventRow[]>();
   let lastInput = 1;
