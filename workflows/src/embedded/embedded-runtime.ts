@@ -100,6 +100,7 @@ function snapshot(row: TWorkflowExecutionRow): TExecutionSnapshot {
     taskQueue: row.taskQueue,
     input: row.input,
     requestId: row.requestId ?? undefined,
+    traceParent: row.traceParent ?? undefined,
   };
 }
 
@@ -240,6 +241,7 @@ export class EmbeddedWorkflowRuntime {
       tenantId: options.tenantId,
       itemId: options.itemId ?? null,
       requestId: options.requestId ?? null,
+      traceParent: options.traceParent ?? null,
     });
     if (!started) {
       throw new WorkflowExecutionAlreadyStartedError(
