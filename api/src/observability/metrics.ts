@@ -103,3 +103,16 @@ export function recordUploadBytes(bytes: number): void {
 export function statusClass(statusCode: number): string {
   return statusCode >= 100 && statusCode < 600 ? `${Math.floor(statusCode / 100)}xx` : 'other';
 }
+
+/** The tus store with the bytes each write brings counted (creation-with-upload and tus's own PATCH path). */
+export function countUploadWrites<S extends { write(source: never, id: string, offset: number): Promise<number> }>(
+  store: S,
+): S {
+  const write = store.write.bind(store);
+  store.write = async (source, id, offset) => {
+    const end = await write(source, id, offset);
+    recordUploadBytes(end - offset);
+    return end;
+  };
+  return store;
+}
