@@ -93,7 +93,10 @@ describe('metrics and traces of an upload through transcode', () => {
       return sample(text, 'mam_workflows{type="transcodeWorkflow",state="COMPLETED"}') === 1 ? text : undefined;
     });
     expect(
-      sample(metrics, 'mam_http_request_duration_seconds_count{method="POST",route="/api/v1/uploads",status_class="2xx"}'),
+      sample(
+        metrics,
+        'mam_http_request_duration_seconds_count{method="POST",route="/api/v1/uploads",status_class="2xx"}',
+      ),
     ).toBe(1);
     // Routes, not URLs: no series carries an item's id.
     expect(metrics).not.toMatch(/route="[^"]*[0-9a-f]{8}-[0-9a-f]{4}-/);

@@ -94,6 +94,9 @@ export const ZEnv = z.object({
     }),
   // The largest single upload in bytes; 1 TiB when unset (a broadcast master runs to hundreds of GiB).
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  // false: no /metrics and no metric collection (the observability bench's baseline; an installation that does not
+  // scrape saves the per-request timing).
+  METRICS_ENABLED: z.stringbool().default(true),
   // Set: /metrics answers only `Authorization: Bearer <token>`. Unset: only direct connections from this machine.
   METRICS_TOKEN: z
     .string()

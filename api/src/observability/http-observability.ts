@@ -1,8 +1,8 @@
 import { AppError } from '@mam/core';
 import type { FastifyInstance } from 'fastify';
 import { metricsAccess } from './metrics-access';
-import { httpRequestDuration, metricsRegistry, statusClass } from './metrics';
-import { startServerSpan } from './tracing';
+import { httpRequestDuration, metricsEnabled, metricsRegistry, statusClass } from './metrics';
+import { startServerSpan, tracingEnabled } from './tracing';
 
 export interface TObservabilityOptions {
   /** METRICS_TOKEN: a bearer token for /metrics; unset, only local scrapers may read it. */
@@ -15,21 +15,18 @@ export interface TObservabilityOptions {
  * so hijacked replies (tus uploads) count too.
  */
 export function registerObservability(app: FastifyInstance, options: TObservabilityOptions): void {
+  const metrics = metricsEnabled();
+  if (!metrics && !tracingEnabled()) return;
   app.addHook('onRequest', (request, reply, done) => {
     const started = performance.now();
-    const span = startServerSpan(
-      `${request.method}`,
-      request.headers,
-      { 'http.request.method': request.method },
-      done,
-    );
+    const span = startServerSpan(`${request.method}`, request.headers, { 'http.request.method': request.method }, done);
     reply.raw.once('close', () => {
       const route = request.routeOptions.url ?? 'unmatched';
-      const status = reply.raw.writableFinished ? statusClass(reply.raw.statusCode) : 'aborted';
-      httpRequestDuration.observe(
-        { method: request.method, route, status_class: status },
-        (performance.now() - started) / 1000,
-      );
+      if (metrics) {
+        const status = reply.raw.writableFinished ? statusClass(reply.raw.statusCode) : 'aborted';
+        const seconds = (performance.now() - started) / 1000;
+        httpRequestDuration.observe({ method: request.method, route, status_class: status }, seconds);
+      }
       if (span) {
         span.setName(`${request.method} ${route}`);
         span.setAttributes({ 'http.route': route, 'http.response.status_code': reply.raw.statusCode });
@@ -39,6 +36,7 @@ export function registerObservability(app: FastifyInstance, options: TObservabil
     });
   });
 
+  if (!metrics) return;
   app.get('/metrics', async (request, reply) => {
     const access = metricsAccess(options.metricsToken, {
       remoteAddress: request.raw.socket.remoteAddress,

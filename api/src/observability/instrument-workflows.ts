@@ -1,5 +1,5 @@
 import { currentActivityInfo, type WorkflowEngine } from '@mam/workflows';
-import { activityDuration, activityFailures } from './metrics';
+import { activityDuration, activityFailures, metricsEnabled } from './metrics';
 import { activeTraceParent, inSpan } from './tracing';
 
 type TAsyncFunction = (...args: never[]) => Promise<unknown>;
@@ -20,18 +20,22 @@ export function instrumentActivities<A extends object>(activities: A): A {
     const fn = value as TAsyncFunction;
     wrapped[name] = async (...args: never[]) => {
       const info = currentActivityInfo();
-      const started = performance.now();
-      try {
-        const result = await inSpan(
+      const run = () =>
+        inSpan(
           `activity ${name}`,
           { 'mam.workflow_id': info?.workflowId, 'mam.activity_type': name, 'mam.attempt': info?.attempt },
           () => fn(...args),
           info?.traceParent,
         );
-        activityDuration.observe({ activity_type: name, outcome: 'completed' }, (performance.now() - started) / 1000);
+      if (!metricsEnabled()) return run();
+      const started = performance.now();
+      const seconds = () => (performance.now() - started) / 1000;
+      try {
+        const result = await run();
+        activityDuration.observe({ activity_type: name, outcome: 'completed' }, seconds());
         return result;
       } catch (error) {
-        activityDuration.observe({ activity_type: name, outcome: 'failed' }, (performance.now() - started) / 1000);
+        activityDuration.observe({ activity_type: name, outcome: 'failed' }, seconds());
         activityFailures.inc({ activity_type: name });
         throw error;
       }
@@ -51,7 +55,11 @@ export function instrumentEngine(engine: WorkflowEngine): WorkflowEngine {
       const start: WorkflowEngine['start'] = (workflowType, options) =>
         inSpan(
           `workflow.start ${workflowType}`,
-          { 'mam.workflow_id': options.workflowId, 'mam.workflow_type': workflowType, 'mam.task_queue': options.taskQueue },
+          {
+            'mam.workflow_id': options.workflowId,
+            'mam.workflow_type': workflowType,
+            'mam.task_queue': options.taskQueue,
+          },
           () => target.start(workflowType, { ...options, traceParent: options.traceParent ?? activeTraceParent() }),
         );
       return start;

@@ -8,7 +8,26 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
  * scraped, so they are the same whichever process (api or worker) is asked.
  */
 export const metricsRegistry = new Registry();
-collectDefaultMetrics({ register: metricsRegistry, prefix: 'mam_' });
+
+let enabled = true;
+
+let processMetrics = false;
+
+/**
+ * METRICS_ENABLED: false, the recording functions do nothing (and the HTTP hooks are not installed); true, the
+ * process's own figures (memory, CPU, event-loop lag) are collected too.
+ */
+export function setMetricsEnabled(value: boolean): void {
+  enabled = value;
+  if (value && !processMetrics) {
+    processMetrics = true;
+    collectDefaultMetrics({ register: metricsRegistry, prefix: 'mam_' });
+  }
+}
+
+export function metricsEnabled(): boolean {
+  return enabled;
+}
 
 // Uploads of large masters and long searches run past Prometheus' default top bucket of 10 s.
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
@@ -96,7 +115,7 @@ new Gauge({
 
 /** Records upload bytes written (a tus PATCH body). */
 export function recordUploadBytes(bytes: number): void {
-  if (bytes > 0) uploadBytesReceived.inc(bytes);
+  if (enabled && bytes > 0) uploadBytesReceived.inc(bytes);
 }
 
 /** '2xx' for 204; label values stay few whatever the status. */

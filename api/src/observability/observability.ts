@@ -3,7 +3,7 @@ import { createWorkflowMetricsRepository, type Database } from '@mam/db';
 import { TRANSCODE_TASK_QUEUE } from '@mam/workflows';
 import type { TEnv } from '../config/env';
 import { metricsAccess } from './metrics-access';
-import { metricsRegistry, useWorkflowMetricsSource } from './metrics';
+import { metricsRegistry, setMetricsEnabled, useWorkflowMetricsSource } from './metrics';
 import { startTracing, traceServices } from './tracing';
 
 /** The services whose calls get spans of their own (the domain steps of uploads, processing and search). */
@@ -19,16 +19,19 @@ export interface TObservability {
  * with `metricsPort` (the media worker, which has no HTTP server), /metrics served on a listener of its own.
  */
 export async function startObservability(
-  env: Pick<TEnv, 'OTEL_EXPORTER_OTLP_ENDPOINT' | 'OTEL_SERVICE_NAME' | 'METRICS_TOKEN' | 'HOST'>,
+  env: Pick<TEnv, 'OTEL_EXPORTER_OTLP_ENDPOINT' | 'OTEL_SERVICE_NAME' | 'METRICS_TOKEN' | 'METRICS_ENABLED' | 'HOST'>,
   options: { db: Database; services?: object; metricsPort?: number },
 ): Promise<TObservability> {
+  setMetricsEnabled(env.METRICS_ENABLED);
   useWorkflowMetricsSource(createWorkflowMetricsRepository(options.db), [TRANSCODE_TASK_QUEUE]);
   const stopTracing = env.OTEL_EXPORTER_OTLP_ENDPOINT
     ? await startTracing({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME })
     : undefined;
   if (options.services) traceServices(options.services, TRACED_SERVICES);
   const server =
-    options.metricsPort === undefined ? undefined : await serveMetrics(options.metricsPort, env.HOST, env.METRICS_TOKEN);
+    options.metricsPort === undefined || !env.METRICS_ENABLED
+      ? undefined
+      : await serveMetrics(options.metricsPort, env.HOST, env.METRICS_TOKEN);
   return {
     async stop() {
       useWorkflowMetricsSource(undefined);
