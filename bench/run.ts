@@ -10,8 +10,9 @@
  *   - search over 100,000 items on PGlite and PostgreSQL (p50/p95 per query vs. a bare count of the same matches) and
  *     bulk metadata update (vs. a bare UPDATE per item); BENCH_LARGE=1 adds 1,000,000 items on PostgreSQL
  *   - load: health p99 and search p95 (8 clients) idle and while 10 uploads and their transcodes run
- * BENCH=startup,workflows,upload,transcode,search,load picks sections (all by default; upload, transcode, search and
- * load take minutes).
+ *   - observability: upload and search time with metrics and OTLP tracing on vs. off, in alternating rounds
+ * BENCH=startup,workflows,upload,transcode,search,load,observability picks sections (all by default; upload,
+ * transcode, search, load and observability take minutes).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { createWorkflowTranscoder } from '@mam/api/testing/workflow-transcoder';
 import { freePort, startServer } from '../e2e/support/server';
 import { formatTranscodeMeasurement, measureTranscode } from './transcode.bench';
 import { benchLoad } from './load.bench';
+import { benchObservability } from './observability.bench';
 import { benchSearch } from './search.bench';
 import { useServerBriefly } from './session.bench';
 import { benchUpload } from './upload.bench';
@@ -137,7 +139,7 @@ async function benchTranscodeWorkflow(): Promise<string[]> {
 }
 
 async function main() {
-  const sections = (process.env.BENCH ?? 'startup,workflows,upload,transcode,search,load').split(',');
+  const sections = (process.env.BENCH ?? 'startup,workflows,upload,transcode,search,load,observability').split(',');
   if (sections.includes('startup')) await benchStartup();
   const more: Array<[string, () => Promise<string[]>]> = [
     ['workflows', benchWorkflowRuntime],
@@ -145,6 +147,7 @@ async function main() {
     ['transcode', benchTranscodeWorkflow],
     ['search', benchSearch],
     ['load', benchLoad],
+    ['observability', benchObservability],
   ];
   for (const [name, run] of more) {
     if (!sections.includes(name)) continue;

@@ -15,6 +15,7 @@ import { requestLogOptions } from './http/request-log';
 import { createCachedHealth } from './http/health-check';
 import { createGracefulShutdown } from './http/shutdown';
 import { createMediaPipeline } from './media-pipeline';
+import { startObservability } from './observability/observability';
 import { createRuntimeServices, publicUrlOf, searchBackendOf, seedDemoTenant } from './runtime';
 import { createSearchIndexer } from './services/search/search-indexer';
 
@@ -83,6 +84,7 @@ async function main() {
     ? createSearchIndexer({ repos: services.deps.repos, forms: services.metadataForms, backend: searchBackend, logger })
     : null;
   const seed = await seedDemoTenant(env, services);
+  const observability = await startObservability(env, { db: handle.db, services });
   await pipeline.start();
   // Uploads that finished while no engine ran (a crash between the last byte and the start) are handed over now.
   indexer?.start();
@@ -99,6 +101,7 @@ async function main() {
     uploadsDir: pipeline.uploadsDir,
     health: createCachedHealth(() => handle.ping(), { freshMs: 1000, maxAgeMs: 5000 }),
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
   });
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   const port = new URL(address).port;
@@ -132,6 +135,7 @@ async function main() {
         await indexer?.stop();
         await searchBackend?.close();
         services.storages.close();
+        await observability.stop();
         await stop();
       },
       logger,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Database, Repositories } from '@mam/db';
 import { createTranscodeActivities, type StorageResolver } from '@mam/workers';
 import { createWorkflowRuntime, TRANSCODE_TASK_QUEUE, withActivityContext, type WorkflowEngine } from '@mam/workflows';
+import { instrumentActivities, instrumentEngine } from './observability/instrument-workflows';
 import type { NotificationService } from './services/notification.service';
 import type { ServiceLogger } from './services/service-deps';
 
@@ -57,10 +58,15 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     temporalAddress: options.temporalAddress,
     namespace: options.temporalNamespace,
     db: options.db,
-    activities,
+    activities: instrumentActivities(activities),
     taskQueues: { [TRANSCODE_TASK_QUEUE]: options.mediaConcurrency },
     embedded: { exclusive: options.exclusive },
     logger: options.logger,
   });
-  return { engine: runtime.engine, uploadsDir, start: () => runtime.start(), stop: () => runtime.stop() };
+  return {
+    engine: instrumentEngine(runtime.engine),
+    uploadsDir,
+    start: () => runtime.start(),
+    stop: () => runtime.stop(),
+  };
 }

@@ -3,6 +3,7 @@ import { createRepositories, openPostgres } from '@mam/db';
 import pino from 'pino';
 import { EnvError, parseEnv, type TEnv } from './config/env';
 import { createMediaPipeline } from './media-pipeline';
+import { startObservability } from './observability/observability';
 import { createRuntimeServices } from './runtime';
 
 /**
@@ -45,12 +46,14 @@ async function main() {
     mediaConcurrency: env.MEDIA_CONCURRENCY,
   });
   const services = createRuntimeServices(env, handle, logger, pipeline.engine);
+  const observability = await startObservability(env, { db: handle.db, metricsPort: env.METRICS_PORT });
   await pipeline.start();
   logger.info({ temporal: env.TEMPORAL_ADDRESS ?? null }, 'media worker ready');
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     await pipeline.stop();
+    await observability.stop();
     await handle.close();
     process.exit(0);
   };

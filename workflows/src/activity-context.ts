@@ -10,8 +10,11 @@ export interface ActivityContext {
   heartbeat(details?: unknown): void;
   /** Aborted when the workflow cancels the activity or the attempt times out: stop work (kill the ffmpeg child). */
   signal: AbortSignal;
-  /** requestId: the HTTP request that started the run, when one did (embedded runtime only). */
-  info: { workflowId: string; activityType: string; attempt: number; requestId?: string };
+  /**
+   * requestId: the HTTP request that started the run, when one did; traceParent: the span that started it, when
+   * tracing was on (both embedded runtime only).
+   */
+  info: { workflowId: string; activityType: string; attempt: number; requestId?: string; traceParent?: string };
 }
 
 const STORAGE_KEY = Symbol.for('mam.workflows.embedded.activity');

@@ -14,6 +14,8 @@ export interface TStartWorkflowOptions {
   itemId?: string;
   /** The HTTP request that started the run: the run's workflow and activity logs carry it. */
   requestId?: string;
+  /** The W3C traceparent of the caller's span (tracing on): the run's activity spans become its children. */
+  traceParent?: string;
 }
 
 export interface TPendingActivity {

@@ -24,7 +24,7 @@ export {
   type TWorkflowRuntimeOptions,
   type WorkflowRuntime,
 } from './create-workflow-runtime';
-export { currentActivity, type ActivityContext } from './activity-context';
+export { currentActivity, currentActivityInfo, type ActivityContext } from './activity-context';
 export { EmbeddedWorkflowRuntime, type TEmbeddedRuntimeOptions } from './embedded/embedded-runtime';
 export { DIVERGENCE_FAILURE_TYPE, type TWorkflowFunction } from './embedded/workflow-instance';
 export type { TActivityFunction } from './embedded/activity-worker';

@@ -101,6 +101,26 @@ export const ZEnv = z.object({
     }),
   // The largest single upload in bytes; 1 TiB when unset (a broadcast master runs to hundreds of GiB).
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  // false: no /metrics and no metric collection (the observability bench's baseline; an installation that does not
+  // scrape saves the per-request timing).
+  METRICS_ENABLED: z.stringbool().default(true),
+  // Set: /metrics answers only `Authorization: Bearer <token>`. Unset: only direct connections from this machine.
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().min(16, 'must be at least 16 characters').optional())
+    .optional(),
+  // The media worker (worker-main) has no HTTP server of its own: set, it serves /metrics on this port.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  // Set: traces go to this OpenTelemetry collector over OTLP/HTTP (JSON, to <endpoint>/v1/traces).
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.url({ protocol: /^https?$/ }).optional())
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('mam'),
 });
 
 export type TTrustProxy = boolean | number | string[];

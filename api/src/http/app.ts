@@ -22,6 +22,7 @@ import { textGuardHook } from './text-guard.hook';
 import { registerSecurityHeaders } from './security-headers';
 import { runInRequest } from '../services/request-context';
 import { RequestLogController } from './request-log';
+import { registerObservability } from '../observability/http-observability';
 
 export interface AppOptions {
   services: Services;
@@ -35,6 +36,8 @@ export interface AppOptions {
   health(): Promise<void>;
   /** TRUST_PROXY: off unless set, so X-Forwarded-For cannot choose request.ip. */
   trustProxy?: boolean | number | string[];
+  /** METRICS_TOKEN: the bearer token /metrics asks for; unset, only local scrapers may read it. */
+  metricsToken?: string;
 }
 
 /** Fastify takes a hop count at run time but not in its typings: the same rule as a function. */
@@ -53,6 +56,7 @@ export async function createApp(options: AppOptions) {
 
   // Work a request starts (a transcode run after an upload) logs the request's id.
   app.addHook('onRequest', (request, _reply, done) => runInRequest(request.id, done));
+  registerObservability(app, { metricsToken: options.metricsToken });
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
 

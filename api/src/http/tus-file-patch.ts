@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FileStore } from '@tus/file-store';
 import { ERRORS, EXPOSED_HEADERS, TUS_RESUMABLE, type Locker, type Upload } from '@tus/server';
+import { recordUploadBytes } from '../observability/metrics';
 
 /** As @tus/server's lockDrainTimeout: a PATCH asked to give up its lock gets this long to finish its write. */
 const LOCK_DRAIN_MS = 3000;
@@ -129,6 +130,7 @@ export async function patchIntoFileStore(
       clearInterval(progress);
       clearTimeout(drain);
       written = file.bytesWritten;
+      recordUploadBytes(written);
     }
   } catch (error) {
     await lock.unlock();

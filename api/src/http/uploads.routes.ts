@@ -7,6 +7,7 @@ import type { Services } from '../services';
 import { VISITOR_COOKIE } from '../services/shares/share-access';
 import { resolvePrincipal } from './request-principal';
 import { patchIntoFileStore, type TusFilePatchDeps } from './tus-file-patch';
+import { countUploadWrites } from '../observability/metrics';
 
 export const UPLOADS_PATH = '/api/v1/uploads';
 /**
@@ -69,7 +70,9 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
  */
 export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions) {
   const { services } = options;
-  const datastore = new FileStore({ directory: options.uploadsDir, expirationPeriodInMilliseconds: EXPIRY_MS });
+  const datastore = countUploadWrites(
+    new FileStore({ directory: options.uploadsDir, expirationPeriodInMilliseconds: EXPIRY_MS }),
+  );
   const locker = new MemoryLocker();
   const tus = new TusServer({
     path: UPLOADS_PATH,

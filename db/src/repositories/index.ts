@@ -131,6 +131,7 @@ export type {
   TStorageLocationConfig,
 } from '../schema/storage-location.table';
 export { createWorkflowRepository, fairnessKeyOf, WORKFLOW_NOTIFY_CHANNEL } from './workflow.repository';
+export { createWorkflowMetricsRepository, type WorkflowMetricsRepository } from './workflow-metrics.repository';
 export type {
   WorkflowRepository,
   TWorkflowExecutionRow,

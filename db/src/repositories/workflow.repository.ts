@@ -257,6 +257,7 @@ export function createWorkflowRepository(db: Database, settings: { server?: bool
       tenantId: string | null;
       itemId: string | null;
       requestId?: string | null;
+      traceParent?: string | null;
     }): Promise<boolean> {
       const embedded = values.runtime === 'embedded';
       if (embedded) {
@@ -265,10 +266,10 @@ export function createWorkflowRepository(db: Database, settings: { server?: bool
         const inserted = await db.execute(sql`
           with ins as (
             insert into workflow_execution (id, run_id, runtime, type, task_queue, input, status, tenant_id, item_id,
-                                            request_id, history_length, wake_at)
+                                            request_id, trace_parent, history_length, wake_at)
             values (${values.id}, ${values.runId}::uuid, 'embedded', ${values.type}, ${values.taskQueue},
                     ${JSON.stringify(values.input)}::jsonb, 'RUNNING', ${values.tenantId}::uuid, ${values.itemId},
-                    ${values.requestId ?? null}, 1, now())
+                    ${values.requestId ?? null}, ${values.traceParent ?? null}, 1, now())
             on conflict (id) do nothing
             returning id
           ),
@@ -293,6 +294,7 @@ export function createWorkflowRepository(db: Database, settings: { server?: bool
         const fields = {
           ...values,
           requestId: values.requestId ?? null,
+          traceParent: values.traceParent ?? null,
           status: 'RUNNING' as const,
           result: null,
           failure: null,

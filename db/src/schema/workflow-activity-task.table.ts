@@ -23,6 +23,8 @@ export interface TActivityTaskOptions {
   fairnessKey?: string;
   /** The run's requestId, copied here so the attempt's logs carry it without reading the run. */
   requestId?: string;
+  /** The run's traceParent, copied here for the same reason: the attempt's span is a child of it. */
+  traceParent?: string;
 }
 
 /** An activity a workflow scheduled and that has not finished yet: polled by the workers of its task queue. */

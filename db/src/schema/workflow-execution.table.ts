@@ -30,6 +30,8 @@ export const workflowExecution = pgTable(
     itemId: text('item_id'),
     // The id of the HTTP request that started the run (its logs carry it), or null (system runs, the CLI).
     requestId: text('request_id'),
+    // The W3C traceparent of the span that started the run, when tracing is on: its activities' spans join that trace.
+    traceParent: text('trace_parent'),
     // Number of journal events; the next event gets historyLength + 1. Incremented under the row lock.
     historyLength: integer('history_length').notNull().default(0),
     // The last journal event the workflow code had seen when its activation was persisted: a claim hands the

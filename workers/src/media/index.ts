@@ -14,3 +14,4 @@ export * from './create-waveform';
 export * from './create-image-previews';
 export * from './create-document-thumbnail';
 export * from './item-media';
+export { runningFfmpegJobs } from './run-process';

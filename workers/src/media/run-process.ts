@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setPriority } from 'node:os';
+import path from 'node:path';
 import { isProgressLine } from './ffmpeg-progress';
 import { MediaError } from './media-error';
 
@@ -64,6 +65,13 @@ export function lowerPriority(pid: number | undefined): void {
 // Children in a process group of their own do not die with ours: killed when this process exits, however it exits.
 const detachedChildren = new Set<ChildProcess>();
 let exitHookInstalled = false;
+
+/** How many ffmpeg processes this process runs right now (the operators' ffmpeg-jobs metric reads it). */
+export function runningFfmpegJobs(): number {
+  let running = 0;
+  for (const child of detachedChildren) if (/^ffmpeg(\.exe)?$/.test(path.basename(child.spawnfile))) running++;
+  return running;
+}
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;

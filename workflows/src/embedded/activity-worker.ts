@@ -194,6 +194,7 @@ export class ActivityWorker {
         activityType: task.activityType,
         attempt: task.attempt,
         requestId: options.requestId,
+        traceParent: options.traceParent,
       },
     };
     const started = performance.now();

@@ -105,6 +105,7 @@ function snapshot(row: TWorkflowExecutionRow): TExecutionSnapshot {
     taskQueue: row.taskQueue,
     input: row.input,
     requestId: row.requestId ?? undefined,
+    traceParent: row.traceParent ?? undefined,
   };
 }
 
@@ -250,6 +251,7 @@ export class EmbeddedWorkflowRuntime {
       tenantId: options.tenantId,
       itemId: options.itemId ?? null,
       requestId: options.requestId ?? null,
+      traceParent: options.traceParent ?? null,
     });
     if (!started) {
       throw new WorkflowExecutionAlreadyStartedError(

@@ -98,6 +98,8 @@ export interface TExecutionSnapshot {
   input: unknown[];
   /** The request that started the run, handed to its activity tasks for their logs. */
   requestId?: string;
+  /** The span that started the run, handed to its activity tasks as their spans' parent. */
+  traceParent?: string;
 }
 
 export type TInstanceOutcome =
@@ -531,7 +533,12 @@ export class WorkflowInstance {
         payload: { activityType, taskQueue, args, options: resolved, seenSeq: this.position },
       });
       // Not in the journal event: it is about the logs, not what the run did.
-      const taskOptions = this.execution.requestId ? { ...resolved, requestId: this.execution.requestId } : resolved;
+      const { requestId, traceParent } = this.execution;
+      const taskOptions = {
+        ...resolved,
+        ...(requestId ? { requestId } : {}),
+        ...(traceParent ? { traceParent } : {}),
+      };
       this.activation.tasks.push({ commandSeq: issued.seq, taskQueue, activityType, args, options: taskOptions });
     }
     return this.track(issued.seq, 'activity', cancellable, activityType);
