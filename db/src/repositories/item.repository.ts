@@ -361,6 +361,24 @@ export function createItemRepository(db: Database) {
         .where(and(eq(itemVersion.tenantId, tenantId), eq(itemVersion.itemId, itemId)))
         .orderBy(asc(itemVersion.number));
     },
+    /**
+     * An upload's received bytes, in place: the rest of its progress (a reservation made meanwhile) stays as it is.
+     * Only while the upload is in progress.
+     */
+    async setUploadReceived(tenantId: string, versionId: string, receivedBytes: number): Promise<boolean> {
+      const rows = await db
+        .update(itemVersion)
+        .set({ upload: sql`jsonb_set(${itemVersion.upload}, '{receivedBytes}', to_jsonb(${receivedBytes}::bigint))` })
+        .where(
+          and(
+            eq(itemVersion.tenantId, tenantId),
+            eq(itemVersion.id, versionId),
+            sql`${itemVersion.upload}->>'state' = 'PROGRESSING'`,
+          ),
+        )
+        .returning({ id: itemVersion.id });
+      return rows.length > 0;
+    },
     async updateVersion(
       tenantId: string,
       versionId: string,

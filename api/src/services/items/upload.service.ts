@@ -344,7 +344,8 @@ export function createUploadService(
     async recordProgress(tenantId: string, versionId: string, receivedBytes: number): Promise<void> {
       const version = await repos.items.findVersion(tenantId, versionId);
       if (!version || version.upload.state !== 'PROGRESSING') return;
-      await repos.items.updateVersion(tenantId, versionId, { upload: { ...version.upload, receivedBytes } });
+      // In place: a reservation a concurrent PATCH made since the read above must not be written over.
+      if (!(await repos.items.setUploadReceived(tenantId, versionId, receivedBytes))) return;
       const operation = await repos.operations.findByVersion(tenantId, versionId, 'upload');
       if (operation) {
         const progress = version.upload.totalBytes ? (100 * receivedBytes) / version.upload.totalBytes : 0;
