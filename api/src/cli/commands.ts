@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { AppError, assertPasswordStrength } from '@mam/core';
 import type { DatabaseHandle } from '@mam/db';
 import type { Services } from '../services';
@@ -27,6 +28,11 @@ export interface CliCommand {
 }
 
 const str = { type: 'string' } as const;
+
+/** A file an operator names: relative to the shell's folder (npm runs scripts from the project's). */
+function operatorPath(file: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
 
 async function notRunWithServices(): Promise<void> {
   throw new Error('A standalone command is run without services');
@@ -166,7 +172,7 @@ export const commands: CliCommand[] = [
     options: { to: str },
     required: ['to'],
     standalone: async (v, { env, out }) => {
-      await createBackup({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, to: String(v.to), out });
+      await createBackup({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, to: operatorPath(String(v.to)), out });
     },
     run: notRunWithServices,
   },
@@ -179,7 +185,7 @@ export const commands: CliCommand[] = [
       await restoreBackup({
         dataDir: env.DATA_DIR,
         databaseUrl: env.DATABASE_URL,
-        from: String(v.from),
+        from: operatorPath(String(v.from)),
         force: v.force === true,
         out,
       });
