@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { AppError, assertPasswordStrength } from '@mam/core';
 import type { DatabaseHandle } from '@mam/db';
 import type { Services } from '../services';
@@ -5,14 +6,21 @@ import { loadActor } from '../services/actor.service';
 import { hashPassword } from '../security/password-hasher';
 import { provisionTenant } from '../services/tenant-provisioning.service';
 import { createSearchIndexer } from '../services/search/search-indexer';
+import type { TEnv } from '../config/env';
+import { createBackup, restoreBackup } from './backup/backup';
 
-type Options = Record<string, { type: 'string' }>;
+type Options = Record<string, { type: 'string' | 'boolean' }>;
 
 export interface CliCommand {
   name: string;
   usage: string;
   options: Options;
   required: string[];
+  /** Set for commands that open the database themselves (or not at all): given the settings instead of services. */
+  standalone?: (
+    values: Record<string, string | boolean | undefined>,
+    ctx: { env: TEnv; out: (line: string) => void },
+  ) => Promise<void>;
   run(
     values: Record<string, string | undefined>,
     ctx: { services: Services; handle: DatabaseHandle; out: (line: string) => void },
@@ -20,6 +28,15 @@ export interface CliCommand {
 }
 
 const str = { type: 'string' } as const;
+
+/** A file an operator names: relative to the shell's folder (npm runs scripts from the project's). */
+function operatorPath(file: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
+
+async function notRunWithServices(): Promise<void> {
+  throw new Error('A standalone command is run without services');
+}
 
 async function findUser(services: Services, slug: string, email: string) {
   const tenant = await services.deps.repos.tenants.findBySlug(slug);
@@ -148,5 +165,31 @@ export const commands: CliCommand[] = [
       const { indexed } = await indexer.reindexTenant(tenant.id);
       out(`Search index of ${tenant.name} (${tenant.slug}) rebuilt: ${indexed} items.`);
     },
+  },
+  {
+    name: 'backup',
+    usage: '--to FILE   (database and local media, consistent while the server runs)',
+    options: { to: str },
+    required: ['to'],
+    standalone: async (v, { env, out }) => {
+      await createBackup({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, to: operatorPath(String(v.to)), out });
+    },
+    run: notRunWithServices,
+  },
+  {
+    name: 'restore',
+    usage: '--from FILE [--force]   (into an empty DATA_DIR; --force replaces what is there)',
+    options: { from: str, force: { type: 'boolean' } },
+    required: ['from'],
+    standalone: async (v, { env, out }) => {
+      await restoreBackup({
+        dataDir: env.DATA_DIR,
+        databaseUrl: env.DATABASE_URL,
+        from: operatorPath(String(v.from)),
+        force: v.force === true,
+        out,
+      });
+    },
+    run: notRunWithServices,
   },
 ];

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { AppError, ZTenantSlug } from '@mam/core';
 import { EnvError, parseEnv } from '../config/env';
 import { createRuntimeServices, searchBackendOf } from '../runtime';
+import { BackupError } from './backup/backup-manifest';
 import { commands, type CliCommand } from './commands';
 
 export class UsageError extends Error {}
@@ -25,6 +26,7 @@ function findCommand(argv: string[]): { command: CliCommand; rest: string[] } {
 export async function runCli(argv: string[], out: (line: string) => void): Promise<number> {
   let found: { command: CliCommand; rest: string[] };
   let values: Record<string, string | undefined>;
+  let flags: Record<string, string | boolean | undefined>;
   try {
     if (argv[0] === '--help' || argv[0] === 'help') {
       out(usage);
@@ -37,6 +39,7 @@ export async function runCli(argv: string[], out: (line: string) => void): Promi
       strict: true,
       allowPositionals: false,
     });
+    flags = parsed.values;
     values = parsed.values as Record<string, string | undefined>;
     for (const required of found.command.required) {
       if (!values[required]) throw new UsageError(`Missing --${required}.`);
@@ -59,6 +62,16 @@ export async function runCli(argv: string[], out: (line: string) => void): Promi
   }
 
   const env = parseEnv();
+  if (found.command.standalone) {
+    try {
+      await found.command.standalone(flags, { env, out });
+      return 0;
+    } catch (error) {
+      if (!(error instanceof BackupError)) throw error;
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+  }
   const logger = pino({ level: 'warn' }, pino.destination(2));
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {

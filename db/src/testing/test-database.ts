@@ -10,11 +10,13 @@ export const testBackends: TTestBackend[] = ['pglite', 'postgres'];
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase extends DatabaseHandle {
+  /** The fresh database's connection string (PostgreSQL only), for other clients of the same database. */
+  url?: string;
   dispose(): Promise<void>;
 }
 
 /** A migrated, empty database: PGlite in memory, or a fresh database on the machine's PostgreSQL server. */
-export async function createTestDatabase(backend: TTestBackend): Promise<TestDatabase> {
+export async function createTestDatabase(backend: TTestBackend, poolSize = 4): Promise<TestDatabase> {
   if (backend === 'pglite') {
     const handle = await openPglite();
     await handle.migrate();
@@ -30,10 +32,11 @@ export async function createTestDatabase(backend: TTestBackend): Promise<TestDat
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), 4);
+  const handle = await openPostgres(url.toString(), poolSize);
   await handle.migrate();
   return {
     ...handle,
+    url: url.toString(),
     dispose: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
