@@ -31,7 +31,7 @@ export type { TActivityFunction } from './embedded/activity-worker';
 export { withActivityContext, type TWorkflowLogger } from './logger';
 // An embedded run as Temporal's history JSON ("download history"); Temporal's tools read and replay it.
 export { exportTemporalHistory, toTemporalHistory, type TTemporalHistoryJson } from './history/temporal-history';
-export { historyFromJSON } from './history/history-json';
+export { historyFromJSON, historyToJSON } from './history/history-json';
 export type { TActivityOptions, TRetryPolicy, TWorkflowInfo } from './runtime-hook';
 export {
   ActivityFailure,

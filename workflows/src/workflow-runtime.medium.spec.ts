@@ -217,6 +217,22 @@ describe.each(kinds)('workflows on the %s', (_name, kind) => {
     expect(Math.max(...maxima)).toBe(2);
   });
 
+  it('keeps a run whose code throws a non-Temporal error open and retries its task, as Temporal does', async () => {
+    const workflowId = await start('buggyWorkflow', []);
+    await eventually(() => runsOf(workflowId, 'step:before the bug').length > 0);
+    const isTaskFailure = (entry: { object: unknown }) =>
+      String((entry.object as { err?: unknown }).err).includes('a bug in the workflow code');
+    // Retried: the task fails again on the next attempt (the embedded runtime logs each).
+    if (harness.embedded) await eventually(() => harness.logger.errors.filter(isTaskFailure).length >= 2);
+    expect((await harness.engine.describe(workflowId)).status).toBe('RUNNING');
+    expect(runsOf(workflowId, 'step:before the bug')).toHaveLength(1);
+    await harness.engine.terminate(workflowId, 'fixed elsewhere');
+    // A retry already under way when the run was terminated may still log its failure.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const others = harness.logger.errors.filter((entry) => !isTaskFailure(entry));
+    harness.logger.errors.splice(0, harness.logger.errors.length, ...others);
+  });
+
   it('fails a workflow that throws, and terminates a running one', async () => {
     const failing = await start('failingWorkflow', []);
     const chain = await failureChain(harness.engine.result(failing));

@@ -1,49 +1,73 @@
 /**
- * A small seeded generator (sfc32 seeded through cyrb128), so `uuid4()` in workflow code returns the same values
- * on every replay of a run: the seed is the run id.
+ * The random values of a run, drawn the way Temporal's TypeScript SDK draws them for the same run id: its core
+ * seeds each run with SipHash-1-3 (zero keys) of the original run id, hashed as Rust hashes a str (its UTF-8 bytes,
+ * then 0xff); the SDK feeds the seed's eight big-endian bytes to Alea and builds uuid4() from it. So `uuid4()` is
+ * the same on every replay of a run on either runtime, and a history exported from an embedded run replays on
+ * Temporal with the choices the code made from it (history-replay specs check this).
  */
-function cyrb128(text: string): [number, number, number, number] {
-  let h1 = 1779033703;
-  let h2 = 3144134277;
-  let h3 = 1013904242;
-  let h4 = 2773480762;
-  for (let i = 0; i < text.length; i++) {
-    const k = text.charCodeAt(i);
-    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
-    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
-    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
-    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
-  }
-  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
-  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
-  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
-  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
-  return [(h1 ^ h2 ^ h3 ^ h4) >>> 0, (h2 ^ h1) >>> 0, (h3 ^ h1) >>> 0, (h4 ^ h1) >>> 0];
-}
+import { alea } from '@temporalio/workflow/lib/alea';
+import { uuid4FromRandom } from '@temporalio/workflow/lib/random-helpers';
 
-export function seededRandom(seed: string): () => number {
-  let [a, b, c, d] = cyrb128(seed);
-  return () => {
-    a >>>= 0;
-    b >>>= 0;
-    c >>>= 0;
-    d >>>= 0;
-    let t = (a + b) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    d = (d + 1) | 0;
-    t = (t + d) | 0;
-    c = (c + t) | 0;
-    return (t >>> 0) / 4294967296;
+const MASK = (1n << 64n) - 1n;
+const rotl = (value: bigint, bits: bigint) => ((value << bits) | (value >> (64n - bits))) & MASK;
+
+function sipHash13(bytes: Uint8Array): bigint {
+  let v0 = 0x736f6d6570736575n;
+  let v1 = 0x646f72616e646f6dn;
+  let v2 = 0x6c7967656e657261n;
+  let v3 = 0x7465646279746573n;
+  const round = () => {
+    v0 = (v0 + v1) & MASK;
+    v1 = rotl(v1, 13n) ^ v0;
+    v0 = rotl(v0, 32n);
+    v2 = (v2 + v3) & MASK;
+    v3 = rotl(v3, 16n) ^ v2;
+    v0 = (v0 + v3) & MASK;
+    v3 = rotl(v3, 21n) ^ v0;
+    v2 = (v2 + v1) & MASK;
+    v1 = rotl(v1, 17n) ^ v2;
+    v2 = rotl(v2, 32n);
   };
+  const word = (offset: number, length: number) => {
+    let value = 0n;
+    for (let i = length - 1; i >= 0; i--) value = (value << 8n) | BigInt(bytes[offset + i]!);
+    return value;
+  };
+  const whole = bytes.length - (bytes.length % 8);
+  for (let offset = 0; offset < whole; offset += 8) {
+    const m = word(offset, 8);
+    v3 ^= m;
+    round();
+    v0 ^= m;
+  }
+  const last = ((BigInt(bytes.length) & 0xffn) << 56n) | word(whole, bytes.length - whole);
+  v3 ^= last;
+  round();
+  v0 ^= last;
+  v2 ^= 0xffn;
+  round();
+  round();
+  round();
+  return v0 ^ v1 ^ v2 ^ v3;
 }
 
-/** An RFC 4122 version 4 UUID from the given generator. */
+/** The seed Temporal's core gives a run: SipHash-1-3 of the run id as a Rust str. */
+export function temporalRandomnessSeed(runId: string): bigint {
+  const text = new TextEncoder().encode(runId);
+  const bytes = new Uint8Array(text.length + 1);
+  bytes.set(text);
+  bytes[text.length] = 0xff;
+  return sipHash13(bytes);
+}
+
+/** The run's random number generator, as Temporal's SDK builds it from the run's seed. */
+export function seededRandom(runId: string): () => number {
+  const seed = temporalRandomnessSeed(runId);
+  const bytes = Array.from({ length: 8 }, (_, index) => Number((seed >> BigInt(56 - index * 8)) & 0xffn));
+  return alea(bytes);
+}
+
+/** An RFC 4122 version 4 UUID from the run's generator, as Temporal's uuid4() makes it. */
 export function uuid4From(random: () => number): string {
-  const bytes = Array.from({ length: 16 }, () => Math.floor(random() * 256));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return uuid4FromRandom(random);
 }

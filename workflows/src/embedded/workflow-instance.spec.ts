@@ -7,6 +7,7 @@ import {
   DIVERGENCE_FAILURE_TYPE,
   StaleInstanceError,
   WorkflowInstance,
+  WorkflowTaskFailedError,
   type TWorkflowFunction,
 } from './workflow-instance';
 
@@ -179,13 +180,33 @@ describe('WorkflowInstance', () => {
     expect(run.takeActivation()).toMatchObject({ events: [], tasks: [] });
   });
 
-  it('rejects activity options without a close timeout, as Temporal does', async () => {
+  it('rejects activity options without a close timeout, as Temporal does: the task fails, the run stays open', async () => {
     const loose = proxyActivities<Acts>({ heartbeatTimeout: 10 });
     const run = instance((() => loose.greet('x')) as TWorkflowFunction);
-    await run.apply([event('WorkflowStarted')]);
-    expect(run.takeActivation().close?.failure).toMatchObject({
+    const failed = await run.apply([event('WorkflowStarted')]).catch((error: unknown) => error as Error);
+    expect(failed).toBeInstanceOf(WorkflowTaskFailedError);
+    expect((failed as Error).cause).toMatchObject({
       message: 'Required either scheduleToCloseTimeout or startToCloseTimeout',
     });
+    expect(run.closed).toBe(false);
+  });
+
+  it('fails the task, not the run, when the code throws what is not a Temporal failure', async () => {
+    const run = instance((async () => {
+      await acts.greet('x');
+      throw new TypeError('a bug');
+    }) as TWorkflowFunction);
+    await run.apply([event('WorkflowStarted')]);
+    const activation = run.takeActivation();
+    expect(activation.events).toEqual([expect.objectContaining({ kind: 'ActivityScheduled' })]);
+    run.committed(activation);
+    await expect(
+      run.apply([
+        event('ActivityScheduled', 1, { activityType: 'greet' }),
+        event('ActivityCompleted', 1, { result: {} }),
+      ]),
+    ).rejects.toThrow(/Workflow task of w \(unit:1\) failed: a bug/);
+    expect(run.outcome).toBeUndefined();
   });
 });
 

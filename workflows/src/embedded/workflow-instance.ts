@@ -1,6 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { TActivityTaskOptions, TWorkflowActivation, TWorkflowEventRow } from '@mam/db';
-import { ActivityFailure, ApplicationFailure, CancelledFailure, RetryState, type Duration } from '@temporalio/common';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  CancelledFailure,
+  RetryState,
+  TemporalFailure,
+  type Duration,
+} from '@temporalio/common';
 import { msToNumber } from '@temporalio/common/lib/time';
 import { isCancellation } from '@temporalio/workflow';
 import {
@@ -21,6 +28,16 @@ export const DIVERGENCE_FAILURE_TYPE = 'WorkflowDivergence';
 /** The workflow code issued a different command than its journal holds: non-deterministic code or a code change. */
 export class WorkflowDivergenceError extends Error {
   override name = DIVERGENCE_FAILURE_TYPE;
+}
+
+/**
+ * The workflow code threw something that is not a Temporal failure (a TypeError, a plain Error: a bug). As on
+ * Temporal, that fails the workflow task, not the run: nothing it decided is kept, the run stays open and its task
+ * is tried again, so fixed code can carry on. Only Temporal failures (ApplicationFailure, a rethrown
+ * ActivityFailure, cancellation) end a run as failed.
+ */
+export class WorkflowTaskFailedError extends Error {
+  override name = 'WorkflowTaskFailedError';
 }
 
 /** A cached instance saw journal records it did not write: another process drove the run. Replay from scratch. */
@@ -139,6 +156,7 @@ export class WorkflowInstance {
   cancelRequested = false;
   outcome: TInstanceOutcome | undefined;
   divergence: WorkflowDivergenceError | undefined;
+  private taskFailure: unknown;
 
   private readonly journalCommands = new Map<number, { kind: CommandKind; activityType?: string }>();
   private readonly journalCancels = new Set<number>();
@@ -203,9 +221,17 @@ export class WorkflowInstance {
       await this.settle();
     }
     for (const event of events) {
-      if (this.closed) break;
+      if (this.closed || this.taskFailure !== undefined) break;
       this.position = Math.max(this.position, event.seq);
       if (this.applyInput(event)) await this.settle();
+    }
+    if (this.taskFailure !== undefined) {
+      const cause = this.taskFailure;
+      throw new WorkflowTaskFailedError(
+        `Workflow task of ${this.execution.type} (${this.execution.id}) failed: ${cause instanceof Error ? cause.message : String(cause)}. ` +
+          'The run stays open and its task is retried; only Temporal failures (ApplicationFailure) fail a run.',
+        { cause },
+      );
     }
     // Also when the code finished: finishing without a journalled command is a divergence too.
     if (!this.divergence && this.maxJournalCommand >= this.nextCommandSeq) {
@@ -305,6 +331,10 @@ export class WorkflowInstance {
   private failWith(error: unknown): void {
     if (error instanceof WorkflowDivergenceError) {
       this.divergence ??= error;
+      return;
+    }
+    if (!(error instanceof TemporalFailure)) {
+      this.taskFailure ??= error;
       return;
     }
     const status = this.cancelRequested && isCancellation(error) ? 'CANCELLED' : 'FAILED';

@@ -27,8 +27,13 @@ const historyType = (
 
 export type History = temporal.api.history.v1.History;
 
-/** proto3 JSON of a history built from plain objects (enum values, `{ seconds, nanos }`, Uint8Array payloads). */
-export function historyToJSON(history: { events: Array<Record<string, unknown>> }): TTemporalHistoryJson {
+/**
+ * proto3 JSON of a history: one built from plain objects (enum values, `{ seconds, nanos }`, Uint8Array payloads),
+ * or one a Temporal client fetched (`handle.fetchHistory()`).
+ */
+export function historyToJSON(
+  history: temporal.api.history.v1.IHistory | { events: Array<Record<string, unknown>> },
+): TTemporalHistoryJson {
   return protojson.toJson(historyType, temporal.api.history.v1.History.fromObject(history)) as TTemporalHistoryJson;
 }
 

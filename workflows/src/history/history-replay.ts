@@ -6,7 +6,8 @@ import { bundleWorkflowCode, Worker, type WorkflowBundleWithSourceMap } from '@t
 import { historyFromJSON } from './history-json';
 import type { TTemporalHistoryJson } from './temporal-history';
 
-const quietLogger = {
+/** Temporal's bundler and worker log through this; only their errors matter to a replay. */
+export const quietLogger = {
   log: () => undefined,
   trace: () => undefined,
   debug: () => undefined,

@@ -9,7 +9,13 @@
  * after it. That is how the embedded runtime runs code (it settles after each input), and inputs that arrived
  * while a task was deciding come after its commands, as Temporal buffers them.
  */
-import { createWorkflowRepository, type Database, type TWorkflowEventRow, type TWorkflowExecutionRow } from '@mam/db';
+import {
+  createWorkflowRepository,
+  type Database,
+  type TActivityTaskOptions,
+  type TWorkflowEventRow,
+  type TWorkflowExecutionRow,
+} from '@mam/db';
 import {
   DefaultFailureConverter,
   defaultPayloadConverter,
@@ -36,7 +42,12 @@ export interface TTemporalHistoryJson {
 
 /** Who did it, in the history's identity fields. */
 const IDENTITY = 'mam-embedded-runtime';
-/** What a current TypeScript SDK worker records on its first workflow task (SdkFlags 1 and 2). */
+/**
+ * The SDK flags a current TypeScript worker records on its first workflow task. Core's 1 turns on its checks that
+ * activity ids and types match on replay (without it a renamed activity replays cleanly); 3 keeps commands issued
+ * beside the close (the journal keeps them too). Lang's 1 and 2: today's cancellation scopes and job batching.
+ */
+const CORE_FLAGS = [1, 2, 3];
 const LANG_FLAGS = [1, 2];
 const WORKFLOW_TASK_TIMEOUT: IDuration = { seconds: 10, nanos: 0 };
 
@@ -71,21 +82,6 @@ function timestamp(date: Date): IDuration {
   return { seconds: Math.floor(ms / 1000), nanos: (ms % 1000) * 1e6 };
 }
 
-interface TActivityOptionsJournal {
-  startToCloseMs: number | null;
-  scheduleToCloseMs: number | null;
-  heartbeatMs: number | null;
-  retry: {
-    initialMs: number;
-    backoffCoefficient: number;
-    maximumMs: number;
-    maximumAttempts: number;
-    nonRetryableErrorTypes: string[];
-  };
-  priorityKey?: number;
-  fairnessKey?: string;
-}
-
 /** Builds the history events of a run from its row and journal (in journal order); see the module comment. */
 export function toTemporalHistoryEvents(
   execution: TWorkflowExecutionRow,
@@ -102,9 +98,15 @@ export function toTemporalHistoryEvents(
   // (0 is the run's first activation). Records written before seenSeq existed fall back to the input before them.
   const inputs = journal.filter((event) => INPUT_KINDS.has(event.kind));
   const inputAtOrBefore = (seq: number): number => {
-    let found = inputs[0]?.seq ?? 1;
-    for (const input of inputs) if (input.seq <= seq) found = input.seq;
-    return found;
+    // Binary search: long-lived runs (a signal a day for years) have long journals.
+    let low = 0;
+    let high = inputs.length - 1;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (inputs[middle]!.seq <= seq) low = middle;
+      else high = middle - 1;
+    }
+    return inputs[low]?.seq ?? 1;
   };
   const decisions = new Map<number, TWorkflowEventRow[]>();
   let lastInput = 1;
@@ -173,7 +175,7 @@ export function toTemporalHistoryEvents(
           scheduledEventId,
           startedEventId,
           identity: IDENTITY,
-          ...(firstTask ? { sdkMetadata: { langUsedFlags: LANG_FLAGS } } : {}),
+          ...(firstTask ? { sdkMetadata: { coreUsedFlags: CORE_FLAGS, langUsedFlags: LANG_FLAGS } } : {}),
         },
       },
       at,
@@ -202,7 +204,8 @@ export function toTemporalHistoryEvents(
     return startedEventId;
   };
 
-  const addInput = (event: TWorkflowEventRow): void => {
+  /** One journal event as Temporal's; a command's names the workflow task that decided it. */
+  const addEvent = (event: TWorkflowEventRow, workflowTaskCompletedEventId = 0): void => {
     const seq = event.commandSeq ?? 0;
     const { payload, createdAt } = event;
     switch (event.kind) {
@@ -315,24 +318,9 @@ export function toTemporalHistoryEvents(
           createdAt,
         );
         return;
-      case 'ActivityScheduled':
-      case 'ActivityCancelRequested':
-      case 'TimerStarted':
-      case 'TimerCancelled':
-      case 'WorkflowCompleted':
-      case 'WorkflowFailed':
-      case 'WorkflowCancelled':
-      case 'WorkflowTerminated':
-        return;
-    }
-  };
-
-  const addDecision = (event: TWorkflowEventRow, workflowTaskCompletedEventId: number): void => {
-    const seq = event.commandSeq ?? 0;
-    const { payload, createdAt } = event;
-    switch (event.kind) {
+      // Commands: decided in the workflow task that completed as `workflowTaskCompletedEventId`.
       case 'ActivityScheduled': {
-        const options = payload.options as TActivityOptionsJournal;
+        const options = payload.options as TActivityTaskOptions;
         const priority =
           options.priorityKey !== undefined || options.fairnessKey !== undefined
             ? { priority: { priorityKey: options.priorityKey, fairnessKey: options.fairnessKey } }
@@ -445,15 +433,20 @@ export function toTemporalHistoryEvents(
           createdAt,
         );
         return;
-      case 'WorkflowStarted':
-      case 'ActivityCompleted':
-      case 'ActivityFailed':
-      case 'ActivityCancelled':
-      case 'TimerFired':
-      case 'SignalReceived':
-      case 'CancelRequested':
-      case 'WorkflowTerminated':
+      case 'WorkflowTerminated': {
+        const failure = payload.failure as TSerializedFailure | undefined;
+        add(
+          {
+            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_TERMINATED,
+            workflowExecutionTerminatedEventAttributes: {
+              reason: failure?.message ?? 'Terminated',
+              identity: IDENTITY,
+            },
+          },
+          createdAt,
+        );
         return;
+      }
     }
   };
 
@@ -464,27 +457,20 @@ export function toTemporalHistoryEvents(
         workflowTaskScheduled(add, execution.taskQueue, pendingSince);
         pendingSince = undefined;
       }
-      const failure = event.payload.failure as TSerializedFailure | undefined;
-      add(
-        {
-          eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_TERMINATED,
-          workflowExecutionTerminatedEventAttributes: { reason: failure?.message ?? 'Terminated', identity: IDENTITY },
-        },
-        event.createdAt,
-      );
+      addEvent(event);
       break;
     }
     if (!INPUT_KINDS.has(event.kind)) continue;
     // Inputs after the close were never seen by the code (Temporal would not have accepted the close).
     if (closeInput !== undefined && event.seq > closeInput) break;
-    addInput(event);
+    addEvent(event);
     if (event.seq > seenUpTo) {
       pendingSince ??= event.createdAt;
       continue;
     }
     const records = decisions.get(event.seq) ?? [];
     const completedEventId = workflowTask(records[0]?.createdAt ?? event.createdAt);
-    for (const record of records) addDecision(record, completedEventId);
+    for (const record of records) addEvent(record, completedEventId);
   }
   // Inputs waiting for the code: their workflow task is scheduled, not yet started.
   if (pendingSince) workflowTaskScheduled(add, execution.taskQueue, pendingSince);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { defaultWorkflowsPath } from '../create-workflow-runtime';
+import { quietLogger } from '../history/history-replay';
 
 /**
  * No Temporal server runs here, but Temporal's bundler does: workflow code (and the seam it imports) must bundle
@@ -21,12 +22,3 @@ describe("Temporal's workflow bundler", () => {
     120_000,
   );
 });
-
-const quietLogger = {
-  log: () => undefined,
-  trace: () => undefined,
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-};

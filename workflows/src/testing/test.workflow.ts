@@ -145,3 +145,35 @@ export async function crashWorkflow(input: { slowMs: number; sleepMs: number }):
 export async function failingWorkflow(): Promise<void> {
   throw ApplicationFailure.nonRetryable('Nothing to do', 'NothingToDo');
 }
+
+/**
+ * Activities in parallel, raced against a signal and a timer: their outcomes reach the code in whatever order they
+ * arrive (several in one journal batch too), which an exported history must hand Temporal's replay the same way.
+ */
+export async function fanOutWorkflow(timeoutMs: number): Promise<string[]> {
+  let skipped = false;
+  setHandler(skipSignal, () => {
+    skipped = true;
+  });
+  const steps = await Promise.all(['a', 'b', 'c'].map((name) => quick.step(name)));
+  const waited = await condition(() => skipped, timeoutMs);
+  const [greeting] = await Promise.all([quick.greet(steps.join('')), sleep(10)]);
+  return [...steps, waited ? 'skipped' : 'waited', greeting];
+}
+
+export const skipSignal = defineSignal('skip');
+
+/**
+ * Schedules activities chosen by uuid4(): replayed by Temporal, the choices match only if the embedded runtime
+ * draws the same random values for the run as Temporal's SDK (eight draws: a chance match is 1 in 256).
+ */
+export async function randomChoiceWorkflow(): Promise<string[]> {
+  const picks = Array.from({ length: 8 }, () => (parseInt(uuid4()[0]!, 16) < 8 ? 'greet' : 'shout'));
+  return Promise.all(picks.map((pick) => (pick === 'greet' ? quick.greet(pick) : quick.shout(pick))));
+}
+
+/** A bug after a first step: a TypeError is no Temporal failure, so it fails the workflow task, not the run. */
+export async function buggyWorkflow(): Promise<void> {
+  await quick.step('before the bug');
+  throw new TypeError('a bug in the workflow code');
+}

@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@mam/db/testing';
+import { ApplicationFailure } from '@temporalio/common';
+import { createWorkflowRepository } from '@mam/db';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+import {
+  createWorkflowRuntime,
+  defaultWorkflowsPath,
+  type TWorkflowRuntimeOptions,
+  type WorkflowRuntime,
+} from '../create-workflow-runtime';
+import { createTestActivities, memoryRecorder } from '../testing/test-activities';
+import { eventually, TEST_TASK_QUEUE, testLogger, toleratePoolShutdown } from '../testing/test-harness';
+import * as testWorkflows from '../testing/test-workflows';
+import * as registry from '../workflows';
+import type { TranscodeActivities, TranscodeInput } from '../transcode/transcode.activities.types';
+import { TRANSCODE_TASK_QUEUE } from '../transcode/transcode.workflow';
+import { replayHistories } from './history-replay';
+import { exportTemporalHistory, type TTemporalHistoryJson } from './temporal-history';
+
+const TEST_WORKFLOWS = path.join(__dirname, '../testing/test-workflows.ts');
+const FIXTURES = path.join(__dirname, 'fixtures');
+
+// Temporal's worker logs every state change at INFO; only trouble matters here.
+try {
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+} catch {
+  // Installed already by another spec in this process.
+}
+
+type TRun = { name: string; workflowId: string; history?: TTemporalHistoryJson };
+
+/**
+ * Every workflow type run on the embedded runtime (completions, retries, timeouts, failures, timers, signals,
+ * cancellation, termination), exported as Temporal histories and replayed in Temporal's own workflow sandbox: the
+ * embedded runtime must have decided exactly what Temporal's SDK decides from the same history.
+ * UPDATE_HISTORY_FIXTURES=1 also writes the histories the fixture spec replays.
+ */
+describe('embedded runs replayed by Temporal', () => {
+  let database: TestDatabase;
+  let runtime: WorkflowRuntime | undefined;
+  beforeAll(async () => {
+    // The decisions under test are the runtime's, the same on both back ends; a database on the PostgreSQL server
+    // is ready in about a second, a migrated PGlite takes ten or more on a busy machine.
+    database = await createTestDatabase('postgres');
+    toleratePoolShutdown(database);
+  }, 60_000);
+  afterAll(async () => {
+    await runtime?.stop();
+    await database?.dispose();
+  });
+
+  /** Starts a runtime over the shared database (the previous one stopped: it would claim runs it cannot run). */
+  async function startRuntime(options: Pick<TWorkflowRuntimeOptions, 'workflows' | 'activities' | 'taskQueues'>) {
+    await runtime?.stop();
+    runtime = createWorkflowRuntime({
+      db: database.db,
+      logger: testLogger(),
+      embedded: { pollIntervalMs: 50 },
+      ...options,
+    });
+    await runtime.start();
+    return runtime.engine;
+  }
+
+  async function replayed(workflowsPath: string, runs: TRun[]): Promise<string[]> {
+    const outcomes = await replayHistories(
+      workflowsPath,
+      runs.map(({ workflowId, history }) => ({ workflowId, history: history! })),
+    );
+    expect(outcomes.map((outcome) => outcome.workflowId)).toEqual(runs.map((run) => run.workflowId));
+    return outcomes.flatMap((outcome, index) =>
+      outcome.error ? [`${runs[index]!.name}: ${outcome.error.name}: ${outcome.error.message}`] : [],
+    );
+  }
+
+  describe('the test workflows', () => {
+    const runs: TRun[] = [];
+
+    beforeAll(async () => {
+      const engine = await startRuntime({
+        workflows: testWorkflows,
+        activities: createTestActivities(memoryRecorder()),
+        taskQueues: { [TEST_TASK_QUEUE]: 4, limited: 2 },
+      });
+      const repo = createWorkflowRepository(database.db);
+      const start = async (name: string, type: keyof typeof testWorkflows, args: unknown[]) => {
+        const workflowId = `test:${type}:${randomUUID().slice(0, 8)}`;
+        await engine.start(type, { workflowId, taskQueue: TEST_TASK_QUEUE, args, tenantId: null });
+        runs.push({ name, workflowId });
+        return workflowId;
+      };
+      const settled = (workflowId: string) => engine.result(workflowId).catch(() => undefined);
+      const journalHas = (workflowId: string, kind: string) =>
+        eventually(async () => (await repo.listEvents(workflowId)).some((event) => event.kind === kind));
+
+      const done: Array<Promise<unknown>> = [];
+      done.push(settled(await start('completes', 'greetWorkflow', ['Ada'])));
+      done.push(settled(await start('retries an activity', 'flakyWorkflow', [2])));
+      done.push(settled(await start('fails on a non-retryable failure', 'nonRetryableWorkflow', ['application'])));
+      done.push(settled(await start('fails on a listed error type', 'nonRetryableWorkflow', ['listed'])));
+      done.push(settled(await start('retries after a heartbeat timeout', 'heartbeatTimeoutWorkflow', [])));
+      done.push(settled(await start('retries after a start-to-close timeout', 'startToCloseWorkflow', [])));
+      done.push(settled(await start('sleeps', 'sleepWorkflow', [50])));
+      done.push(settled(await start('times out a condition', 'approvalWorkflow', [100])));
+      done.push(settled(await start('runs on another task queue', 'concurrencyWorkflow', [10])));
+      done.push(settled(await start('throws', 'failingWorkflow', [])));
+      done.push(
+        settled(await start('heartbeats, sleeps and steps on', 'crashWorkflow', [{ slowMs: 100, sleepMs: 50 }])),
+      );
+
+      done.push(settled(await start('fans out and times out', 'fanOutWorkflow', [20])));
+      done.push(settled(await start('chooses by uuid4', 'randomChoiceWorkflow', [])));
+
+      // Signalled and cancelled at once: the condition holds when first checked (its timer is started and
+      // cancelled in one task), the activity is cancelled before or while it runs.
+      const early = await start('fans out, signalled at once', 'fanOutWorkflow', [30_000]);
+      await engine.signal(early, testWorkflows.skipSignal);
+      done.push(settled(early));
+      const cancelledAtOnce = await start('is cancelled at once', 'cancellableWorkflow', []);
+      await engine.cancel(cancelledAtOnce);
+      done.push(settled(cancelledAtOnce));
+
+      const approval = await start('is signalled', 'approvalWorkflow', [30_000]);
+      const fanOut = await start('fans out and is signalled', 'fanOutWorkflow', [30_000]);
+      const replayedState = await start('uses uuid4 and a signal', 'replayedStateWorkflow', []);
+      const cancellable = await start('is cancelled mid-activity', 'cancellableWorkflow', []);
+      const sleepy = await start('is cancelled mid-timer', 'sleepyWorkflow', []);
+      const terminated = await start('is terminated', 'sleepyWorkflow', []);
+      const running = await start('is still running', 'divergingWorkflowV1', []);
+      const runningToo = await start('is still running too', 'divergingWorkflowV2', []);
+      const buggy = await start('fails its workflow task', 'buggyWorkflow', []);
+      await Promise.all([
+        journalHas(approval, 'TimerStarted'),
+        journalHas(fanOut, 'TimerStarted'),
+        journalHas(replayedState, 'ActivityCompleted'),
+        eventually(async () => (await engine.describe(cancellable)).pendingActivities[0]?.heartbeatDetails),
+        journalHas(sleepy, 'TimerStarted'),
+        journalHas(terminated, 'TimerStarted'),
+        journalHas(running, 'ActivityCompleted'),
+        journalHas(runningToo, 'ActivityCompleted'),
+        journalHas(buggy, 'ActivityCompleted'),
+      ]);
+      await engine.signal(approval, testWorkflows.approveSignal, 'Grace');
+      await engine.signal(fanOut, testWorkflows.skipSignal);
+      await engine.signal(replayedState, testWorkflows.finishSignal);
+      await engine.cancel(cancellable);
+      await engine.cancel(sleepy);
+      await engine.terminate(terminated, 'no longer needed');
+      await Promise.all([...done, ...[approval, fanOut, replayedState, cancellable, sleepy].map(settled)]);
+      // Its journal must have caught up with the activity's result: the code has seen it, nothing is pending.
+      for (const id of [running, runningToo])
+        await eventually(async () => (await repo.findExecution(id))?.wakeAt === null);
+      for (const run of runs) run.history = await exportTemporalHistory(database.db, run.workflowId);
+      await engine.terminate(running);
+      await engine.terminate(runningToo);
+      await engine.terminate(buggy);
+    }, 120_000);
+
+    it('replays every run in Temporal’s sandbox without a determinism violation', async () => {
+      expect(await replayed(TEST_WORKFLOWS, runs)).toEqual([]);
+      writeFixtures(
+        runs.filter((run) =>
+          [
+            'completes',
+            'retries an activity',
+            'is signalled',
+            'is cancelled mid-activity',
+            'fans out and is signalled',
+            'chooses by uuid4',
+          ].includes(run.name),
+        ),
+      );
+    }, 120_000);
+
+    it('covers every test workflow type', () => {
+      const types = Object.entries(testWorkflows).flatMap(([name, value]) =>
+        typeof value === 'function' ? [name] : [],
+      );
+      expect(new Set(runs.map((run) => workflowTypeOf(run.history!)))).toEqual(new Set(types));
+    });
+
+    it('covers retries, failures, timers, signals, cancellation and termination', () => {
+      const types = new Set(runs.flatMap((run) => run.history!.events.map((event) => event.eventType as string)));
+      for (const type of [
+        'ACTIVITY_TASK_FAILED',
+        'TIMER_FIRED',
+        'TIMER_CANCELED',
+        'WORKFLOW_EXECUTION_SIGNALED',
+        'WORKFLOW_EXECUTION_CANCEL_REQUESTED',
+        'ACTIVITY_TASK_CANCEL_REQUESTED',
+        'WORKFLOW_EXECUTION_COMPLETED',
+        'WORKFLOW_EXECUTION_FAILED',
+        'WORKFLOW_EXECUTION_CANCELED',
+        'WORKFLOW_EXECUTION_TERMINATED',
+      ]) {
+        expect(types).toContain(`EVENT_TYPE_${type}`);
+      }
+      const retried = runs.find((run) => run.name === 'retries an activity')!.history!;
+      expect(retried.events).toContainEqual(
+        expect.objectContaining({ activityTaskStartedEventAttributes: expect.objectContaining({ attempt: 3 }) }),
+      );
+    });
+  });
+
+  describe('the transcode workflow', () => {
+    const runs: TRun[] = [];
+    const activities: TranscodeActivities = {
+      storeOriginal: async () => undefined,
+      probeOriginal: async (step) => {
+        if (step.itemId === 'broken') throw ApplicationFailure.nonRetryable('Invalid data found', 'MalformedMedia');
+        return { itemType: 'video', steps: ['proxy', 'thumbnail', 'hls', 'filmstrip', 'waveform'] };
+      },
+      render: async () => undefined,
+      completeTranscode: async () => undefined,
+      failTranscode: async () => undefined,
+    };
+
+    beforeAll(async () => {
+      // The product's registry (workflows.ts), as the server runs it.
+      const engine = await startRuntime({ activities, taskQueues: { [TRANSCODE_TASK_QUEUE]: 2 } });
+      for (const [name, itemId] of [
+        ['transcodes a video', 'item-1'],
+        ['fails on malformed media', 'broken'],
+      ] as const) {
+        const input: TranscodeInput = {
+          tenantId: 't1',
+          itemId,
+          versionId: `${itemId}-v1`,
+          operationId: `${itemId}-op`,
+        };
+        const workflowId = `demo:${itemId}:transcode`;
+        await engine.start('transcodeWorkflow', {
+          workflowId,
+          taskQueue: TRANSCODE_TASK_QUEUE,
+          args: [input],
+          tenantId: null,
+        });
+        await engine.result(workflowId).catch(() => undefined);
+        runs.push({ name, workflowId, history: await exportTemporalHistory(database.db, workflowId) });
+      }
+    }, 60_000);
+
+    it('replays a completed and a failed run in Temporal’s sandbox', async () => {
+      expect(await replayed(defaultWorkflowsPath(), runs)).toEqual([]);
+      writeFixtures(runs);
+    }, 120_000);
+
+    it('covers every product workflow type', () => {
+      expect(new Set(runs.map((run) => workflowTypeOf(run.history!)))).toEqual(new Set(Object.keys(registry)));
+    });
+  });
+});
+
+function workflowTypeOf(history: TTemporalHistoryJson): string {
+  const started = history.events[0]!.workflowExecutionStartedEventAttributes as { workflowType: { name: string } };
+  return started.workflowType.name;
+}
+
+function writeFixtures(runs: TRun[]): void {
+  if (!process.env.UPDATE_HISTORY_FIXTURES) return;
+  mkdirSync(FIXTURES, { recursive: true });
+  for (const run of runs) {
+    const file = `${workflowTypeOf(run.history!)}.${run.name.replace(/[^a-z0-9]+/gi, '-')}.json`;
+    // The history alone, as Temporal's CLI writes it: its tools read these files too.
+    writeFileSync(path.join(FIXTURES, file), `${JSON.stringify(run.history, null, 2)}\n`);
+  }
+}
