@@ -305,7 +305,7 @@ export class TemporalWorkflowEngine implements WorkflowEngine {
 
   async exportHistory(workflowId: string): Promise<TTemporalHistoryJson> {
     const history = await this.client.workflow.getHandle(workflowId).fetchHistory();
-    return historyToJSON(history as unknown as { events: Array<Record<string, unknown>> });
+    return historyToJSON(history);
   }
 
   async result<R = unknown>(workflowId: string): Promise<R> {

@@ -76,16 +76,19 @@ export function createBackgroundJobsService(deps: ServiceDeps, processing: Proce
     return deps.workflows;
   }
 
-  const tenantCache = new Map<string, TJobView['tenant']>();
-  async function tenantOf(tenantId: string | null): Promise<TJobView['tenant']> {
-    if (!tenantId) return null;
-    if (!tenantCache.has(tenantId)) {
-      const row = await deps.repos.tenants.findById(tenantId);
-      // A deleted tenant's runs went with it; a name is never worth a failed page.
-      if (!row) return { id: tenantId, slug: tenantId, name: tenantId };
-      tenantCache.set(tenantId, { id: row.id, slug: row.slug, name: row.name });
+  /** Tenant names for a page of runs: each tenant read once per page, so a renamed tenant shows its new name. */
+  type TTenants = Map<string, Promise<TJobView['tenant']>>;
+  function tenantOf(tenants: TTenants, tenantId: string | null): Promise<TJobView['tenant']> {
+    if (!tenantId) return Promise.resolve(null);
+    let tenant = tenants.get(tenantId);
+    if (!tenant) {
+      tenant = deps.repos.tenants.findById(tenantId).then((row) =>
+        // A deleted tenant's runs went with it; a name is never worth a failed page.
+        row ? { id: row.id, slug: row.slug, name: row.name } : { id: tenantId, slug: tenantId, name: tenantId },
+      );
+      tenants.set(tenantId, tenant);
     }
-    return tenantCache.get(tenantId)!;
+    return tenant;
   }
 
   function temporalUiUrl(run: Pick<TWorkflowSummary, 'workflowId' | 'runId'>): string | null {
@@ -95,13 +98,13 @@ export function createBackgroundJobsService(deps: ServiceDeps, processing: Proce
     return `${base}/namespaces/${encodeURIComponent(ui.namespace)}/workflows/${encodeURIComponent(run.workflowId)}/${encodeURIComponent(run.runId)}/history`;
   }
 
-  async function view(run: TWorkflowSummary): Promise<TJobView> {
+  async function view(run: TWorkflowSummary, tenants: TTenants = new Map()): Promise<TJobView> {
     return {
       workflowId: run.workflowId,
       runId: run.runId,
       type: run.type,
       status: run.status,
-      tenant: await tenantOf(run.tenantId),
+      tenant: await tenantOf(tenants, run.tenantId),
       itemId: run.itemId,
       startedAt: run.startedAt.toISOString(),
       closedAt: run.closedAt?.toISOString() ?? null,
@@ -196,8 +199,8 @@ export function createBackgroundJobsService(deps: ServiceDeps, processing: Proce
         cursor: query.cursor,
         limit: query.limit,
       });
-      const jobs: TJobView[] = [];
-      for (const run of page.workflows) jobs.push(await view(run));
+      const tenants: TTenants = new Map();
+      const jobs = await Promise.all(page.workflows.map((run) => view(run, tenants)));
       return { jobs, nextCursor: page.nextCursor };
     },
 

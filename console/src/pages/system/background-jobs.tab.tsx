@@ -67,8 +67,7 @@ export function JobStatusBadge({ status }: { status: string }) {
       variant="light"
       color={statusColour[status] ?? 'gray'}
       // Never cut short in a narrow column: the state is the point of the badge.
-      style={{ flexShrink: 0, overflow: 'visible' }}
-      miw="fit-content"
+      miw="max-content"
       data-testid="job-status"
     >
       {t(`jobs.status.${status}`)}
