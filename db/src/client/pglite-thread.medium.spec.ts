@@ -96,7 +96,7 @@ it('tells its owner when the thread dies, and fails its statements from then on'
   const thread = await openPgliteThread({ startParams: [], maxHeapMiB: 48, onExit: (error) => exits.push(error) });
   try {
     // Millions of rows as objects: more than the thread's heap may hold, so it dies as out of memory.
-    await expect(thread.query('SELECT g, repeat(\'x\', 20) AS t FROM generate_series(1, 3000000) g')).rejects.toThrow(
+    await expect(thread.query("SELECT g, repeat('x', 20) AS t FROM generate_series(1, 3000000) g")).rejects.toThrow(
       'The embedded database',
     );
     expect(exits).toHaveLength(1);

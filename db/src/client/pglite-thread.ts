@@ -154,7 +154,7 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
       await call('end', { txId, commit: true });
       return result;
     },
-    dumpDataDir: async () => new Blob([await call<Uint8Array>('dump')]),
+    dumpDataDir: async () => new Blob([await call<Uint8Array<ArrayBuffer>>('dump')]),
     serveSocket: (socketPath) => call('serve', { socketPath }),
     stopServing: () => call('unserve'),
     close: async () => {
