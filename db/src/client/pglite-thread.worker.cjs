@@ -108,7 +108,14 @@ parentPort.on('message', (request) => {
   opened
     .then(() => handlers[op](request))
     .then(
-      (result) => parentPort.postMessage({ id, result }),
+      (result) => {
+        try {
+          parentPort.postMessage({ id, result });
+        } catch (error) {
+          // A value that cannot be copied across (DataCloneError) fails this statement, not the database.
+          parentPort.postMessage({ id, error: errorData(error) });
+        }
+      },
       (error) => parentPort.postMessage({ id, error: errorData(error) }),
     );
 });
