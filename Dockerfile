@@ -13,8 +13,9 @@ COPY console/package.json console/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
-ENV NODE_ENV=production PORT=8080 DATA_DIR=/data
+# MALLOC_*: as scripts/ensure-built.mjs's serverEnv (freed memory goes back to the system).
+ENV NODE_ENV=production PORT=8080 DATA_DIR=/data MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072
 EXPOSE 8080
 # The compiled server (npm run build bundles it into dist/) with scripts/ensure-built.mjs's serverNodeFlags; started
 # directly, with no supervising process.
-CMD ["node", "--max-semi-space-size=64", "dist/main.js"]
+CMD ["node", "--max-semi-space-size=64", "--v8-pool-size=1", "dist/main.js"]

@@ -11,8 +11,18 @@ import { buildServer, serverEntryPoints } from './build-server.mjs';
  * search; with 64 MiB, 0.2-0.5 s. The young generation grows that large only under such load. The Dockerfile's CMD
  * and `npm run bench` (whose process is the search's server) pass the same. No --enable-source-maps: parsing the
  * bundle's map cost the idle server 20-40 MB of resident memory (measured); set it in NODE_OPTIONS to debug.
+ * --v8-pool-size=1: one V8 helper thread (background compilation and GC) rather than one per core. Each helper's
+ * malloc arena kept what compiling PGlite's WebAssembly had used (idle server 257-313 -> 258-260 MiB, less spread;
+ * start-up CPU 2.5 -> 1.75 s), and on a small machine ffmpeg and the database's thread want the cores anyway.
  */
-export const serverNodeFlags = ['--max-semi-space-size=64'];
+export const serverNodeFlags = ['--max-semi-space-size=64', '--v8-pool-size=1'];
+
+/**
+ * The server's environment additions. glibc raises its mmap threshold each time a large block is freed, so that
+ * later large blocks (PGlite's files and WebAssembly, result buffers) come from arenas that keep their pages after
+ * free; fixed thresholds give them back (idle server ~258 -> ~230-236 MiB, measured). The environment overrides.
+ */
+export const serverEnv = { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
 
 /** The compiled entry point `name` of serverEntryPoints (main, worker-main, cli). */
 export function serverEntry(root, name) {

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBuilt, serverEntry, serverNodeFlags } from './ensure-built.mjs';
+import { ensureBuilt, serverEntry, serverEnv, serverNodeFlags } from './ensure-built.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -16,6 +16,7 @@ try {
 
 const server = spawn(process.execPath, [...serverNodeFlags, serverEntry(root, 'main'), ...process.argv.slice(2)], {
   cwd: root,
+  env: { ...serverEnv, ...process.env },
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

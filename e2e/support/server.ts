@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureBuilt, serverEntry, serverNodeFlags } from '../../scripts/ensure-built.mjs';
+import { ensureBuilt, serverEntry, serverEnv, serverNodeFlags } from '../../scripts/ensure-built.mjs';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -49,6 +49,7 @@ export async function startServer(
   const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags, serverEntry(root, 'main')], {
     cwd: root,
     env: {
+      ...serverEnv,
       ...process.env,
       NODE_OPTIONS: '',
       PORT: String(port),

@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { openPgliteThread } from './pglite-thread';
 import * as schema from '../schema';
 
 export type Schema = typeof schema;
@@ -98,35 +99,73 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
 
 export interface EmbeddedDatabaseHandle extends DatabaseHandle {
   kind: 'pglite';
-  pglite: PGlite;
   /** Serves the embedded database on a unix socket so the CLI and other processes can reach it while we own it. */
   serveSocket(socketPath: string): Promise<() => Promise<void>>;
 }
 
+// pg_trgm serves wildcard and fuzzy search, btree_gin the tenant-led search indexes; the migrations create the
+// extensions, PGlite must have them loadable.
+const pgliteExtensions = { pg_trgm, btree_gin };
+// initdb's default of 128 MB of shared buffers grew the WebAssembly memory to 200 MB, most of it resident once the
+// server had started; with 32 MB it stays at its initial 128 MB (idle server: ~410 -> ~290-330 MB resident), and
+// with 16 MB less of it is touched (measured: 48 -> 30 MB of it resident when idle, the server ~20 MB smaller).
+// Pages beyond the buffers come from files the kernel caches.
+const pgliteStartParams = ['-c', 'shared_buffers=16MB'];
+// One session serves every client (socket clients too, whose startup options it ignores).
+const pgliteSetup = Object.entries(sessionSettings)
+  .map(([name, value]) => `SET ${name} = '${value}';`)
+  .join(' ');
+
+export interface OpenPgliteOptions {
+  /**
+   * Runs PGlite in a worker thread of its own rather than on this event loop, which then stays free for requests
+   * while statements run (the server). Its statements still run one at a time.
+   */
+  thread?: boolean;
+  /** With `thread`: the thread ended without close() (crashed); every later statement fails. */
+  onThreadExit?(error: Error): void;
+}
+
 /** Opens PGlite in `dataDir` (in memory when undefined). Only one process may do this at a time. */
-export async function openPglite(dataDir?: string): Promise<EmbeddedDatabaseHandle> {
+export async function openPglite(dataDir?: string, options: OpenPgliteOptions = {}): Promise<EmbeddedDatabaseHandle> {
   if (dataDir) mkdirSync(pgliteDataPath(dataDir), { recursive: true });
-  // pg_trgm serves wildcard and fuzzy search, btree_gin the tenant-led search indexes; the migrations create the
-  // extensions, PGlite must have them loadable.
-  const pglite = await PGlite.create(dataDir ? pgliteDataPath(dataDir) : undefined, {
-    extensions: { pg_trgm, btree_gin },
-    // initdb's default of 128 MB of shared buffers grew the WebAssembly memory to 200 MB, most of it resident once
-    // the server had started; with 32 MB it stays at its initial 128 MB (idle server: ~410 -> ~290-330 MB resident).
-    // Pages beyond the buffers come from files the kernel caches.
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+  const location = dataDir ? pgliteDataPath(dataDir) : undefined;
+  const description = dataDir ? `embedded PGlite in ${location}` : 'embedded PGlite in memory';
+  if (options.thread) {
+    const thread = await openPgliteThread({
+      dataDir: location,
+      startParams: pgliteStartParams,
+      setup: pgliteSetup,
+      onExit: options.onThreadExit,
+    });
+    // drizzle's PGlite driver calls only query() and transaction(), which the thread's client answers as PGlite.
+    const client = thread as unknown as PGlite;
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'pglite',
+      description: `${description} (own thread)`,
+      migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => thread.close(),
+      serveSocket: async (socketPath) => {
+        await thread.serveSocket(socketPath);
+        return () => thread.stopServing();
+      },
+    };
+  }
+  const pglite = await PGlite.create(location, {
+    extensions: pgliteExtensions,
+    startParams: [...PGlite.defaultStartParams, ...pgliteStartParams],
   });
-  // One session serves every client (socket clients too, whose startup options it ignores).
-  await pglite.exec(
-    Object.entries(sessionSettings)
-      .map(([name, value]) => `SET ${name} = '${value}';`)
-      .join(' '),
-  );
+  await pglite.exec(pgliteSetup);
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return {
     db,
-    pglite,
     kind: 'pglite',
-    description: dataDir ? `embedded PGlite in ${pgliteDataPath(dataDir)}` : 'embedded PGlite in memory',
+    description,
     migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
