@@ -281,7 +281,7 @@ describe('containerOf', () => {
 /** ffprobe's own JSON of files made by the system ffmpeg (see workers/src/media/testing/ffprobe/README.md). */
 describe('real ffprobe output', () => {
   it('reads interlaced MXF with a start timecode and four mono 24-bit PCM tracks', () => {
-    const output = mxfInterlaced as FfprobeOutput;
+    const output = mxfInterlaced as unknown as FfprobeOutput;
     const streams = mediaStreams(output);
     expect(timecodeOf(output)).toBe('10:00:00:00');
     expect(streams.video).toMatchObject({
@@ -312,7 +312,7 @@ describe('real ffprobe output', () => {
   });
 
   it('reads HLG ProRes 4:2:2 10-bit in MOV with its tmcd timecode and a stereo track', () => {
-    const output = proresHlg as FfprobeOutput;
+    const output = proresHlg as unknown as FfprobeOutput;
     const streams = mediaStreams(output);
     expect(timecodeOf(output)).toBe('01:00:00:00');
     expect(streams.video).toMatchObject({
@@ -332,7 +332,7 @@ describe('real ffprobe output', () => {
   });
 
   it('reads PQ HEVC 10-bit with no timecode and no sound', () => {
-    const output = hevcPq as FfprobeOutput;
+    const output = hevcPq as unknown as FfprobeOutput;
     const streams = mediaStreams(output);
     expect(timecodeOf(output)).toBeNull();
     expect(streams.video).toMatchObject({ codec: 'hevc', hdr: 'PQ', colourTransfer: 'smpte2084', bitDepth: 10 });
