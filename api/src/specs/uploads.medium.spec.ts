@@ -232,7 +232,12 @@ describe.each(cases)('uploads and processing on %s with %s storage', (backend, s
       },
     });
     expect(item.media.audioTracks).toHaveLength(4);
-    expect(item.media.audioTracks[0]).toMatchObject({ codec: 'pcm_s24le', channels: 1, sampleRate: 48000, bitDepth: 24 });
+    expect(item.media.audioTracks[0]).toMatchObject({
+      codec: 'pcm_s24le',
+      channels: 1,
+      sampleRate: 48000,
+      bitDepth: 24,
+    });
     // The sine is -18 dBFS; each track is 6 dB quieter than the last, the fourth silent.
     const peaks = item.media.audioTracks.map((track) => track.levels?.[0]?.peakDb);
     expect(peaks.slice(0, 3).map((peak) => Math.round(peak!))).toEqual([-24, -30, -36]);

@@ -365,7 +365,7 @@ describe('HDR and bit depth', () => {
     expect(bitDepthOf(audio())).toBeNull();
   });
 
-  it('reads ffprobe\'s unknown colour as not said', () => {
+  it("reads ffprobe's unknown colour as not said", () => {
     const streams = mediaStreams({ streams: [video({ color_space: 'unknown', color_transfer: 'unspecified' })] });
     expect(streams.video).toMatchObject({ colourSpace: null, colourTransfer: null, hdr: null });
   });

@@ -58,17 +58,15 @@ export function toItemMedia(
           hdr: video.hdr,
         }
       : null,
-    audioTracks: probe.audioTracks.map(
-      (track): ItemAudioTrack => ({
-        index: track.index,
-        codec: track.codec,
-        sampleRate: track.sampleRate,
-        bitDepth: track.bitDepth,
-        channels: track.channels,
-        layout: track.layout,
-        levels: levels?.get(track.index) ?? null,
-      }),
-    ),
+    audioTracks: probe.audioTracks.map((track): ItemAudioTrack => ({
+      index: track.index,
+      codec: track.codec,
+      sampleRate: track.sampleRate,
+      bitDepth: track.bitDepth,
+      channels: track.channels,
+      layout: track.layout,
+      levels: levels?.get(track.index) ?? null,
+    })),
     segmentCount: hls?.segmentCount ?? null,
     segmentDuration: hls?.segmentDuration ?? null,
   };

@@ -15,7 +15,9 @@ const ASTATS = 'astats=measure_overall=none:measure_perchannel=Peak_level+RMS_le
  * report on stderr says which track it measured. Only the audio is decoded: the video is not mapped.
  */
 export function audioLevelsArgs(input: string, tracks: readonly Pick<TAudioInfo, 'index'>[]): string[] {
-  const graph = tracks.map((track, n) => `[0:${track.index}]${ASTATS.replace('astats', `astats@s${track.index}`)}[l${n}]`);
+  const graph = tracks.map(
+    (track, n) => `[0:${track.index}]${ASTATS.replace('astats', `astats@s${track.index}`)}[l${n}]`,
+  );
   return [
     '-hide_banner',
     '-nostdin',
