@@ -33,12 +33,18 @@ describe('media pipeline in a browser', () => {
     await tile.waitFor({ timeout: 60_000 });
     await tile.getByTestId('item-thumbnail').waitFor({ timeout: 120_000 });
     await shot(page, 'media-02-folder');
+    // Six seconds at the clip's 50 fps, as timecode; the words stay in the tooltip.
+    expect(await tile.getByTestId('item-duration').textContent()).toBe('00:00:06:00');
     await tile.click();
     await page.waitForURL(/\/item-details\/[0-9a-f-]{36}/);
 
     await page.getByTestId('media-player').waitFor({ timeout: 120_000 });
     await page.getByTestId('player-waveform').waitFor();
     expect(await page.getByTestId('technical-metadata').textContent()).toContain('50 fps');
+    // The checksum from ingest, the sound track and its measured channel level.
+    expect(await page.getByTestId('checksum-sha256').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    expect(await page.getByTestId('audio-track').count()).toBe(1);
+    expect(await page.getByTestId('audio-level').count()).toBe(1);
     const start = await timecodeOf(page);
     expect(start).toMatch(/^10:00:00[:;]00$/);
 

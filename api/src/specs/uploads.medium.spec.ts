@@ -8,6 +8,7 @@ import { startS3TestServer, type S3TestServer } from '@mam/workers';
 import { loadActor } from '../services/actor.service';
 import {
   makeAudio,
+  makeBroadcastMxf,
   makeImage,
   makeOneFrameVideo,
   makePdf,
@@ -203,6 +204,49 @@ describe.each(cases)('uploads and processing on %s with %s storage', (backend, s
     });
     expect(range.statusCode).toBe(206);
     expect(range.rawPayload.length).toBe(100);
+  });
+
+  it('records broadcast technical metadata and the SHA-256 of the original on ingest', async () => {
+    const mxf = makeBroadcastMxf(dir);
+    const { stdout } = await promisify(execFile)('sha256sum', [mxf]);
+    const expected = stdout.split(' ')[0];
+    const { itemId } = await new TusTestClient(t.app, auth(alphaKey)).upload(mxf, { filename: 'playout.mxf' });
+    const item = (await settled(itemId)) as ItemView & {
+      version: { sha256: string | null };
+      media: { video: unknown; audioTracks: { levels: { peakDb: number | null }[] | null }[] };
+    };
+    expect(item.transcoding).toMatchObject({ state: 'COMPLETE' });
+    expect(item.version.sha256).toBe(expected);
+    expect(item.media).toMatchObject({
+      frameRate: '25/1',
+      timecodeStart: '10:00:00:00',
+      video: {
+        codec: 'mpeg2video',
+        scanType: 'interlaced',
+        fieldOrder: 'tff',
+        colourSpace: 'bt470bg',
+        colourPrimaries: 'bt470bg',
+        colourTransfer: 'bt709',
+        colourRange: 'tv',
+        hdr: null,
+      },
+    });
+    expect(item.media.audioTracks).toHaveLength(4);
+    expect(item.media.audioTracks[0]).toMatchObject({
+      codec: 'pcm_s24le',
+      channels: 1,
+      sampleRate: 48000,
+      bitDepth: 24,
+    });
+    // The sine is -18 dBFS; each track is 6 dB quieter than the last, the fourth silent.
+    const peaks = item.media.audioTracks.map((track) => track.levels?.[0]?.peakDb);
+    expect(peaks.slice(0, 3).map((peak) => Math.round(peak!))).toEqual([-24, -30, -36]);
+    expect(peaks[3]).toBeNull();
+    // The console's item details carry the same.
+    const client = new TrpcClient(t.app);
+    await client.login(alpha.tenant.slug, alpha.adminEmail, alpha.adminPassword);
+    const details = await client.query<{ version: { sha256: string } }>('items.get', { itemId });
+    expect(details.ok && details.data.version.sha256).toBe(expected);
   });
 
   it('serves an HLS master playlist that ffprobe accepts over HTTP with the API key', async () => {

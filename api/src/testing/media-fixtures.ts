@@ -19,6 +19,25 @@ export function makeVideo(dir: string, name = 'clip.mp4', seconds = 2, size = '3
   return file;
 }
 
+/**
+ * What a broadcast server plays out: OP1a MXF, MPEG-2 4:2:2 interlaced top field first with BT.601 colour and a
+ * start timecode, and four mono 24-bit PCM tracks at -24, -30, -36 dBFS peak and digital silence.
+ */
+export function makeBroadcastMxf(dir: string, name = 'playout.mxf', seconds = 2): string {
+  const file = path.join(dir, name);
+  ffmpeg([
+    ...['-f', 'lavfi', '-i', `testsrc2=size=720x576:rate=25:duration=${seconds}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`],
+    '-filter_complex',
+    '[1:a]asplit=4[s0][s1][s2][s3];[s0]volume=0.5[a0];[s1]volume=0.25[a1];[s2]volume=0.125[a2];[s3]volume=0[a3]',
+    ...['-map', '0:v', '-map', '[a0]', '-map', '[a1]', '-map', '[a2]', '-map', '[a3]'],
+    ...['-c:v', 'mpeg2video', '-flags', '+ilme+ildct', '-top', '1', '-field_order', 'tt', '-pix_fmt', 'yuv422p'],
+    ...['-b:v', '20M', '-color_primaries', 'bt470bg', '-color_trc', 'bt709', '-colorspace', 'bt470bg'],
+    ...['-color_range', 'tv', '-c:a', 'pcm_s24le', '-timecode', '10:00:00:00', file],
+  ]);
+  return file;
+}
+
 /** A single frame in an MP4: a video with nothing at the usual poster time. */
 export function makeOneFrameVideo(dir: string, name = 'one-frame.mp4'): string {
   const file = path.join(dir, name);

@@ -49,9 +49,49 @@ export interface ItemMedia {
   mimeType: string | null;
   bitRate: number | null;
   timecodeStart: string | null;
+  /**
+   * Picture and sound in broadcast terms. Optional: versions probed before they were recorded lack them until
+   * probed again.
+   */
+  video?: ItemVideoTechnical | null;
+  audioTracks?: ItemAudioTrack[];
   /** HLS segmentation, in the video time scale (spec section 3: numerator and denominator). */
   segmentCount: number | null;
   segmentDuration: { numerator: number; denominator: number } | null;
+}
+
+/** The video stream as a broadcast engineer checks it; ffprobe's names for colour ('bt709', 'smpte2084', 'tv'). */
+export interface ItemVideoTechnical {
+  codec: string;
+  profile: string | null;
+  pixelFormat: string | null;
+  bitDepth: number | null;
+  scanType: 'progressive' | 'interlaced' | null;
+  fieldOrder: 'progressive' | 'tff' | 'bff' | null;
+  colourSpace: string | null;
+  colourPrimaries: string | null;
+  colourTransfer: string | null;
+  colourRange: string | null;
+  hdr: 'PQ' | 'HLG' | null;
+}
+
+/** One channel's level over the whole track, in dBFS; null is digital silence (-inf). */
+export interface ItemChannelLevel {
+  peakDb: number | null;
+  rmsDb: number | null;
+}
+
+/** One audio stream of the file: broadcast files often carry each channel as its own mono track. */
+export interface ItemAudioTrack {
+  /** ffmpeg's stream index in the file. */
+  index: number;
+  codec: string;
+  sampleRate: number;
+  bitDepth: number | null;
+  channels: number;
+  layout: string | null;
+  /** Measured once on ingest, one entry per channel; null when not measured. */
+  levels: ItemChannelLevel[] | null;
 }
 
 /** What the transcode produced for a version, as keys relative to the version's media folder. */

@@ -47,6 +47,7 @@ export type TItemVersionPatch = Partial<
     | 'uploadId'
     | 'storageId'
     | 'originalKey'
+    | 'sha256'
     | 'generatedStorageId'
     | 'upload'
     | 'transcoding'

@@ -33,6 +33,7 @@ const listedVersionKeys = [
   'number',
   'fileName',
   'fileSize',
+  'sha256',
   'originalKey',
   'upload',
   'transcoding',

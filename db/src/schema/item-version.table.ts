@@ -22,6 +22,8 @@ export const itemVersion = pgTable(
     uploadId: text('upload_id'),
     storageId: uuid('storage_id'),
     originalKey: text('original_key'),
+    // SHA-256 of the original as stored (lowercase hex), computed on ingest: fixity checks and duplicate finding.
+    sha256: text('sha256'),
     generatedStorageId: uuid('generated_storage_id'),
     upload: jsonb('upload').$type<UploadProgress>().notNull(),
     transcoding: jsonb('transcoding').$type<ItemProcess>().notNull(),

@@ -19,9 +19,12 @@ import {
   createThumbnail,
   createWaveform,
   MediaError,
+  measureAudioLevels,
   mediaSteps,
   probeMedia,
+  sha256File,
   toItemMedia,
+  type TAudioLevels,
   type TMediaProbe,
 } from '../media';
 import type { ObjectStorage } from '../storage';
@@ -120,6 +123,17 @@ export function createTranscodeActivities(deps: TranscodeActivityDeps): Transcod
     }
   }
 
+  /** Levels are a nicety: audio that decodes for ffprobe but not to the end leaves them unmeasured, not the item. */
+  async function audioLevels(file: string, probe: TMediaProbe, signal: AbortSignal): Promise<TAudioLevels | null> {
+    try {
+      return await measureAudioLevels(file, probe.audioTracks, { signal });
+    } catch (error) {
+      if (!(error instanceof MediaError)) throw error;
+      deps.logger.warn({ err: error }, 'audio levels not measured');
+      return null;
+    }
+  }
+
   async function renderInto(
     step: TranscodeStep & { kind: RenderKind },
     version: TItemVersionRow,
@@ -198,16 +212,24 @@ export function createTranscodeActivities(deps: TranscodeActivityDeps): Transcod
       const version = await loadVersion(step);
       const report = progressReporter(step, 'probe');
       await report(0, true);
+      const signal = currentActivity().signal;
       let probe: TMediaProbe;
+      let sha256: string;
+      let levels: TAudioLevels | null = null;
       try {
-        probe = await withOriginal(version, (file) => probeMedia(file));
+        // The checksum streams the same local copy while ffprobe reads it: one fetch of the original, no extra wait.
+        ({ probe, sha256, levels } = await withOriginal(version, async (file) => {
+          const [probed, digest] = await Promise.all([probeMedia(file, { signal }), sha256File(file, signal)]);
+          return { probe: probed, sha256: digest, levels: await audioLevels(file, probed, signal) };
+        }));
       } catch (error) {
         throw asBusinessFailure(error);
       }
       const itemType = probe.itemType;
       await repos.items.updateVersion(step.tenantId, step.versionId, {
         probe: probe as unknown as Record<string, unknown>,
-        media: toItemMedia(probe),
+        media: toItemMedia(probe, null, levels),
+        sha256,
       });
       const parent = await repos.items.findById(step.tenantId, step.itemId);
       if (parent?.leadingVersionId === step.versionId)

@@ -1,5 +1,10 @@
+import mxfInterlaced from './testing/ffprobe/mxf-interlaced-4-mono-pcm.json';
+import proresHlg from './testing/ffprobe/prores-hlg.json';
+import hevcPq from './testing/ffprobe/hevc-pq.json';
 import {
+  bitDepthOf,
   chooseFrameRate,
+  hdrOf,
   containerOf,
   displaySize,
   durationOf,
@@ -171,11 +176,30 @@ describe('mediaStreams', () => {
         pixelFormat: 'yuv422p',
         rotation: 0,
         fieldOrder: 'tff',
+        scanType: 'interlaced',
+        colourSpace: null,
+        colourPrimaries: null,
+        colourTransfer: null,
+        colourRange: null,
+        hdr: null,
+        bitDepth: 8,
         bitRate: 50_000_000,
         frameCount: 250,
       },
-      audio: { index: 2, codec: 'pcm_s24le', channels: 1, sampleRate: 48000, layout: 'mono', bitRate: null },
+      audio: {
+        index: 2,
+        codec: 'pcm_s24le',
+        channels: 1,
+        sampleRate: 48000,
+        layout: 'mono',
+        bitDepth: null,
+        bitRate: null,
+      },
       audioStreamCount: 2,
+      audioTracks: [
+        expect.objectContaining({ index: 2, channels: 1 }),
+        expect.objectContaining({ index: 3, channels: 1 }),
+      ],
       hasCoverArt: true,
     });
   });
@@ -251,5 +275,98 @@ describe('containerOf', () => {
     ],
   ])('%s', (_name, output, hasVideo, expected) => {
     expect(containerOf(output, hasVideo)).toEqual(expected);
+  });
+});
+
+/** ffprobe's own JSON of files made by the system ffmpeg (see workers/src/media/testing/ffprobe/README.md). */
+describe('real ffprobe output', () => {
+  it('reads interlaced MXF with a start timecode and four mono 24-bit PCM tracks', () => {
+    const output = mxfInterlaced as unknown as FfprobeOutput;
+    const streams = mediaStreams(output);
+    expect(timecodeOf(output)).toBe('10:00:00:00');
+    expect(streams.video).toMatchObject({
+      codec: 'mpeg2video',
+      frameRate: '25/1',
+      fieldOrder: 'tff',
+      scanType: 'interlaced',
+      colourSpace: 'bt470bg',
+      colourPrimaries: 'bt470bg',
+      colourTransfer: 'bt709',
+      colourRange: 'tv',
+      hdr: null,
+      bitDepth: 8,
+    });
+    expect(streams.audioTracks).toEqual(
+      [1, 2, 3, 4].map((index) => ({
+        index,
+        codec: 'pcm_s24le',
+        channels: 1,
+        sampleRate: 48000,
+        layout: null,
+        bitDepth: 24,
+        bitRate: 1_152_000,
+      })),
+    );
+    expect(streams.audio).toEqual(streams.audioTracks[0]);
+    expect(streams.audioStreamCount).toBe(4);
+  });
+
+  it('reads HLG ProRes 4:2:2 10-bit in MOV with its tmcd timecode and a stereo track', () => {
+    const output = proresHlg as unknown as FfprobeOutput;
+    const streams = mediaStreams(output);
+    expect(timecodeOf(output)).toBe('01:00:00:00');
+    expect(streams.video).toMatchObject({
+      codec: 'prores',
+      frameRate: '50/1',
+      scanType: 'progressive',
+      colourSpace: 'bt2020nc',
+      colourPrimaries: 'bt2020',
+      colourTransfer: 'arib-std-b67',
+      colourRange: 'tv',
+      hdr: 'HLG',
+      bitDepth: 10,
+    });
+    expect(streams.audioTracks).toEqual([
+      expect.objectContaining({ codec: 'pcm_s16le', channels: 2, layout: 'stereo', bitDepth: 16 }),
+    ]);
+  });
+
+  it('reads PQ HEVC 10-bit with no timecode and no sound', () => {
+    const output = hevcPq as unknown as FfprobeOutput;
+    const streams = mediaStreams(output);
+    expect(timecodeOf(output)).toBeNull();
+    expect(streams.video).toMatchObject({ codec: 'hevc', hdr: 'PQ', colourTransfer: 'smpte2084', bitDepth: 10 });
+    expect(streams.audioTracks).toEqual([]);
+  });
+});
+
+describe('HDR and bit depth', () => {
+  it.each<[string | null, 'PQ' | 'HLG' | null]>([
+    ['smpte2084', 'PQ'],
+    ['arib-std-b67', 'HLG'],
+    ['bt709', null],
+    [null, null],
+  ])('transfer %j is HDR %j', (transfer, hdr) => {
+    expect(hdrOf(transfer)).toBe(hdr);
+  });
+
+  it.each<[Partial<FfprobeStream>, number | null]>([
+    [{ bits_per_raw_sample: '10' }, 10],
+    [{ pix_fmt: 'yuv420p10le' }, 10],
+    [{ pix_fmt: 'yuv444p12le' }, 12],
+    [{ pix_fmt: 'yuv420p' }, 8],
+    [{ pix_fmt: 'nonsense' }, null],
+  ])('video %j has %p bits', (extra, bits) => {
+    expect(bitDepthOf(video(extra))).toBe(bits);
+  });
+
+  it('takes bits per sample for PCM audio and none for lossy codecs', () => {
+    expect(bitDepthOf(audio({ codec_name: 'pcm_s24le', bits_per_sample: 24 }))).toBe(24);
+    expect(bitDepthOf(audio())).toBeNull();
+  });
+
+  it("reads ffprobe's unknown colour as not said", () => {
+    const streams = mediaStreams({ streams: [video({ color_space: 'unknown', color_transfer: 'unspecified' })] });
+    expect(streams.video).toMatchObject({ colourSpace: null, colourTransfer: null, hdr: null });
   });
 });

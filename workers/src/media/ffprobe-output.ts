@@ -13,6 +13,12 @@ export interface FfprobeStream {
   avg_frame_rate?: string;
   pix_fmt?: string;
   field_order?: string;
+  color_space?: string;
+  color_primaries?: string;
+  color_transfer?: string;
+  color_range?: string;
+  bits_per_raw_sample?: string;
+  bits_per_sample?: number;
   bit_rate?: string;
   nb_frames?: string;
   duration?: string;
@@ -114,6 +120,46 @@ export function displaySize(
   return rotation === 90 || rotation === 270 ? { width: height, height: shownWidth } : { width: shownWidth, height };
 }
 
+/** Interlaced when the fields are stored in an order; ffprobe's 'unknown' (and no field) says nothing. */
+export function scanTypeOf(fieldOrder: TVideoInfo['fieldOrder']): TVideoInfo['scanType'] {
+  if (fieldOrder === null) return null;
+  return fieldOrder === 'progressive' ? 'progressive' : 'interlaced';
+}
+
+/** ffprobe's colour names, 'unknown'/'unspecified'/'reserved' read as not said. */
+function colourName(text: string | undefined): string | null {
+  return text && !/^(unknown|unspecified|reserved)$/.test(text) ? text : null;
+}
+
+/** The HDR transfer characteristic: ST 2084 is PQ, ARIB STD-B67 is HLG; anything else is SDR (or unknown). */
+export function hdrOf(transfer: string | null): TVideoInfo['hdr'] {
+  if (transfer === 'smpte2084') return 'PQ';
+  if (transfer === 'arib-std-b67') return 'HLG';
+  return null;
+}
+
+/** Coded bits per sample: the raw figure, else the container's (PCM), else the pixel format's ('yuv420p10le'). */
+export function bitDepthOf(stream: FfprobeStream): number | null {
+  const raw = positiveNumber(stream.bits_per_raw_sample) ?? positiveNumber(stream.bits_per_sample);
+  if (raw) return raw;
+  if (stream.codec_type !== 'video' || !stream.pix_fmt) return null;
+  const match = /p(\d{2})(le|be)$/.exec(stream.pix_fmt);
+  if (match) return Number(match[1]);
+  return /^(yuvj?4\d\dp|nv12|nv21|gray|rgb24|bgr24|rgba|bgra|argb|abgr)$/.test(stream.pix_fmt) ? 8 : null;
+}
+
+function audioInfo(stream: FfprobeStream): TAudioInfo {
+  return {
+    index: stream.index ?? 0,
+    codec: stream.codec_name!,
+    channels: stream.channels!,
+    sampleRate: positiveNumber(stream.sample_rate) ?? 0,
+    layout: stream.channel_layout ?? null,
+    bitDepth: bitDepthOf(stream),
+    bitRate: positiveNumber(stream.bit_rate),
+  };
+}
+
 const TIMECODE = /^\d{2}:\d{2}:\d{2}[:;.]\d{2,3}$/;
 
 /** The source's start timecode: container tag (MXF, MOV), then the video or a timecode (tmcd) data stream. */
@@ -179,6 +225,7 @@ export interface MediaStreams {
   video: TVideoInfo | null;
   audio: TAudioInfo | null;
   audioStreamCount: number;
+  audioTracks: TAudioInfo[];
   hasCoverArt: boolean;
 }
 
@@ -186,7 +233,6 @@ export function mediaStreams(output: FfprobeOutput): MediaStreams {
   const streams = output.streams ?? [];
   const videoStream = streams.find((s) => s.codec_type === 'video' && !isPicture(s) && s.width && s.height);
   const audioStreams = streams.filter((s) => s.codec_type === 'audio' && s.codec_name && (s.channels ?? 0) > 0);
-  const audioStream = audioStreams[0];
 
   let video: TVideoInfo | null = null;
   if (videoStream) {
@@ -196,6 +242,8 @@ export function mediaStreams(output: FfprobeOutput): MediaStreams {
     const sampleAspectRatio = sar && sar !== '1/1' ? sar.replace('/', ':') : null;
     const rotation = rotationOf(videoStream);
     const shown = displaySize(width, height, sampleAspectRatio, rotation);
+    const fieldOrder = fieldOrderOf(videoStream.field_order);
+    const colourTransfer = colourName(videoStream.color_transfer);
     video = {
       index: videoStream.index ?? 0,
       codec: videoStream.codec_name ?? 'unknown',
@@ -208,22 +256,26 @@ export function mediaStreams(output: FfprobeOutput): MediaStreams {
       frameRate: chooseFrameRate(videoStream),
       pixelFormat: videoStream.pix_fmt ?? null,
       rotation,
-      fieldOrder: fieldOrderOf(videoStream.field_order),
+      fieldOrder,
+      scanType: scanTypeOf(fieldOrder),
+      colourSpace: colourName(videoStream.color_space),
+      colourPrimaries: colourName(videoStream.color_primaries),
+      colourTransfer,
+      colourRange: colourName(videoStream.color_range),
+      hdr: hdrOf(colourTransfer),
+      bitDepth: bitDepthOf(videoStream),
       bitRate: positiveNumber(videoStream.bit_rate),
       frameCount: positiveNumber(videoStream.nb_frames),
     };
   }
-  const audio: TAudioInfo | null = audioStream
-    ? {
-        index: audioStream.index ?? 0,
-        codec: audioStream.codec_name!,
-        channels: audioStream.channels!,
-        sampleRate: positiveNumber(audioStream.sample_rate) ?? 0,
-        layout: audioStream.channel_layout ?? null,
-        bitRate: positiveNumber(audioStream.bit_rate),
-      }
-    : null;
-  return { video, audio, audioStreamCount: audioStreams.length, hasCoverArt: streams.some(isPicture) };
+  const audioTracks = audioStreams.map(audioInfo);
+  return {
+    video,
+    audio: audioTracks[0] ?? null,
+    audioStreamCount: audioTracks.length,
+    audioTracks,
+    hasCoverArt: streams.some(isPicture),
+  };
 }
 
 /** Seconds from the container, else the longest stream. */

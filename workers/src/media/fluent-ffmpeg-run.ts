@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import ffmpeg from 'fluent-ffmpeg';
 import type { TFfmpegBinaries } from './ffmpeg-binaries';
 import type { ChildProcess } from 'node:child_process';
+import { isProgressLine } from './ffmpeg-progress';
 import { abortReason, createLogSink, lowerPriority, summariseLog, type ProcessExit } from './run-process';
 import type { FfprobeOutput, FfprobeStream } from './ffprobe-output';
 
@@ -42,6 +43,8 @@ export interface FluentRunOptions {
   signal?: AbortSignal;
   onStdout?: (chunk: Buffer) => void;
   onProgressLine?: (line: string) => void;
+  /** Every other stderr line, for filters that report on it (astats); the exit keeps only the last few. */
+  onLogLine?: (line: string) => void;
 }
 
 /**
@@ -93,7 +96,10 @@ export function runFluentFfmpeg(
       if (aborted) command.kill('SIGKILL');
       else lowerPriority((command as unknown as { ffmpegProc?: ChildProcess }).ffmpegProc?.pid);
     });
-    command.on('stderr', (line: string) => onLine(line));
+    command.on('stderr', (line: string) => {
+      onLine(line);
+      if (options.onLogLine && line && !isProgressLine(line)) options.onLogLine(line);
+    });
     const finish = (exit: { code: number | null; signal: NodeJS.Signals | null } | Error) => {
       signal?.removeEventListener('abort', onAbort);
       if (aborted && signal) reject(abortReason(signal));
@@ -142,6 +148,12 @@ export function fromFluentProbe(data: ffmpeg.FfprobeData): FfprobeOutput {
       avg_frame_rate: text(stream.avg_frame_rate),
       pix_fmt: text(stream.pix_fmt),
       field_order: text(stream.field_order),
+      color_space: text(stream.color_space),
+      color_primaries: text(stream.color_primaries),
+      color_transfer: text(stream.color_transfer),
+      color_range: text(stream.color_range),
+      bits_per_raw_sample: text(stream.bits_per_raw_sample),
+      bits_per_sample: count(stream.bits_per_sample),
       bit_rate: text(stream.bit_rate),
       nb_frames: text(stream.nb_frames),
       duration: text(stream.duration),

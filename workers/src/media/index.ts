@@ -15,3 +15,5 @@ export * from './create-image-previews';
 export * from './create-document-thumbnail';
 export * from './item-media';
 export { runningFfmpegJobs } from './run-process';
+export * from './measure-audio-levels';
+export * from './sha256-file';

@@ -1,4 +1,5 @@
-import type { ItemMedia, Rational } from '@mam/core';
+import type { ItemAudioTrack, ItemMedia, Rational } from '@mam/core';
+import type { TAudioLevels } from './measure-audio-levels';
 import type { TMediaProbe } from './media-probe.types';
 
 export type TMediaStep =
@@ -26,6 +27,7 @@ export function mediaSteps(probe: TMediaProbe): TMediaStep[] {
 export function toItemMedia(
   probe: TMediaProbe,
   hls?: { segmentCount: number; segmentDuration: Rational } | null,
+  levels?: TAudioLevels | null,
 ): ItemMedia {
   const { video, audio, image } = probe;
   return {
@@ -41,6 +43,30 @@ export function toItemMedia(
     mimeType: probe.mimeType,
     bitRate: probe.bitRate,
     timecodeStart: probe.timecodeStart,
+    video: video
+      ? {
+          codec: video.codec,
+          profile: video.profile,
+          pixelFormat: video.pixelFormat,
+          bitDepth: video.bitDepth,
+          scanType: video.scanType,
+          fieldOrder: video.fieldOrder,
+          colourSpace: video.colourSpace,
+          colourPrimaries: video.colourPrimaries,
+          colourTransfer: video.colourTransfer,
+          colourRange: video.colourRange,
+          hdr: video.hdr,
+        }
+      : null,
+    audioTracks: probe.audioTracks.map((track): ItemAudioTrack => ({
+      index: track.index,
+      codec: track.codec,
+      sampleRate: track.sampleRate,
+      bitDepth: track.bitDepth,
+      channels: track.channels,
+      layout: track.layout,
+      levels: levels?.get(track.index) ?? null,
+    })),
     segmentCount: hls?.segmentCount ?? null,
     segmentDuration: hls?.segmentDuration ?? null,
   };

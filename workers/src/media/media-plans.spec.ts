@@ -21,6 +21,13 @@ const videoInfo: TVideoInfo = {
   pixelFormat: 'yuv420p',
   rotation: 0,
   fieldOrder: 'progressive',
+  scanType: 'progressive',
+  colourSpace: 'bt709',
+  colourPrimaries: 'bt709',
+  colourTransfer: 'bt709',
+  colourRange: 'tv',
+  hdr: null,
+  bitDepth: 8,
   bitRate: 20_000_000,
   frameCount: 3000,
 };
@@ -30,6 +37,7 @@ const audioInfo: TAudioInfo = {
   channels: 6,
   sampleRate: 48000,
   layout: '5.1',
+  bitDepth: 24,
   bitRate: null,
 };
 
@@ -45,6 +53,7 @@ function probe(overrides: Partial<TMediaProbe> = {}): TMediaProbe {
     video: videoInfo,
     audio: audioInfo,
     audioStreamCount: 1,
+    audioTracks: [audioInfo],
     hasCoverArt: false,
     timecodeStart: '10:00:00:00',
     image: null,
@@ -203,13 +212,15 @@ describe('item media', () => {
     expect(mediaSteps(probe({ itemType: 'file' }))).toEqual(['documentThumbnail']);
   });
 
-  it('maps a probe and the HLS segmentation onto the item', () => {
+  it('maps a probe, the HLS segmentation and the measured levels onto the item', () => {
     const rotated = { ...videoInfo, width: 1920, height: 1080, displayWidth: 1080, displayHeight: 1920 };
+    const levels = new Map([[1, [{ peakDb: -6, rmsDb: -20.5 }]]]);
     expect(
-      toItemMedia(probe({ video: rotated }), {
-        segmentCount: 10,
-        segmentDuration: { numerator: 76800, denominator: 12800 },
-      }),
+      toItemMedia(
+        probe({ video: rotated }),
+        { segmentCount: 10, segmentDuration: { numerator: 76800, denominator: 12800 } },
+        levels,
+      ),
     ).toEqual({
       durationSeconds: 60,
       frameRate: '50/1',
@@ -223,6 +234,30 @@ describe('item media', () => {
       mimeType: 'application/mxf',
       bitRate: 20_000_000,
       timecodeStart: '10:00:00:00',
+      video: {
+        codec: 'h264',
+        profile: 'High',
+        pixelFormat: 'yuv420p',
+        bitDepth: 8,
+        scanType: 'progressive',
+        fieldOrder: 'progressive',
+        colourSpace: 'bt709',
+        colourPrimaries: 'bt709',
+        colourTransfer: 'bt709',
+        colourRange: 'tv',
+        hdr: null,
+      },
+      audioTracks: [
+        {
+          index: 1,
+          codec: 'pcm_s24le',
+          sampleRate: 48000,
+          bitDepth: 24,
+          channels: 6,
+          layout: '5.1',
+          levels: [{ peakDb: -6, rmsDb: -20.5 }],
+        },
+      ],
       segmentCount: 10,
       segmentDuration: { numerator: 76800, denominator: 12800 },
     });

@@ -20,6 +20,17 @@ export interface TVideoInfo {
   rotation: 0 | 90 | 180 | 270;
   /** Display order of the fields: top field first, bottom field first, or progressive; null when unknown. */
   fieldOrder: 'progressive' | 'tff' | 'bff' | null;
+  /** From the field order: interlaced when fields are stored (TFF/BFF); null when ffprobe does not say. */
+  scanType: 'progressive' | 'interlaced' | null;
+  /** ffprobe's names: matrix ('bt709', 'bt2020nc'), primaries, transfer ('smpte2084', 'arib-std-b67'), range. */
+  colourSpace: string | null;
+  colourPrimaries: string | null;
+  colourTransfer: string | null;
+  /** 'tv' (limited) or 'pc' (full). */
+  colourRange: string | null;
+  /** The HDR transfer the stream declares: PQ (SMPTE ST 2084) or HLG (ARIB STD-B67); null for SDR or unknown. */
+  hdr: 'PQ' | 'HLG' | null;
+  bitDepth: number | null;
   bitRate: number | null;
   frameCount: number | null;
 }
@@ -32,6 +43,8 @@ export interface TAudioInfo {
   sampleRate: number;
   /** ffmpeg's channel layout name: 'mono', 'stereo', '5.1(side)'; null when unknown. */
   layout: string | null;
+  /** Bits per sample as coded (24 for PCM s24 even when decoded to s32); null for lossy codecs that have none. */
+  bitDepth: number | null;
   bitRate: number | null;
 }
 
@@ -73,6 +86,8 @@ export interface TMediaProbe {
   audio: TAudioInfo | null;
   /** Broadcast files often carry each channel as its own stream; the renditions use the first. */
   audioStreamCount: number;
+  /** Every audio stream in file order (`audio` is the first of them). */
+  audioTracks: TAudioInfo[];
   /** Cover art of an audio file (an attached picture), usable as its thumbnail. */
   hasCoverArt: boolean;
   /** The source's own start timecode ('10:00:00:00', drop-frame with ';'); null when it has none. */

@@ -33,6 +33,37 @@ export const ZUploadProgress = z
   })
   .meta({ id: 'UploadProgress' });
 
+const ZItemVideoTechnical = z
+  .object({
+    codec: z.string(),
+    profile: z.string().nullable(),
+    pixelFormat: z.string().nullable(),
+    bitDepth: z.number().int().nullable(),
+    scanType: z.enum(['progressive', 'interlaced']).nullable(),
+    fieldOrder: z.enum(['progressive', 'tff', 'bff']).nullable().describe('Display order of the fields'),
+    colourSpace: z.string().nullable().describe("ffprobe's matrix name, e.g. 'bt709', 'bt2020nc'"),
+    colourPrimaries: z.string().nullable(),
+    colourTransfer: z.string().nullable().describe("e.g. 'bt709', 'smpte2084' (PQ), 'arib-std-b67' (HLG)"),
+    colourRange: z.string().nullable().describe("'tv' (limited) or 'pc' (full)"),
+    hdr: z.enum(['PQ', 'HLG']).nullable(),
+  })
+  .meta({ id: 'ItemVideoTechnical' });
+
+const ZItemAudioTrack = z
+  .object({
+    index: z.number().int().describe("ffmpeg's stream index in the file"),
+    codec: z.string(),
+    sampleRate: z.number(),
+    bitDepth: z.number().int().nullable(),
+    channels: z.number().int(),
+    layout: z.string().nullable(),
+    levels: z
+      .array(z.object({ peakDb: z.number().nullable(), rmsDb: z.number().nullable() }))
+      .nullable()
+      .describe('Per channel over the whole track, dBFS; null is digital silence'),
+  })
+  .meta({ id: 'ItemAudioTrack' });
+
 export const ZItemMedia = z
   .object({
     durationSeconds: z.number().nullable(),
@@ -47,6 +78,11 @@ export const ZItemMedia = z
     mimeType: z.string().nullable(),
     bitRate: z.number().nullable(),
     timecodeStart: z.string().nullable(),
+    video: ZItemVideoTechnical.nullable().optional().describe('Absent on versions probed before it was recorded'),
+    audioTracks: z
+      .array(ZItemAudioTrack)
+      .optional()
+      .describe('Every audio stream in file order; absent on versions probed before it was recorded'),
     segmentCount: z.number().nullable(),
     segmentDuration: z.object({ numerator: z.number(), denominator: z.number() }).nullable(),
   })
@@ -68,7 +104,16 @@ export const ZItem = z
     visibleTo: ZItemAccess.nullable(),
     updatableBy: ZItemAccess.nullable(),
     version: z
-      .object({ id: z.uuid(), number: z.number().int(), fileName: z.string(), fileSize: z.number().nullable() })
+      .object({
+        id: z.uuid(),
+        number: z.number().int(),
+        fileName: z.string(),
+        fileSize: z.number().nullable(),
+        sha256: z
+          .string()
+          .nullable()
+          .describe('SHA-256 of the original as stored, lowercase hex, computed on ingest; null until then'),
+      })
       .nullable()
       .describe('The leading version'),
     upload: ZUploadProgress.nullable(),

@@ -31,7 +31,8 @@ export interface TItemView {
   isArchived: boolean;
   visibleTo: { level: string; groups: string[] } | null;
   updatableBy: { level: string; groups: string[] } | null;
-  version: { id: string; number: number; fileName: string; fileSize: number | null } | null;
+  /** The leading version; sha256 is the original's checksum from ingest (null until it is stored and probed). */
+  version: { id: string; number: number; fileName: string; fileSize: number | null; sha256: string | null } | null;
   upload: UploadProgress | null;
   transcoding: ItemProcess | null;
   media: ItemMedia | null;
@@ -72,7 +73,13 @@ export function toItemView({ item, version }: TListedItem): TItemView {
     visibleTo: item.visibleTo,
     updatableBy: item.updatableBy,
     version: version
-      ? { id: version.id, number: version.number, fileName: version.fileName, fileSize: version.fileSize }
+      ? {
+          id: version.id,
+          number: version.number,
+          fileName: version.fileName,
+          fileSize: version.fileSize,
+          sha256: version.sha256,
+        }
       : null,
     upload: version?.upload ?? null,
     transcoding: version?.transcoding ?? null,

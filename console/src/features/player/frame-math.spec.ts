@@ -83,3 +83,16 @@ describe('frame maths', () => {
     expect(timecodeAt(60, frameClock('30000/1001', '00:00:00;00'))).toBe('00:00:59;28');
   });
 });
+
+describe('durationTimecode of an item (lists and tiles)', () => {
+  it.each<[number, string | null, string | null, string]>([
+    [2, '25/1', null, '00:00:02:00'],
+    [62.5, '25/1', '10:00:00:00', '00:01:02:12'],
+    [3723.52, '50/1', null, '01:02:03:26'],
+    [60, '30000/1001', '01:00:00;00', '00:00:59;28'],
+    [60, '30000/1001', null, '00:00:59:28'],
+    [1.5, null, null, '00:00:01:25'],
+  ])('%p s at %p (start %p) is %p', (seconds, rate, start, expected) => {
+    expect(durationTimecode(seconds, frameClock(rate ?? '', start))).toBe(expected);
+  });
+});

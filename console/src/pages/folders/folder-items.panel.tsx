@@ -41,8 +41,8 @@ import {
   ItemStateBadge,
   ItemThumbnail,
   ItemTypeCell,
+  ItemDuration,
   ItemTypeIcon,
-  useDurationWords,
 } from './item-visuals';
 
 type TView = 'tiles' | 'list';
@@ -294,9 +294,7 @@ function ItemTile({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const duration = useDurationWords();
   const stop = (event: MouseEvent) => event.stopPropagation();
-  const words = duration(item);
   return (
     <Card
       withBorder
@@ -334,8 +332,8 @@ function ItemTile({
             {item.title}
           </Text>
         </Group>
-        <Text size="xs" c="dimmed" truncate data-testid="item-duration">
-          {words ?? t(`items.types.${item.itemType}`)}
+        <Text size="xs" c="dimmed" truncate>
+          <ItemDuration item={item} fallback={t(`items.types.${item.itemType}`)} />
         </Text>
       </Stack>
     </Card>
@@ -353,7 +351,6 @@ function ItemList({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const duration = useDurationWords();
   return (
     <DataTable data-testid="item-list">
       <Table.Thead>
@@ -381,7 +378,9 @@ function ItemList({
               </Anchor>
             </Table.Td>
             <ItemTypeCell type={item.itemType} />
-            <Table.Td>{duration(item) ?? '—'}</Table.Td>
+            <Table.Td>
+              <ItemDuration item={item} fallback="—" />
+            </Table.Td>
             <Table.Td>
               <ItemStateBadge item={item} />
             </Table.Td>

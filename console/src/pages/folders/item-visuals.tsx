@@ -3,6 +3,7 @@ import { formatDurationWords, type MediaItemType } from '@mam/core';
 import { IconFile, IconHeadphones, IconMovie, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { durationTimecode, frameClock } from '../../features/player/frame-math';
 import { itemState, type TLibraryItem } from './item-state';
 
 const typeIcons: Record<MediaItemType, typeof IconMovie> = {
@@ -91,6 +92,35 @@ export function useDurationWords() {
     if ((item.itemType !== 'video' && item.itemType !== 'audio') || seconds == null || seconds < 0) return null;
     return formatDurationWords(seconds, (key, options) => t(key, options));
   };
+}
+
+/**
+ * Lists and tiles show a duration as timecode (HH:MM:SS:FF at the item's frame rate); the words (spec section 9)
+ * say it in the tooltip and the accessible name.
+ */
+export function useItemDuration() {
+  const words = useDurationWords();
+  return (item: Pick<TLibraryItem, 'itemType' | 'media'>): { timecode: string; words: string } | null => {
+    const said = words(item);
+    if (said === null) return null;
+    const media = item.media!;
+    // Sound and unreadable rates count at the house default, like the player; drop-frame when the start says so.
+    const clock = frameClock(media.frameRate ?? '', media.timecodeStart);
+    return { timecode: durationTimecode(media.durationSeconds!, clock), words: said };
+  };
+}
+
+/** A duration as lists and tiles show it: the timecode, with the words on hover and for screen readers. */
+export function ItemDuration({ item, fallback }: { item: Pick<TLibraryItem, 'itemType' | 'media'>; fallback: string }) {
+  const duration = useItemDuration()(item);
+  if (!duration) return <>{fallback}</>;
+  return (
+    <Tooltip label={duration.words}>
+      <Text span inherit ff="monospace" aria-label={duration.words} data-testid="item-duration">
+        {duration.timecode}
+      </Text>
+    </Tooltip>
+  );
 }
 
 const stateColour = { uploading: 'blue', processing: 'violet', error: 'red' } as const;

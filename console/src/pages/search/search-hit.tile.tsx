@@ -3,7 +3,7 @@ import { IconEye } from '@tabler/icons-react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ItemStateBadge, ItemTypeIcon, useDurationWords } from '../folders/item-visuals';
+import { ItemDuration, ItemStateBadge, ItemTypeIcon } from '../folders/item-visuals';
 import { LogMatchLinks, type TLogMatch } from './log-match.links';
 import { ScrubThumbnail } from './scrub-thumbnail';
 import type { TSearchHit } from './use-search-results';
@@ -25,7 +25,6 @@ export function SearchHitTile({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const duration = useDurationWords();
   const stop = (event: MouseEvent) => event.stopPropagation();
   const open = () => void navigate(`/item-details/${item.id}`);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -94,7 +93,7 @@ export function SearchHitTile({
           </Text>
         </Group>
         <Text size="xs" c="dimmed" truncate>
-          {duration(item) ?? t(`items.types.${item.itemType}`)}
+          <ItemDuration item={item} fallback={t(`items.types.${item.itemType}`)} />
         </Text>
         <LogMatchLinks item={item} matches={logMatches} />
       </Stack>

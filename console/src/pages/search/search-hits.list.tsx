@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { DataTable } from '../../components/data-table';
 import { IconAction } from '../../components/icon-action';
 import { useFormat } from '../../lib/format';
-import { ItemSelectAndThumbCells, ItemStateBadge, ItemTypeCell, useDurationWords } from '../folders/item-visuals';
+import { ItemDuration, ItemSelectAndThumbCells, ItemStateBadge, ItemTypeCell } from '../folders/item-visuals';
 import { LogMatchLinks, type TLogMatch } from './log-match.links';
 import type { TSearchHit } from './use-search-results';
 
@@ -26,7 +26,6 @@ export function SearchHitsList({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const duration = useDurationWords();
   return (
     <DataTable data-testid="search-list">
       <Table.Thead>
@@ -57,7 +56,9 @@ export function SearchHitsList({
               <LogMatchLinks item={item} matches={logMatches[item.id]} />
             </Table.Td>
             <ItemTypeCell type={item.itemType} />
-            <Table.Td>{duration(item) ?? '—'}</Table.Td>
+            <Table.Td>
+              <ItemDuration item={item} fallback="—" />
+            </Table.Td>
             <Table.Td>
               <ItemStateBadge item={item} />
             </Table.Td>
