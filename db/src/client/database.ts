@@ -103,6 +103,11 @@ export interface EmbeddedDatabaseHandle extends DatabaseHandle {
   serveSocket(socketPath: string): Promise<() => Promise<void>>;
 }
 
+/** PGlite opened on this thread: its own API is at hand (backup and restore read and load it directly). */
+export interface InProcessPgliteHandle extends EmbeddedDatabaseHandle {
+  pglite: PGlite;
+}
+
 // pg_trgm serves wildcard and fuzzy search, btree_gin the tenant-led search indexes; the migrations create the
 // extensions, PGlite must have them loadable.
 const pgliteExtensions = { pg_trgm, btree_gin };
@@ -127,6 +132,11 @@ export interface OpenPgliteOptions {
 }
 
 /** Opens PGlite in `dataDir` (in memory when undefined). Only one process may do this at a time. */
+export async function openPglite(
+  dataDir?: string,
+  options?: OpenPgliteOptions & { thread?: false },
+): Promise<InProcessPgliteHandle>;
+export async function openPglite(dataDir?: string, options?: OpenPgliteOptions): Promise<EmbeddedDatabaseHandle>;
 export async function openPglite(dataDir?: string, options: OpenPgliteOptions = {}): Promise<EmbeddedDatabaseHandle> {
   if (dataDir) mkdirSync(pgliteDataPath(dataDir), { recursive: true });
   const location = dataDir ? pgliteDataPath(dataDir) : undefined;
@@ -162,8 +172,9 @@ export async function openPglite(dataDir?: string, options: OpenPgliteOptions = 
   });
   await pglite.exec(pgliteSetup);
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
-  return {
+  const handle: InProcessPgliteHandle = {
     db,
+    pglite,
     kind: 'pglite',
     description,
     migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
@@ -177,6 +188,7 @@ export async function openPglite(dataDir?: string, options: OpenPgliteOptions = 
       return () => server.stop();
     },
   };
+  return handle;
 }
 
 /** True when a process is serving the embedded database of `dataDir` on its socket right now. */

@@ -2,10 +2,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { openPglite, pgliteSocketPath, type EmbeddedDatabaseHandle } from '@mam/db';
+import { openPglite, pgliteSocketPath, type InProcessPgliteHandle } from '@mam/db';
 import { runCli } from '../main';
 
-async function rowCounts(handle: EmbeddedDatabaseHandle): Promise<Record<string, number>> {
+async function rowCounts(handle: InProcessPgliteHandle): Promise<Record<string, number>> {
   const tables = await handle.pglite.query<{ name: string }>(
     `SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) AS name FROM pg_tables
       WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1`,
