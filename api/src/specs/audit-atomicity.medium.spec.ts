@@ -12,6 +12,7 @@ import { createLogEntryService } from '../services/logging/log-entry.service';
 import { createItemLibraryService } from '../services/items/item-library.service';
 import { createVersionService } from '../services/items/version.service';
 import { createItemMetadataService } from '../services/metadata/item-metadata.service';
+import { createMetadataExchangeService } from '../services/metadata/metadata-exchange.service';
 import { createMetadataFormService } from '../services/metadata/metadata-form.service';
 import { createOneTimeCodeService } from '../services/one-time-code.service';
 import { createProcessingService } from '../services/items/processing.service';
@@ -354,6 +355,23 @@ describe.each(testBackends)('changes and their audit events on %s', (backend) =>
     };
     await expect(metadata.bulkUpdate(actor, input, null)).rejects.toThrow(down);
     for (const item of items) expect((await stored(item)).description).toBe('');
+  });
+
+  it('imports no metadata from CSV or XMP that the audit trail cannot record', async () => {
+    const metadata = createItemMetadataService(t.services.deps, failingAudit, t.services.metadataForms);
+    const exchange = createMetadataExchangeService(metadata);
+    const items = [await newItem('Import one'), await newItem('Import two')];
+    const csv = ['id,description', ...items.map((i) => `${i.id},Never imported`)].join('\n');
+    await expect(exchange.importCsv(actor, { formId: 'common', csv }, null)).rejects.toThrow(down);
+    for (const item of items) expect((await stored(item)).description).toBe('');
+
+    const xmp = await t.services.metadataExchange.exportXmp(actor, items[0]!.id);
+    const changed = xmp.replace('Import one', 'Never imported');
+    expect(changed).not.toBe(xmp);
+    await expect(exchange.importXmp(actor, items[0]!.id, { formId: 'common', xmp: changed }, null)).rejects.toThrow(
+      down,
+    );
+    expect((await stored(items[0]!)).title).toBe('Import one');
   });
 
   it('provisions no tenant when the audit trail fails', async () => {

@@ -369,32 +369,45 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
       form: TMetadataForm,
       allForms: readonly TMetadataForm[],
       valuesFor: (current: TFormValues) => Record<string, unknown>,
+      from: Repositories = repos,
     ): Promise<TBulkResult> {
       try {
-        const found = await visibleItem(actor, itemId);
+        const found = await visibleItem(actor, itemId, from);
         if (!canEditMetadata(actor, found.item)) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId } });
-        await write(actor, found, form, allForms, valuesFor(storedValues(found)), 'item');
+        await write(actor, found, form, allForms, valuesFor(storedValues(found)), 'item', from);
         return { itemId, ok: true };
       } catch (error) {
         return refused(itemId, error);
       }
     },
 
-    async recordImport(
+    /**
+     * An import (CSV or XMP): `run` applies each item's values through `apply`, and every write goes in one
+     * transaction with the import's audit event, so an import the trail cannot record leaves nothing changed.
+     */
+    async import<R extends TBulkResult>(
       actor: AuthedActor,
       meta: RequestMeta | null,
-      formKey: string,
+      form: TMetadataForm,
+      allForms: readonly TMetadataForm[],
       format: 'csv' | 'xmp',
-      results: readonly TBulkResult[],
-    ): Promise<void> {
-      const updated = results.filter((r) => r.ok).length;
-      await audit.record(actor.tenantId, actor, meta, {
-        action: 'item.metadata_imported',
-        targetType: 'item',
-        ...(results.length === 1 ? { targetId: results[0]!.itemId } : {}),
-        summary: `Metadata imported from ${format.toUpperCase()}: ${updated} of ${results.length} items changed`,
-        details: { form: formKey, format, updated, total: results.length },
-      });
+      run: (apply: (itemId: string, values: Record<string, unknown>) => Promise<TBulkResult>) => Promise<R[]>,
+    ): Promise<R[]> {
+      return audit.change(
+        actor,
+        meta,
+        (tx) => run((itemId, values) => this.applyValues(actor, itemId, form, allForms, () => values, tx)),
+        (results) => {
+          const updated = results.filter((r) => r.ok).length;
+          return {
+            action: 'item.metadata_imported',
+            targetType: 'item',
+            ...(results.length === 1 ? { targetId: results[0]!.itemId } : {}),
+            summary: `Metadata imported from ${format.toUpperCase()}: ${updated} of ${results.length} items changed`,
+            details: { form: form.id, format, updated, total: results.length },
+          };
+        },
+      );
     },
 
     /**

@@ -72,21 +72,23 @@ export function createMetadataExchangeService(itemMetadata: ItemMetadataService)
           params: { reason: `At most ${CSV_IMPORT_MAX_ROWS} lines can be imported at once` },
         });
       }
-      const results: TCsvImportResult[] = [];
-      for (const { line, cells } of parsed.records) {
-        const itemId = (cells[idColumn] ?? '').trim();
-        if (!UUID.test(itemId)) {
-          results.push({ line, itemId, ok: false, code: 'NOT_FOUND', message: 'Not found.' });
-          continue;
+      const results = await itemMetadata.import(actor, meta, form, all, 'csv', async (apply) => {
+        const applied: TCsvImportResult[] = [];
+        for (const { line, cells } of parsed.records) {
+          const itemId = (cells[idColumn] ?? '').trim();
+          if (!UUID.test(itemId)) {
+            applied.push({ line, itemId, ok: false, code: 'NOT_FOUND', message: 'Not found.' });
+            continue;
+          }
+          const values: Record<string, TJsonValue> = {};
+          parsed.header.forEach((name, i) => {
+            const field = fields.get(name);
+            if (field && i !== idColumn) values[name] = csvCellToValue(field.type, cells[i] ?? '');
+          });
+          applied.push({ line, ...(await apply(itemId, values)) });
         }
-        const values: Record<string, TJsonValue> = {};
-        parsed.header.forEach((name, i) => {
-          const field = fields.get(name);
-          if (field && i !== idColumn) values[name] = csvCellToValue(field.type, cells[i] ?? '');
-        });
-        results.push({ line, ...(await itemMetadata.applyValues(actor, itemId, form, all, () => values)) });
-      }
-      await itemMetadata.recordImport(actor, meta, form.id, 'csv', results);
+        return applied;
+      });
       return { results };
     },
 
@@ -114,10 +116,13 @@ export function createMetadataExchangeService(itemMetadata: ItemMetadataService)
       }
       const known = new Set(form.fields.map((f) => f.fieldId));
       const ofForm = Object.fromEntries(Object.entries(values).filter(([fieldId]) => known.has(fieldId)));
-      const result = await itemMetadata.applyValues(actor, itemId, form, all, () => ofForm);
-      if (!result.ok && result.code === 'NOT_FOUND') throw new AppError('NOT_FOUND');
-      await itemMetadata.recordImport(actor, meta, form.id, 'xmp', [result]);
-      return result;
+      const [result] = await itemMetadata.import(actor, meta, form, all, 'xmp', async (apply) => {
+        const applied = await apply(itemId, ofForm);
+        // Nothing was written: an unknown item is an error of the request, not an import to record.
+        if (!applied.ok && applied.code === 'NOT_FOUND') throw new AppError('NOT_FOUND');
+        return [applied];
+      });
+      return result!;
     },
   };
 }
