@@ -58,6 +58,7 @@ import { listItemsProcedure } from './procedures/items/list-items.procedure';
 import { listDeletedItemsProcedure } from './procedures/items/list-deleted-items.procedure';
 import { getItemProcedure } from './procedures/items/get-item.procedure';
 import { updateItemProcedure } from './procedures/items/update-item.procedure';
+import { setItemApprovalProcedure } from './procedures/items/set-item-approval.procedure';
 import { moveItemsProcedure } from './procedures/items/move-items.procedure';
 import { deleteItemsProcedure } from './procedures/items/delete-items.procedure';
 import { restoreItemsProcedure } from './procedures/items/restore-items.procedure';
@@ -219,6 +220,7 @@ export const appRouter = router({
     listDeleted: listDeletedItemsProcedure,
     get: getItemProcedure,
     update: updateItemProcedure,
+    setApproval: setItemApprovalProcedure,
     move: moveItemsProcedure,
     delete: deleteItemsProcedure,
     restore: restoreItemsProcedure,

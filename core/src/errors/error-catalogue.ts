@@ -72,6 +72,7 @@ export const errorCatalogue = {
   UPLOAD_FORBIDDEN: { status: 403, message: 'You do not have permission to upload' },
   UPDATE_ITEMS_FORBIDDEN: { status: 403, message: 'You do not have permission to update existing items' },
   UPDATE_ITEM_FORBIDDEN: { status: 403, message: "You don't have permission to update this item" },
+  APPROVE_ITEMS_FORBIDDEN: { status: 403, message: "You don't have permission to set the approval status" },
   DELETE_ITEM_FORBIDDEN: { status: 403, message: 'You do not have permission to delete this item' },
   DELETE_ITEMS_FORBIDDEN: {
     status: 403,

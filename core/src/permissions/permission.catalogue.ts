@@ -93,6 +93,8 @@ export const permissionGroups = {
     'commentResolve',
     'commentDeleteOwn',
     'commentDeleteOthers',
+    // Set an item's approval status (approved, needs changes, in review). Not a default grant: admins pass.
+    'approveItems',
   ],
   // Background Jobs (System overview): see and steer workflow runs. Tenant administrators pass without it.
   operations: ['backgroundJobs'],

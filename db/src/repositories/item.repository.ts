@@ -38,6 +38,9 @@ export type TItemPatch = Partial<
     | 'leadingVersionId'
     | 'deletedAt'
     | 'deletedBy'
+    | 'approvalStatus'
+    | 'approvalSetBy'
+    | 'approvalSetAt'
   >
 >;
 export type TItemVersionPatch = Partial<

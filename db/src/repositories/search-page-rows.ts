@@ -27,6 +27,9 @@ const listedItemKeys = [
   'isArchived',
   'visibleTo',
   'updatableBy',
+  'approvalStatus',
+  'approvalSetBy',
+  'approvalSetAt',
 ] as const satisfies ReadonlyArray<keyof TItemRow>;
 const listedVersionKeys = [
   'id',

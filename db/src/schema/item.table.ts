@@ -1,4 +1,4 @@
-import type { MediaItemType } from '@mam/core';
+import type { ApprovalStatus, MediaItemType } from '@mam/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tsvector } from './search-columns';
@@ -40,6 +40,10 @@ export const item = pgTable(
     // search filters and counts by state without reading a version per match.
     processingState: text('processing_state'),
     isArchived: boolean('is_archived').notNull().default(false),
+    // A reviewer's verdict (core's approvalStatuses), with who set it and when; 'none' until someone reviews it.
+    approvalStatus: text('approval_status').$type<ApprovalStatus>().notNull().default('none'),
+    approvalSetBy: uuid('approval_set_by'),
+    approvalSetAt: timestamp('approval_set_at', { withTimezone: true }),
     // Metadata-form values by fieldId; item_field_value mirrors them for field queries and facets.
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     // Its chosen values (fields of core's wholeValueFieldTypes) as `fieldId U+001F value`, each once, as their value
@@ -93,6 +97,7 @@ export const item = pgTable(
     index('item_field_keys_idx').using('gin', t.tenantId, t.fieldKeys),
     // The item types there are (core's mediaItemTypes; a medium test holds the two together): a search asking for
     // every one of them (the Assets filter) tests no type at all, which a count of tens of thousands of matches feels.
+    check('item_approval_status_known', sql`${t.approvalStatus} IN ('none', 'in_review', 'needs_changes', 'approved')`),
     check('item_item_type_known', sql`${t.itemType} IN ('video', 'audio', 'image', 'file')`),
     // Also item_search_cover_idx (tenant_id, id) INCLUDE (…) in migrations 0009, 0017 and 0019, and its narrower
     // twin for counts without field facets, item_search_count_idx (0021), which drizzle cannot declare.

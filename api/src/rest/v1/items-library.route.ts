@@ -1,5 +1,6 @@
 import {
   accessLevels,
+  approvalStatuses,
   ITEM_DESCRIPTION_MAX_LENGTH,
   ITEM_TITLE_MAX_LENGTH,
   mediaItemTypes,
@@ -11,6 +12,14 @@ import { defineRoute, type RestRoute } from '../rest-route';
 import { restMeta } from './rest-meta';
 
 const ZIdParams = z.object({ id: z.uuid() });
+
+const ZApproval = z
+  .object({
+    status: z.enum(approvalStatuses),
+    setBy: z.string().nullable().describe('The user who set the status; null until someone sets it'),
+    setAt: z.string().nullable(),
+  })
+  .meta({ id: 'ItemApproval' });
 
 const ZItemAccess = z.object({ level: z.enum(accessLevels), groups: z.array(z.string()) });
 
@@ -103,6 +112,7 @@ export const ZItem = z
     isArchived: z.boolean(),
     visibleTo: ZItemAccess.nullable(),
     updatableBy: ZItemAccess.nullable(),
+    approval: ZApproval,
     version: z
       .object({
         id: z.uuid(),
@@ -198,6 +208,19 @@ export const updateItemRoute = defineRoute({
     restItem(await services.itemLibrary.update(principal.actor, params.id, body, restMeta(request))),
 });
 
+export const setItemApprovalRoute = defineRoute({
+  method: 'PUT',
+  path: '/items/:id/approval',
+  operationId: 'setItemApproval',
+  summary: "Set an item's approval status (permission approveItems; update access to the item)",
+  tags: ['Items'],
+  params: ZIdParams,
+  body: z.object({ status: z.enum(approvalStatuses) }),
+  response: ZItem,
+  handler: async ({ params, body }, { services, principal, request }) =>
+    restItem(await services.itemLibrary.setApproval(principal.actor, params.id, body.status, restMeta(request))),
+});
+
 export const moveItemRoute = defineRoute({
   method: 'POST',
   path: '/items/:id/move',
@@ -264,6 +287,7 @@ export const itemLibraryRoutes = [
   listItemsRoute,
   getItemRoute,
   updateItemRoute,
+  setItemApprovalRoute,
   moveItemRoute,
   deleteItemRoute,
   restoreItemRoute,

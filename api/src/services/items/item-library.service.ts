@@ -1,11 +1,13 @@
 import {
   AppError,
+  approvalChange,
   can,
   canDeleteOrRecover,
   canUpdate,
   canView,
   isAppError,
   type Actor,
+  type ApprovalStatus,
   type DeleteAction,
 } from '@mam/core';
 import type { TItemRow, TItemWithVersion } from '@mam/db';
@@ -247,6 +249,43 @@ export function createItemLibraryService(
             targetId: item.id,
             summary: changes.title ? `Title changed to ${changes.title.to}` : 'Description changed',
             details: changes,
+          }),
+        );
+      }
+      return toItemView(await visibleItem(actor, id));
+    },
+
+    /**
+     * A reviewer's verdict: the approveItems permission (APPROVE_ITEMS_FORBIDDEN) and update access to this item,
+     * as for any other change to it. The status, who set it and when commit with the audit event.
+     */
+    async setApproval(
+      actor: AuthedActor,
+      id: string,
+      status: ApprovalStatus,
+      meta: RequestMeta | null,
+    ): Promise<TItemView> {
+      const { item } = await visibleItem(actor, id);
+      if (item.deletedAt) throw new AppError('NOT_FOUND');
+      if (!can(actor, 'approveItems')) throw new AppError('APPROVE_ITEMS_FORBIDDEN');
+      if (!canUpdate(actor, item)) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId: item.id } });
+      const change = approvalChange(item.approvalStatus, status);
+      if (change) {
+        await audit.change(
+          actor,
+          meta,
+          (tx) =>
+            tx.items.update(actor.tenantId, item.id, {
+              approvalStatus: change.to,
+              approvalSetBy: actor.userId,
+              approvalSetAt: new Date(),
+            }),
+          () => ({
+            action: 'item.approval_changed',
+            targetType: 'item',
+            targetId: item.id,
+            summary: `Approval status changed to ${change.to}`,
+            details: { approvalStatus: change },
           }),
         );
       }

@@ -1,4 +1,4 @@
-import type { ItemMedia, ItemProcess, MediaItemType, UploadProgress } from '@mam/core';
+import type { ApprovalStatus, ItemMedia, ItemProcess, MediaItemType, UploadProgress } from '@mam/core';
 import type { TListedItem } from '@mam/db';
 
 /** Where a version's files live in storage: every rendition key is relative to this folder. */
@@ -31,6 +31,8 @@ export interface TItemView {
   isArchived: boolean;
   visibleTo: { level: string; groups: string[] } | null;
   updatableBy: { level: string; groups: string[] } | null;
+  /** A reviewer's verdict; setBy/setAt are null until someone sets it. */
+  approval: { status: ApprovalStatus; setBy: string | null; setAt: string | null };
   /** The leading version; sha256 is the original's checksum from ingest (null until it is stored and probed). */
   version: { id: string; number: number; fileName: string; fileSize: number | null; sha256: string | null } | null;
   upload: UploadProgress | null;
@@ -72,6 +74,11 @@ export function toItemView({ item, version }: TListedItem): TItemView {
     isArchived: item.isArchived,
     visibleTo: item.visibleTo,
     updatableBy: item.updatableBy,
+    approval: {
+      status: item.approvalStatus,
+      setBy: item.approvalSetBy,
+      setAt: item.approvalSetAt?.toISOString() ?? null,
+    },
     version: version
       ? {
           id: version.id,
