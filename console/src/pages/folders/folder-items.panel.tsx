@@ -44,6 +44,7 @@ import {
   ItemDuration,
   ItemTypeIcon,
 } from './item-visuals';
+import { ApprovalBadge } from '../../features/approval/approval-status';
 
 type TView = 'tiles' | 'list';
 const viewKey = 'mam.folders.view';
@@ -321,9 +322,10 @@ function ItemTile({
             data-testid="item-select"
           />
         </Box>
-        <Box pos="absolute" bottom={6} left={6} right={6}>
+        <Group pos="absolute" bottom={6} left={6} right={6} gap={4}>
           <ItemStateBadge item={item} />
-        </Box>
+          <ApprovalBadge status={item.approval?.status} />
+        </Group>
       </Box>
       <Stack gap={2} p="xs">
         <Group gap={6} wrap="nowrap">
@@ -382,7 +384,10 @@ function ItemList({
               <ItemDuration item={item} fallback="—" />
             </Table.Td>
             <Table.Td>
-              <ItemStateBadge item={item} />
+              <Group gap={4} wrap="nowrap">
+                <ItemStateBadge item={item} />
+                <ApprovalBadge status={item.approval?.status} />
+              </Group>
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(item.createdAt)}</Table.Td>
           </Table.Tr>

@@ -47,6 +47,7 @@ import { LoggingTab } from './logging-tab';
 import { RelationsTab } from './relations-tab';
 import { MediaViewer } from './media-viewer';
 import { ShareDialog } from '../../features/shares/share-dialog';
+import { ApprovalControl } from '../../features/approval/approval-status';
 import { MetadataTab } from './metadata-tab';
 import { TechnicalPanel } from './technical-panel';
 import { UsageRulesTab } from './usage-rules-tab';
@@ -185,6 +186,12 @@ export default function ItemDetailsPage() {
               {t(`itemDetails.types.${data.itemType}`)}
             </Badge>
             {stateBadge(data, t)}
+            <ApprovalControl
+              itemId={data.id}
+              status={data.approval.status}
+              editable={can('approveItems')}
+              onChanged={() => void item.refetch()}
+            />
           </Group>
           {data.folderId && (
             <Anchor component={Link} to={`/folders?folderId=${data.folderId}`} size="sm">

@@ -7,6 +7,7 @@ import { ItemDuration, ItemStateBadge, ItemTypeIcon } from '../folders/item-visu
 import { LogMatchLinks, type TLogMatch } from './log-match.links';
 import { ScrubThumbnail } from './scrub-thumbnail';
 import type { TSearchHit } from './use-search-results';
+import { ApprovalBadge } from '../../features/approval/approval-status';
 
 /** One hit as a tile: click opens the item, space (or the eye) previews it, the box selects it. */
 export function SearchHitTile({
@@ -81,9 +82,10 @@ export function SearchHitTile({
             </ActionIcon>
           </Tooltip>
         </Box>
-        <Box pos="absolute" bottom={6} left={6} right={6}>
+        <Group pos="absolute" bottom={6} left={6} right={6} gap={4}>
           <ItemStateBadge item={item} />
-        </Box>
+          <ApprovalBadge status={item.approval?.status} />
+        </Group>
       </Box>
       <Stack gap={2} p="xs">
         <Group gap={6} wrap="nowrap">

@@ -1,4 +1,4 @@
-import { Anchor, Table } from '@mantine/core';
+import { Anchor, Group, Table } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { useFormat } from '../../lib/format';
 import { ItemDuration, ItemSelectAndThumbCells, ItemStateBadge, ItemTypeCell } from '../folders/item-visuals';
 import { LogMatchLinks, type TLogMatch } from './log-match.links';
 import type { TSearchHit } from './use-search-results';
+import { ApprovalBadge } from '../../features/approval/approval-status';
 
 /** The hits as table rows; selection is not limited here. */
 export function SearchHitsList({
@@ -60,7 +61,10 @@ export function SearchHitsList({
               <ItemDuration item={item} fallback="—" />
             </Table.Td>
             <Table.Td>
-              <ItemStateBadge item={item} />
+              <Group gap={4} wrap="nowrap">
+                <ItemStateBadge item={item} />
+                <ApprovalBadge status={item.approval?.status} />
+              </Group>
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(item.createdAt)}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(item.updatedAt)}</Table.Td>
