@@ -11,6 +11,7 @@ export const builtinSearchFields: readonly SearchField[] = [
   { id: 'created', kind: 'date', source: 'builtin' },
   { id: 'modified', kind: 'date', source: 'builtin' },
   { id: 'state', kind: 'keyword', source: 'builtin' },
+  { id: 'approval', kind: 'keyword', source: 'builtin' },
   { id: 'filename', kind: 'text', source: 'builtin' },
 ];
 

@@ -1,6 +1,7 @@
 import { testBackends } from '@mam/db/testing';
 import type { THistoryEvent } from '../services/items/item-library.service';
 import type { TItemView } from '../services/items/item-view';
+import type { TSearchResult } from '../services/search/search.service';
 import {
   addMember,
   adminApiKey,
@@ -108,6 +109,31 @@ describe.each(testBackends)('item approval on %s', (backend) => {
     });
     expect(await t.services.deps.repos.items.findById(alpha.tenant.id, target.id)).toMatchObject({
       approvalStatus: 'none',
+    });
+  });
+
+  it('is a search facet with counts, a filter, a query field and part of every hit', async () => {
+    const ids = [];
+    for (const title of ['quokka one', 'quokka two', 'quokka three']) ids.push((await item(title)).id);
+    await admin.mutate('items.setApproval', { itemId: ids[0], status: 'approved' });
+    await admin.mutate('items.setApproval', { itemId: ids[1], status: 'approved' });
+    const search = async (q: string, extra: object = {}) => {
+      const result = await admin.query<TSearchResult>('search.items', { q, ...extra });
+      if (!result.ok) throw new Error(JSON.stringify(result));
+      return result.data;
+    };
+    const all = await search('quokka');
+    expect(all.facets!.approval).toEqual([
+      { value: 'approved', count: 2 },
+      { value: 'none', count: 1 },
+    ]);
+    expect(all.hits.find((hit) => hit.id === ids[0])).toMatchObject({ approval: { status: 'approved' } });
+    const filtered = await search('quokka', { approvals: ['none'] });
+    expect(filtered.hits.map((hit) => hit.title)).toEqual(['quokka three']);
+    const queried = await search('quokka approval:approved');
+    expect(queried.hits.map((hit) => hit.title).sort()).toEqual(['quokka one', 'quokka two']);
+    expect(await admin.query('search.items', { q: 'quokka', approvals: ['rejected'] })).toMatchObject({
+      status: 400,
     });
   });
 });

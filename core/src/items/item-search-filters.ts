@@ -7,6 +7,8 @@ export interface TItemSearchFilters {
   /** The folder and everything below it. */
   folderId?: string;
   states?: string[];
+  /** Approval statuses (core's approvalStatuses); an item matches any of them. */
+  approvals?: string[];
   createdBy?: string[];
   createdFrom?: Date;
   createdTo?: Date;

@@ -15,6 +15,7 @@ export const itemSearchBindings = (tenantId: string) => ({
     created: sql`${item.createdAt}`,
     modified: sql`${item.updatedAt}`,
     state: sql`${item.processingState}`,
+    approval: sql`${item.approvalStatus}`,
     // By key, so a search joins no versions: only a filename query reads one per candidate.
     filename: sql`(SELECT ${itemVersion.fileName} FROM ${itemVersion} WHERE ${itemVersion.id} = ${item.leadingVersionId})`,
   },

@@ -69,6 +69,7 @@ export interface TItemSearchCounts {
   facets: {
     itemType: TFacetCount[];
     state: TFacetCount[];
+    approval: TFacetCount[];
     /** Each creator with the name the console shows (the user's name, else email, else the id itself). */
     createdBy: Array<TFacetCount & { label: string }>;
     fields: Record<string, TFacetCount[]>;
@@ -108,6 +109,7 @@ function filterConditions(tenantId: string, filters: TItemSearchFilters): Array<
         ) SELECT id FROM below)`
       : undefined,
     filters.states?.length ? sql`${item.processingState} = ANY(${textArray(filters.states)})` : undefined,
+    filters.approvals?.length ? sql`${item.approvalStatus} = ANY(${textArray(filters.approvals)})` : undefined,
     filters.createdBy?.length ? sql`${item.createdBy}::text = ANY(${textArray(filters.createdBy)})` : undefined,
     filters.createdFrom ? gte(item.createdAt, filters.createdFrom) : undefined,
     filters.createdTo ? lte(item.createdAt, filters.createdTo) : undefined,
@@ -184,10 +186,14 @@ function compareMerged(keys: readonly TSortKey[], x: TSearchRow, y: TSearchRow):
 }
 
 /** The grouping sets of one pass over the matches: the total and each built-in facet, by its column. */
-const builtinCounts: Array<{ kind: 'total' | 'itemType' | 'state' | 'createdBy'; column: string | undefined }> = [
+const builtinCounts: Array<{
+  kind: 'total' | 'itemType' | 'state' | 'approval' | 'createdBy';
+  column: string | undefined;
+}> = [
   { kind: 'total', column: undefined },
   { kind: 'itemType', column: 'item_type' },
   { kind: 'state', column: 'state' },
+  { kind: 'approval', column: 'approval' },
   { kind: 'createdBy', column: 'created_by' },
 ];
 
@@ -276,6 +282,7 @@ const countColumns = (fields: readonly string[]) => [
   sql`${item.itemType} AS item_type`,
   sql`${item.createdBy} AS created_by`,
   sql`${item.processingState} AS state`,
+  sql`${item.approvalStatus} AS approval`,
   ...(fields.length > 0 ? [sql`${item.facetTerms} AS terms`] : []),
 ];
 
@@ -301,7 +308,8 @@ function countsOf(matches: SQL, sets: readonly SQL[], fields: string[]): SQL {
     FROM (${sql.join(
       sets.map(
         (set) =>
-          sql`(SELECT item_type, state, created_by, count(*) AS n FROM ${set} GROUP BY item_type, state, created_by)`,
+          sql`(SELECT item_type, state, approval, created_by, count(*) AS n FROM ${set}
+            GROUP BY item_type, state, approval, created_by)`,
       ),
       sql` UNION ALL `,
     )}) AS groups
@@ -354,6 +362,7 @@ function countsFrom(found: readonly TSearchRow[], fieldIds: readonly string[]): 
     facets: {
       itemType: ranked('itemType'),
       state: ranked('state'),
+      approval: ranked('approval'),
       createdBy: ranked('createdBy').map((facet) => ({ ...facet, label: labels.get(facet.value) ?? facet.value })),
       fields: Object.fromEntries(fieldIds.map((fieldId) => [fieldId, ranked(`field:${fieldId}`)])),
     },

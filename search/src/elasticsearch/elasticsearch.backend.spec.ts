@@ -73,6 +73,7 @@ function source(id: string, tenantId: string, extra: Record<string, unknown> = {
     filename: `${id}.mp4`,
     folderIds: ['f-root'],
     state: 'COMPLETE',
+    approval: 'none',
     createdBy: 'u-1',
     ownerId: 'u-1',
     visibleTo: { level: 'tenant', groups: [] },
@@ -121,6 +122,7 @@ describe('ensureIndex', () => {
               filename: textField(),
               itemType: { type: 'keyword' },
               state: { type: 'keyword' },
+              approval: { type: 'keyword' },
               created: { type: 'date' },
               modified: { type: 'date' },
               folderIds: { type: 'keyword' },
@@ -431,6 +433,7 @@ describe('search', () => {
       facets: {
         itemType: [{ value: 'video', count: 21 }],
         state: [{ value: 'COMPLETE', count: 21 }],
+        approval: [],
         createdBy: [{ value: 'u-2', count: 21 }],
         fields: { genre: [{ value: 'Sport', count: 21 }], approved: [{ value: 'true', count: 4 }] },
       },
@@ -489,6 +492,7 @@ describe('search', () => {
           aggs: {
             itemType: { terms: { field: 'itemType', size: 20 } },
             state: { terms: { field: 'state', size: 20 } },
+            approval: { terms: { field: 'approval', size: 20 } },
             createdBy: { terms: { field: 'createdBy', size: 20 } },
             field_0: { terms: { field: 'fieldValues.genre', size: 20 } },
             field_1: { terms: { field: 'fieldValues.approved', size: 20 } },

@@ -13,6 +13,8 @@ export interface SearchDocument {
   folderIds: string[];
   /** The leading version's transcoding state. */
   state: string | null;
+  /** The item's approval status (core's approvalStatuses); 'none' when absent, as for an item never reviewed. */
+  approval?: string;
   createdBy: string | null;
   ownerId: string | null;
   visibleTo: { level: 'tenant' | 'owner' | 'selected_groups'; groups: string[] } | null;
@@ -38,6 +40,7 @@ export interface IndexedItem {
   filename: string | null;
   folderIds: string[];
   state: string | null;
+  approval: string;
   createdBy: string | null;
   ownerId: string | null;
   visibleTo: { level: string; groups: string[] };
@@ -113,6 +116,7 @@ export function indexedItem(doc: SearchDocument): IndexedItem {
     filename: orNull(doc.fileName),
     folderIds: doc.folderIds,
     state: orNull(doc.state),
+    approval: doc.approval ?? 'none',
     createdBy: doc.createdBy,
     ownerId: doc.ownerId,
     visibleTo: { level: doc.visibleTo?.level ?? 'tenant', groups: doc.visibleTo?.groups ?? [] },

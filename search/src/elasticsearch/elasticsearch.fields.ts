@@ -29,6 +29,7 @@ const builtinPaths: Record<string, string> = {
   filename: 'filename',
   type: 'itemType',
   state: 'state',
+  approval: 'approval',
   created: 'created',
   modified: 'modified',
 };

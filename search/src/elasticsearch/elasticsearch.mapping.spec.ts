@@ -32,6 +32,7 @@ describe('elasticsearchMapping', () => {
         created: { type: 'date' },
         modified: { type: 'date' },
         state: { type: 'keyword' },
+        approval: { type: 'keyword' },
         filename: text,
         folderIds: { type: 'keyword' },
         createdBy: { type: 'keyword' },

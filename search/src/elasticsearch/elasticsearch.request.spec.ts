@@ -48,6 +48,7 @@ describe('filterQueries', () => {
         itemTypes: ['video', 'audio'],
         folderId: 'f-1',
         states: ['COMPLETE'],
+        approvals: ['approved'],
         createdBy: ['u-1'],
         createdFrom: new Date('2024-01-01T00:00:00Z'),
         createdTo: new Date('2024-12-31T23:59:59Z'),
@@ -60,6 +61,7 @@ describe('filterQueries', () => {
       { terms: { itemType: ['video', 'audio'] } },
       { term: { folderIds: 'f-1' } },
       { terms: { state: ['COMPLETE'] } },
+      { terms: { approval: ['approved'] } },
       { terms: { createdBy: ['u-1'] } },
       { range: { created: { gte: '2024-01-01T00:00:00.000Z', lte: '2024-12-31T23:59:59.000Z' } } },
       { terms: { 'fieldValues.genre': ['Sport', 'News'] } },
@@ -103,6 +105,7 @@ describe('facetAggregations', () => {
     expect(facetAggregations(['genre', 'approved'])).toEqual({
       itemType: { terms: { field: 'itemType', size: 20 } },
       state: { terms: { field: 'state', size: 20 } },
+      approval: { terms: { field: 'approval', size: 20 } },
       createdBy: { terms: { field: 'createdBy', size: 20 } },
       field_0: { terms: { field: 'fieldValues.genre', size: 20 } },
       field_1: { terms: { field: 'fieldValues.approved', size: 20 } },
@@ -146,6 +149,7 @@ describe('searchRequestBody', () => {
       aggs: {
         itemType: { terms: { field: 'itemType', size: 20 } },
         state: { terms: { field: 'state', size: 20 } },
+        approval: { terms: { field: 'approval', size: 20 } },
         createdBy: { terms: { field: 'createdBy', size: 20 } },
       },
     });

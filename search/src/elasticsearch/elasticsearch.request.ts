@@ -70,6 +70,7 @@ export function filterQueries(filters: EsSearchFilters): ElasticsearchQuery[] {
   if (filters.itemTypes?.length) queries.push({ terms: { itemType: filters.itemTypes } });
   if (filters.folderId) queries.push({ term: { folderIds: filters.folderId } });
   if (filters.states?.length) queries.push({ terms: { state: filters.states } });
+  if (filters.approvals?.length) queries.push({ terms: { approval: filters.approvals } });
   if (filters.createdBy?.length) queries.push({ terms: { createdBy: filters.createdBy } });
   if (filters.createdFrom || filters.createdTo) {
     queries.push({
@@ -124,6 +125,7 @@ export function facetAggregations(facetFields: readonly string[]): Record<string
   return {
     itemType: terms('itemType'),
     state: terms('state'),
+    approval: terms('approval'),
     createdBy: terms('createdBy'),
     ...Object.fromEntries(
       facetFields.map((fieldId, index) => [fieldFacetName(index), terms(`${fieldValuesProperty}.${fieldId}`)]),

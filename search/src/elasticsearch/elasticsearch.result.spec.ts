@@ -24,6 +24,7 @@ const response = {
       ],
     },
     state: { doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: [{ key: 'COMPLETE', doc_count: 42 }] },
+    approval: { doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: [{ key: 'approved', doc_count: 5 }] },
     createdBy: { doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: [] },
     field_0: {
       doc_count_error_upper_bound: 0,
@@ -52,6 +53,7 @@ describe('searchResult', () => {
           { value: 'audio', count: 2 },
         ],
         state: [{ value: 'COMPLETE', count: 42 }],
+        approval: [{ value: 'approved', count: 5 }],
         createdBy: [],
         fields: {
           genre: [
@@ -69,7 +71,7 @@ describe('searchResult', () => {
     expect(searchResult(bare, ['genre'])).toEqual({
       ids: [],
       total: 0,
-      facets: { itemType: [], state: [], createdBy: [], fields: { genre: [] } },
+      facets: { itemType: [], state: [], approval: [], createdBy: [], fields: { genre: [] } },
     });
   });
 });

@@ -10,6 +10,7 @@ export interface EsFacetCount {
 export interface EsSearchFacets {
   itemType: EsFacetCount[];
   state: EsFacetCount[];
+  approval: EsFacetCount[];
   createdBy: EsFacetCount[];
   fields: Record<string, EsFacetCount[]>;
 }
@@ -59,6 +60,7 @@ export function searchResult(response: estypes.SearchResponse, facetFields: read
     facets: {
       itemType: facetCounts(aggregations.itemType),
       state: facetCounts(aggregations.state),
+      approval: facetCounts(aggregations.approval),
       createdBy: facetCounts(aggregations.createdBy),
       fields,
     },

@@ -51,6 +51,7 @@ export function toSearchDocument(
     fileName: version?.fileName ?? null,
     folderIds: folderChain(item.folderId, parents),
     state: version?.transcoding.state ?? null,
+    approval: item.approvalStatus,
     createdBy: item.createdBy,
     ownerId: item.ownerId,
     visibleTo: item.visibleTo,

@@ -43,6 +43,7 @@ export interface TSearchInput {
   itemTypes?: string[];
   folderId?: string;
   states?: string[];
+  approvals?: string[];
   createdBy?: string[];
   createdFrom?: string;
   createdTo?: string;
@@ -57,6 +58,7 @@ export interface TSearchInput {
 export interface TSearchFacets {
   itemType: TFacetCount[];
   state: TFacetCount[];
+  approval: TFacetCount[];
   createdBy: Array<TFacetCount & { label: string }>;
   fields: Record<string, TFacetCount[]>;
 }
@@ -188,6 +190,7 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
       itemTypes,
       folderId: input.folderId,
       states: input.states,
+      approvals: input.approvals,
       createdBy: input.createdBy,
       createdFrom: input.createdFrom ? new Date(input.createdFrom) : undefined,
       createdTo: input.createdTo ? new Date(input.createdTo) : undefined,

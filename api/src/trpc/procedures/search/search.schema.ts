@@ -1,4 +1,4 @@
-import { ZIsoDateTime } from '@mam/core';
+import { approvalStatuses, ZIsoDateTime } from '@mam/core';
 import { z } from 'zod';
 
 /** One search request, the same over tRPC and REST. */
@@ -11,6 +11,7 @@ export const ZSearchInput = z.object({
     .array(z.enum(['INITIATED', 'PROGRESSING', 'COMPLETE', 'ERROR']))
     .max(4)
     .optional(),
+  approvals: z.array(z.enum(approvalStatuses)).max(4).optional(),
   createdBy: z.array(z.uuid()).max(50).optional(),
   createdFrom: ZIsoDateTime.optional(),
   createdTo: ZIsoDateTime.optional(),
