@@ -113,7 +113,7 @@ describe.each(testBackends)('item approval on %s', (backend) => {
   });
 
   it('is a search facet with counts, a filter, a query field and part of every hit', async () => {
-    const ids = [];
+    const ids: string[] = [];
     for (const title of ['quokka one', 'quokka two', 'quokka three']) ids.push((await item(title)).id);
     await admin.mutate('items.setApproval', { itemId: ids[0], status: 'approved' });
     await admin.mutate('items.setApproval', { itemId: ids[1], status: 'approved' });
