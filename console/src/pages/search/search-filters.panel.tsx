@@ -4,6 +4,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import i18n from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { approvalColours } from '../../features/approval/approval-status';
 import { valueLabel, type TFieldInfo } from './search-fields.catalogue';
 import { facetOptions, selectedValues, toggleFacetValue, type TFacetTarget } from './search-filters.rules';
 import type { TSearchState } from './search-url.state';
@@ -21,6 +22,8 @@ export function useFacetLabel(catalogue: ReadonlyMap<string, TFieldInfo>, creato
         return i18n.exists(`items.types.${value}`) ? t(`items.types.${value}`) : value;
       case 'state':
         return i18n.exists(`search.states.${value}`) ? t(`search.states.${value}`) : value;
+      case 'approval':
+        return value in approvalColours ? t(`approval.${value}`) : value;
       case 'createdBy':
         return creatorLabels.get(value) ?? t('search.unknownUser');
       case 'field':
@@ -70,6 +73,7 @@ export function SearchFiltersPanel({
       <Stack gap="md">
         {group({ kind: 'itemType' }, t('search.filters.itemType'), facets?.itemType ?? [])}
         {group({ kind: 'state' }, t('search.filters.state'), facets?.state ?? [])}
+        {group({ kind: 'approval' }, t('search.filters.approval'), facets?.approval ?? [])}
         {group({ kind: 'createdBy' }, t('search.filters.createdBy'), facets?.createdBy ?? [])}
         <Stack gap={6}>
           <Text fw={600} size="sm">

@@ -1,13 +1,17 @@
-import type { ProcessState } from '@mam/core';
+import type { ApprovalStatus, ProcessState } from '@mam/core';
 import type { TSearchState } from './search-url.state';
 
 /** A facet group the user can tick values in. */
 export type TFacetTarget =
-  { kind: 'itemType' } | { kind: 'state' } | { kind: 'createdBy' } | { kind: 'field'; fieldId: string };
+  | { kind: 'itemType' }
+  | { kind: 'state' }
+  | { kind: 'approval' }
+  | { kind: 'createdBy' }
+  | { kind: 'field'; fieldId: string };
 
 /** One active filter, as a removable chip. */
 export type TFilterChip =
-  | { kind: 'itemType' | 'state' | 'createdBy' | 'createdFrom' | 'createdTo'; value: string }
+  | { kind: 'itemType' | 'state' | 'approval' | 'createdBy' | 'createdFrom' | 'createdTo'; value: string }
   | { kind: 'field'; fieldId: string; value: string };
 
 export interface TFacetOption {
@@ -23,6 +27,8 @@ export function selectedValues(state: TSearchState, target: TFacetTarget): reado
       return state.itemTypes;
     case 'state':
       return state.states;
+    case 'approval':
+      return state.approvals;
     case 'createdBy':
       return state.createdBy;
     case 'field':
@@ -40,6 +46,8 @@ export function toggleFacetValue(state: TSearchState, target: TFacetTarget, valu
       return { ...state, itemTypes: withValue(state.itemTypes, value, on) };
     case 'state':
       return { ...state, states: withValue(state.states, value, on) as ProcessState[] };
+    case 'approval':
+      return { ...state, approvals: withValue(state.approvals, value, on) as ApprovalStatus[] };
     case 'createdBy':
       return { ...state, createdBy: withValue(state.createdBy, value, on) };
     case 'field': {
@@ -74,6 +82,7 @@ export function activeFilters(state: TSearchState): TFilterChip[] {
   return [
     ...state.itemTypes.map((value) => ({ kind: 'itemType' as const, value })),
     ...state.states.map((value) => ({ kind: 'state' as const, value })),
+    ...state.approvals.map((value) => ({ kind: 'approval' as const, value })),
     ...state.createdBy.map((value) => ({ kind: 'createdBy' as const, value })),
     ...(state.createdFrom ? [{ kind: 'createdFrom' as const, value: state.createdFrom }] : []),
     ...(state.createdTo ? [{ kind: 'createdTo' as const, value: state.createdTo }] : []),
@@ -106,6 +115,7 @@ export function clearFilters(state: TSearchState): TSearchState {
     ...state,
     itemTypes: [],
     states: [],
+    approvals: [],
     createdBy: [],
     createdFrom: null,
     createdTo: null,

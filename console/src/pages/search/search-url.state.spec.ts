@@ -17,6 +17,7 @@ const full: TSearchState = {
   typeFilter: 'all',
   itemTypes: ['video', 'audio'],
   states: ['COMPLETE', 'ERROR'],
+  approvals: ['approved', 'needs_changes'],
   createdBy: [creator],
   createdFrom: '2024-01-01',
   createdTo: '2024-06-30',
@@ -41,6 +42,7 @@ describe('search URL state', () => {
     );
     expect(toSearchParams(full).toString()).toBe(
       'q=title%3A%22match+report%22+AND+goal*&filter=all&type=video&type=audio&state=COMPLETE&state=ERROR' +
+        '&approval=approved&approval=needs_changes' +
         `&creator=${creator}&from=2024-01-01&to=2024-06-30&f.keywords=football&f.keywords=cup+final` +
         '&f.qcStatus=passed&sort=field%3AcreatedOn%3Aasc&view=list',
     );
@@ -57,7 +59,8 @@ describe('search URL state', () => {
   it('drops what a hand-edited link gets wrong instead of sending it to the server', () => {
     const state = parseSearchParams(
       new URLSearchParams(
-        'filter=some&type=Video!&type=video&type=video&state=DONE&state=COMPLETE&creator=me&from=2024-02-30' +
+        'filter=some&type=Video!&type=video&type=video&state=DONE&state=COMPLETE&approval=rejected&creator=me' +
+          '&from=2024-02-30' +
           '&to=yesterday&f.1bad=x&f.keywords=&f.keywords=a&f.keywords=a&sort=best&view=grid&lng=nb',
       ),
     );
@@ -105,6 +108,7 @@ describe('search URL state', () => {
       typeFilter: 'all',
       itemTypes: ['video', 'audio'],
       states: ['COMPLETE', 'ERROR'],
+      approvals: ['approved', 'needs_changes'],
       createdBy: [creator],
       createdFrom: '2024-01-01T00:00:00.000Z',
       createdTo: '2024-06-30T23:59:59.999Z',

@@ -1,4 +1,4 @@
-import { processStates, type ProcessState } from '@mam/core';
+import { isApprovalStatus, processStates, type ApprovalStatus, type ProcessState } from '@mam/core';
 import type { TPreferences } from '../../lib/preferences';
 import type { RouterInputs } from '../../lib/trpc';
 import { parseSortToken, sortInput, sortToken, type TSortChoice } from './search-sort.options';
@@ -19,6 +19,7 @@ export interface TSearchState {
   typeFilter: TTypeFilter | null;
   itemTypes: string[];
   states: ProcessState[];
+  approvals: ApprovalStatus[];
   createdBy: string[];
   /** Calendar days 'YYYY-MM-DD', both inclusive. */
   createdFrom: string | null;
@@ -35,6 +36,7 @@ export const emptySearchState: TSearchState = {
   typeFilter: null,
   itemTypes: [],
   states: [],
+  approvals: [],
   createdBy: [],
   createdFrom: null,
   createdTo: null,
@@ -49,6 +51,7 @@ const P = {
   typeFilter: 'filter',
   itemType: 'type',
   state: 'state',
+  approval: 'approval',
   createdBy: 'creator',
   from: 'from',
   to: 'to',
@@ -100,6 +103,7 @@ export function parseSearchParams(params: URLSearchParams): TSearchState {
     states: unique(params.getAll(P.state)).filter((s): s is ProcessState =>
       (processStates as readonly string[]).includes(s),
     ),
+    approvals: unique(params.getAll(P.approval)).filter(isApprovalStatus),
     createdBy: unique(params.getAll(P.createdBy).filter((id) => uuidPattern.test(id))).slice(0, MAX_CREATORS),
     createdFrom: isDay(from) ? from : null,
     createdTo: isDay(to) ? to : null,
@@ -116,6 +120,7 @@ export function toSearchParams(state: TSearchState): URLSearchParams {
   if (state.typeFilter) params.set(P.typeFilter, state.typeFilter);
   state.itemTypes.forEach((t) => params.append(P.itemType, t));
   state.states.forEach((s) => params.append(P.state, s));
+  state.approvals.forEach((s) => params.append(P.approval, s));
   state.createdBy.forEach((id) => params.append(P.createdBy, id));
   if (state.createdFrom) params.set(P.from, state.createdFrom);
   if (state.createdTo) params.set(P.to, state.createdTo);
@@ -148,6 +153,7 @@ export function toSearchInput(
   if (state.typeFilter) input.typeFilter = state.typeFilter;
   if (state.itemTypes.length) input.itemTypes = state.itemTypes;
   if (state.states.length) input.states = state.states;
+  if (state.approvals.length) input.approvals = state.approvals;
   if (state.createdBy.length) input.createdBy = state.createdBy;
   if (state.createdFrom) input.createdFrom = dayStart(state.createdFrom, timeZone);
   if (state.createdTo) input.createdTo = dayEnd(state.createdTo, timeZone);
