@@ -269,6 +269,31 @@ describe('search page in a browser', () => {
     await context.close();
   });
 
+  it('sets Approved on the item page and finds it as an approval facet value in search', async () => {
+    const context = await suite.browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/login`);
+    await page.getByLabel('Organisation or email').fill('demo');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(suite.server.adminEmail);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(suite.server.adminPassword);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByTestId('search-input').waitFor();
+
+    await page.goto(`${suite.server.url}/item-details/${ids.get('Election night studio')}`);
+    await page.getByTestId('approval-control').click();
+    await page.getByTestId('approval-option-approved').click();
+    await page.locator('[data-testid="approval-badge"][data-status="approved"]').waitFor();
+
+    await page.goto(`${suite.server.url}/`);
+    const approved = page.getByTestId('facet-approval').locator('input[data-value="approved"]');
+    await approved.waitFor();
+    await approved.click();
+    await expectTitles(page, ['Election night studio']);
+    await page.locator('[data-testid="approval-badge"][data-status="approved"]').first().waitFor();
+    await context.close();
+  });
+
   it('follows new items every 30 seconds, loads more hits on scroll and limits tile selection to 32', async () => {
     const key = await createApiKey(suite.server, 'search seeding 2');
     // Short enough that a first page of 48 tiles ends well beyond the infinite scroll's look-ahead (one viewport):
