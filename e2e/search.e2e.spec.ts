@@ -4,6 +4,7 @@ import { makeVideo } from '@mam/api/testing/media-fixtures';
 import type { Page } from 'playwright-core';
 import { createApiKey } from './support/api-key';
 import type { RunningServer } from './support/server';
+import { signIn } from './support/sign-in';
 import { browserSuite, shot } from './support/suite';
 
 jest.setTimeout(300_000);
@@ -272,13 +273,7 @@ describe('search page in a browser', () => {
   it('sets Approved on the item page and finds it as an approval facet value in search', async () => {
     const context = await suite.browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 1000 } });
     const page = await context.newPage();
-    await page.goto(`${suite.server.url}/login`);
-    await page.getByLabel('Organisation or email').fill('demo');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(suite.server.adminEmail);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(suite.server.adminPassword);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByTestId('search-input').waitFor();
+    await signIn(page, suite.server);
 
     await page.goto(`${suite.server.url}/item-details/${ids.get('Election night studio')}`);
     await page.getByTestId('approval-control').click();
