@@ -34,6 +34,7 @@ export const searchRoute = defineRoute({
       facets: z.object({
         itemType: z.array(ZFacetCount),
         state: z.array(ZFacetCount),
+        approval: z.array(ZFacetCount).describe('Approval statuses; filter with approval:<status> in q'),
         createdBy: z.array(ZFacetCount.extend({ label: z.string() })),
         fields: z.record(z.string(), z.array(ZFacetCount)),
       }),
