@@ -3,8 +3,7 @@ import ffmpeg from 'fluent-ffmpeg';
 import type { TFfmpegBinaries } from './ffmpeg-binaries';
 import type { ChildProcess } from 'node:child_process';
 import { isProgressLine } from './ffmpeg-progress';
-import { abortReason, createLogSink, lowerPriority, summariseLog, type ProcessExit } from './run-process';
-import type { FfprobeOutput, FfprobeStream } from './ffprobe-output';
+import { abortReason, createLogSink, lowerPriority, type ProcessExit } from './run-process';
 
 export interface FluentParts {
   inputs: Array<{ options: string[]; source: string }>;
@@ -115,103 +114,5 @@ export function runFluentFfmpeg(
       else finish(error);
     });
     command.run();
-  });
-}
-
-type FluentStream = ffmpeg.FfprobeStream & { rotation?: string | number };
-
-function text(value: unknown): string | undefined {
-  if (value === undefined || value === null || value === 'N/A' || value === '') return undefined;
-  return String(value);
-}
-
-function count(value: unknown): number | undefined {
-  const number = typeof value === 'number' ? value : Number(value);
-  return value === undefined || value === 'N/A' || !Number.isFinite(number) ? undefined : number;
-}
-
-/** fluent-ffmpeg's reading of ffprobe's default output, in the shape of ffprobe's JSON that this package reads. */
-export function fromFluentProbe(data: ffmpeg.FfprobeData): FfprobeOutput {
-  const streams = data.streams.map((raw): FfprobeStream => {
-    const stream = raw as FluentStream;
-    // Side data (the display matrix) is flattened into the stream by fluent-ffmpeg's parser.
-    const rotation = count(stream.rotation);
-    return {
-      index: count(stream.index),
-      codec_type: text(stream.codec_type),
-      codec_name: text(stream.codec_name),
-      profile: text(stream.profile),
-      width: count(stream.width),
-      height: count(stream.height),
-      sample_aspect_ratio: text(stream.sample_aspect_ratio),
-      r_frame_rate: text(stream.r_frame_rate),
-      avg_frame_rate: text(stream.avg_frame_rate),
-      pix_fmt: text(stream.pix_fmt),
-      field_order: text(stream.field_order),
-      color_space: text(stream.color_space),
-      color_primaries: text(stream.color_primaries),
-      color_transfer: text(stream.color_transfer),
-      color_range: text(stream.color_range),
-      bits_per_raw_sample: text(stream.bits_per_raw_sample),
-      bits_per_sample: count(stream.bits_per_sample),
-      bit_rate: text(stream.bit_rate),
-      nb_frames: text(stream.nb_frames),
-      duration: text(stream.duration),
-      channels: count(stream.channels),
-      sample_rate: text(stream.sample_rate),
-      channel_layout: text(stream.channel_layout),
-      disposition: stream.disposition
-        ? {
-            attached_pic: count(stream.disposition.attached_pic),
-            still_image: count(stream.disposition['still_image']),
-          }
-        : undefined,
-      tags: stream.tags as Record<string, string> | undefined,
-      side_data_list: rotation === undefined ? undefined : [{ side_data_type: 'Display Matrix', rotation }],
-    };
-  });
-  const format = data.format;
-  return {
-    streams,
-    format: {
-      format_name: text(format.format_name),
-      duration: text(format.duration),
-      bit_rate: text(format.bit_rate),
-      probe_score: count(format.probe_score),
-      tags: format.tags as Record<string, string> | undefined,
-    },
-  };
-}
-
-export type FfprobeRun = { ok: true; output: FfprobeOutput } | { ok: false; reason: string };
-
-/**
- * ffprobe through fluent-ffmpeg; a file ffprobe cannot read gives its reason, not an exception. An ffprobe stopped by
- * a signal (a shutdown, the OOM killer) says nothing about the file: that rejects, so the probe runs again.
- */
-export function fluentFfprobe(
-  binaries: TFfmpegBinaries,
-  source: string,
-  paths: readonly string[],
-): Promise<FfprobeRun> {
-  return new Promise((resolve, reject) => {
-    ffmpeg(source)
-      .setFfprobePath(binaries.ffprobePath)
-      .ffprobe(['-v', 'error'], (error: Error | null, data: ffmpeg.FfprobeData) => {
-        const killed = error ? /^ffprobe was killed with signal (\w+)/.exec(error.message) : null;
-        if (killed) {
-          reject(new Error(`ffprobe was stopped by ${killed[1]}`));
-        } else if (error) {
-          const [first = '', ...log] = error.message.split(/\r?\n/);
-          const code = /exited with code (\d+)/.exec(first);
-          const reason =
-            summariseLog(log, paths) || (code ? `ffprobe exited with code ${code[1]}` : first || 'ffprobe failed');
-          resolve({ ok: false, reason });
-        } else if (!data.streams.length && !data.format.format_name) {
-          resolve({ ok: false, reason: 'ffprobe wrote no readable description' });
-        } else {
-          resolve({ ok: true, output: fromFluentProbe(data) });
-        }
-      });
   });
 }

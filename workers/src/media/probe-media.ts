@@ -16,8 +16,8 @@ import { progressSeconds } from './ffmpeg-progress';
 import { MediaError } from './media-error';
 import { fileMimeType, sniffHeader, type SniffResult } from './media-sniff';
 import type { TImageInfo, TMediaProbe } from './media-probe.types';
-import { fluentFfprobe, runFluentFfmpeg, type FfprobeRun } from './fluent-ffmpeg-run';
-import { summariseLog, wasInterrupted } from './run-process';
+import { runFluentFfmpeg } from './fluent-ffmpeg-run';
+import { runProcess, summariseLog, wasInterrupted } from './run-process';
 
 export interface ProbeOptions {
   signal?: AbortSignal;
@@ -26,9 +26,9 @@ export interface ProbeOptions {
 
 const HEADER_BYTES = 64 * 1024;
 
-/** The ffprobe command fluent-ffmpeg spawns for probeMedia, for the benchmark to run bare. */
+/** The ffprobe command probeMedia runs, also for the benchmark to run bare. */
 export function ffprobeArgs(input: string): string[] {
-  return ['-show_streams', '-show_format', '-v', 'error', fileUrl(input)];
+  return ['-print_format', 'json', '-show_streams', '-show_format', '-v', 'error', fileUrl(input)];
 }
 
 /**
@@ -190,8 +190,31 @@ function fileProbe(file: string, size: number, sniff: SniffResult): TMediaProbe 
   };
 }
 
-function ffprobe(file: string, binaries: TFfmpegBinaries): Promise<FfprobeRun> {
-  return fluentFfprobe(binaries, fileUrl(file), [fileUrl(file), file]);
+type FfprobeRun = { ok: true; output: FfprobeOutput } | { ok: false; reason: string };
+
+/**
+ * ffprobe through runProcess, niced and in its own process group like ffmpeg (fluent-ffmpeg's ffprobe spawns it at
+ * the server's priority with no handle to lower it). A file ffprobe cannot read gives its reason, not an exception;
+ * an ffprobe stopped by a signal (a shutdown, the OOM killer) says nothing about the file: that rejects, so the
+ * probe runs again.
+ */
+async function ffprobe(file: string, binaries: TFfmpegBinaries): Promise<FfprobeRun> {
+  const exit = await runProcess(binaries.ffprobePath, ffprobeArgs(file), { collectStdout: true });
+  if (exit.signal) throw new Error(`ffprobe was stopped by ${exit.signal}`);
+  const paths = [fileUrl(file), file];
+  if (exit.code !== 0) {
+    return { ok: false, reason: summariseLog(exit.log, paths) || `ffprobe exited with code ${exit.code}` };
+  }
+  let output: FfprobeOutput;
+  try {
+    output = JSON.parse(exit.stdout) as FfprobeOutput;
+  } catch {
+    return { ok: false, reason: 'ffprobe wrote no readable description' };
+  }
+  if (!output.streams?.length && !output.format?.format_name) {
+    return { ok: false, reason: 'ffprobe wrote no readable description' };
+  }
+  return { ok: true, output };
 }
 
 async function checkTail(file: string, durationSeconds: number, binaries: TFfmpegBinaries, signal?: AbortSignal) {
