@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Context } from '@temporalio/activity';
+import { temporalRunContextStorage } from './temporal/run-context.activity-interceptor';
 
 /** What an activity knows about itself, on either runtime. */
 export interface ActivityContext {
@@ -12,7 +13,7 @@ export interface ActivityContext {
   signal: AbortSignal;
   /**
    * requestId: the HTTP request that started the run, when one did; traceParent: the span that started it, when
-   * tracing was on (both embedded runtime only).
+   * tracing was on (on Temporal they arrive as the activity task's headers).
    */
   info: { workflowId: string; activityType: string; attempt: number; requestId?: string; traceParent?: string };
 }
@@ -36,6 +37,7 @@ export function currentActivityInfo(): ActivityContext['info'] | undefined {
       workflowId: info.workflowExecution?.workflowId ?? '',
       activityType: info.activityType,
       attempt: info.attempt,
+      ...temporalRunContextStorage.getStore(),
     };
   } catch {
     return undefined;
@@ -58,6 +60,7 @@ export function currentActivity(): ActivityContext {
     info: {
       workflowId: context.info.workflowExecution?.workflowId ?? '',
       activityType: context.info.activityType,
+      ...temporalRunContextStorage.getStore(),
       attempt: context.info.attempt,
     },
   };

@@ -2,7 +2,8 @@
  * Replays exported histories in Temporal's own workflow sandbox (Worker.runReplayHistories: its Rust core's
  * determinism checks and the real SDK, no server). Node side only: @temporalio/worker loads a native module.
  */
-import { bundleWorkflowCode, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { bundleWorkflows } from '../temporal/workflow-bundle';
 import { historyFromJSON } from './history-json';
 import type { TTemporalHistoryJson } from './temporal-history';
 
@@ -22,7 +23,7 @@ const bundles = new Map<string, Promise<WorkflowBundleWithSourceMap>>();
 export function workflowBundle(workflowsPath: string): Promise<WorkflowBundleWithSourceMap> {
   let bundle = bundles.get(workflowsPath);
   if (!bundle) {
-    bundle = bundleWorkflowCode({ workflowsPath, logger: quietLogger });
+    bundle = bundleWorkflows(workflowsPath, quietLogger);
     bundles.set(workflowsPath, bundle);
   }
   return bundle;

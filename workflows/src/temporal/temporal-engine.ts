@@ -135,7 +135,13 @@ export class TemporalWorkflowEngine implements WorkflowEngine {
       workflowId: options.workflowId,
       taskQueue: options.taskQueue,
       args: options.args,
-      memo: { tenantId: options.tenantId, itemId: options.itemId ?? null, requestId: options.requestId ?? null },
+      memo: {
+        tenantId: options.tenantId,
+        itemId: options.itemId ?? null,
+        requestId: options.requestId ?? null,
+        // Read by the run's outbound interceptor, which passes it to each activity (run-context-headers.ts).
+        traceParent: options.traceParent ?? null,
+      },
     });
     await this.repo.indexTemporalRun({
       id: options.workflowId,

@@ -1,5 +1,7 @@
-import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
+import { NativeConnection, Worker } from '@temporalio/worker';
 import type { TWorkflowLogger } from '../logger';
+import { runContextActivityInterceptor } from './run-context.activity-interceptor';
+import { bundleWorkflows } from './workflow-bundle';
 
 export interface TTemporalWorkersOptions {
   address: string;
@@ -15,7 +17,7 @@ export interface TTemporalWorkersOptions {
 /** One ordinary Temporal Worker per task queue, all registering the same workflows and activities. */
 export async function startTemporalWorkers(options: TTemporalWorkersOptions): Promise<{ stop(): Promise<void> }> {
   const connection = await NativeConnection.connect({ address: options.address });
-  const workflowBundle = await bundleWorkflowCode({ workflowsPath: options.workflowsPath });
+  const workflowBundle = await bundleWorkflows(options.workflowsPath);
   const workers = await Promise.all(
     Object.entries(options.taskQueues).map(([taskQueue, concurrency]) =>
       Worker.create({
@@ -24,6 +26,7 @@ export async function startTemporalWorkers(options: TTemporalWorkersOptions): Pr
         taskQueue,
         workflowBundle,
         activities: options.activities,
+        interceptors: { activity: [runContextActivityInterceptor] },
         maxConcurrentActivityTaskExecutions: concurrency,
       }),
     ),

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { bundleWorkflowCode } from '@temporalio/worker';
 import { defaultWorkflowsPath } from '../create-workflow-runtime';
 import { quietLogger } from '../history/history-replay';
+import { RUN_CONTEXT_HEADERS } from './run-context-headers';
+import { bundleWorkflows } from './workflow-bundle';
 
 /**
  * No Temporal server runs here, but Temporal's bundler does: workflow code (and the seam it imports) must bundle
@@ -15,9 +16,11 @@ describe("Temporal's workflow bundler", () => {
   ])(
     'bundles %s',
     async (_name, workflowsPath) => {
-      const bundle = await bundleWorkflowCode({ workflowsPath, logger: quietLogger });
+      const bundle = await bundleWorkflows(workflowsPath, quietLogger);
       expect(bundle.code.length).toBeGreaterThan(1000);
       expect(bundle.code).not.toMatch(/require\(["']node:/);
+      // The run-context interceptor rides along, so activities on Temporal join the run's trace.
+      expect(bundle.code).toContain(RUN_CONTEXT_HEADERS.traceParent);
     },
     120_000,
   );
