@@ -29,6 +29,8 @@ interface Side {
   /** Per request (search) or per upload (create + PATCH), in ms. */
   upload: number[];
   search: number[];
+  /** CPU seconds the server process (all its threads) spent in each measured phase. */
+  cpu: { upload: number; search: number };
 }
 
 /** Accepts OTLP/HTTP exports and drops them, as a collector on the same machine would take them. */
@@ -154,7 +156,14 @@ export async function benchObservability(): Promise<string[]> {
           ? { METRICS_ENABLED: 'false' }
           : { METRICS_ENABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: sink.url };
       const server = await startServer({ dataDir: path.join(dir, name), env });
-      sides.push({ name, server, apiKey: await createApiKey(server), upload: [], search: [] });
+      sides.push({
+        name,
+        server,
+        apiKey: await createApiKey(server),
+        upload: [],
+        search: [],
+        cpu: { upload: 0, search: 0 },
+      });
     }
     const [off, on] = sides as [Side, Side];
     const metrics = await fetch(`${on.server.url}/metrics`);
@@ -176,8 +185,8 @@ export async function benchObservability(): Promise<string[]> {
       side.upload = [];
       side.search = [];
     }
-    await interleaved(sides, UPLOADS, (side) => side.upload, upload);
-    await interleaved(sides, SEARCHES, (side) => side.search, query);
+    await measuredCpu(sides, 'upload', () => interleaved(sides, UPLOADS, (side) => side.upload, upload));
+    await measuredCpu(sides, 'search', () => interleaved(sides, SEARCHES, (side) => side.search, query));
 
     const exported = sink.requests();
     if (exported === 0) throw new Error('the instrumented server exported no traces');
@@ -189,6 +198,7 @@ export async function benchObservability(): Promise<string[]> {
       `metrics + OTLP tracing on vs. METRICS_ENABLED=false without tracing, same machine, requests interleaved; ratio: median of on/off per pair`,
       `upload (${UPLOADS} × tus create + ${mib} MiB PATCH): median on ${median(on.upload).toFixed(1)} ms (${rate(on.upload)} MiB/s), off ${median(off.upload).toFixed(1)} ms (${rate(off.upload)} MiB/s), ${verdict(uploadRatio)}`,
       `search (${SEARCHES} queries): median on ${median(on.search).toFixed(2)} ms, off ${median(off.search).toFixed(2)} ms, ${verdict(searchRatio)}`,
+      `CPU time of the server for the same work (load-independent, unlike the request times): upload on ${on.cpu.upload.toFixed(2)} s, off ${off.cpu.upload.toFixed(2)} s, ${verdict(on.cpu.upload / off.cpu.upload)}; search on ${on.cpu.search.toFixed(2)} s, off ${off.cpu.search.toFixed(2)} s, ${verdict(on.cpu.search / off.cpu.search)}`,
       `resident memory after the load: on ${rssMiB(on.server.pid).toFixed(0)} MiB, off ${rssMiB(off.server.pid).toFixed(0)} MiB; OTLP export requests: ${exported}`,
     ];
   } finally {
@@ -196,6 +206,26 @@ export async function benchObservability(): Promise<string[]> {
     await sink.close();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** User + system CPU seconds of a process so far, all threads (/proc/<pid>/stat fields 14 and 15). */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Linux's USER_HZ, the unit of /proc's CPU times, on every architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * The CPU each server spends on a phase. A shared machine stretches request times unevenly; the CPU a process
+ * needs for the same requests moves far less, so this ratio is the steadier measure of what instrumenting costs.
+ */
+async function measuredCpu(sides: Side[], phase: 'upload' | 'search', run: () => Promise<void>): Promise<void> {
+  const before = sides.map((side) => cpuSeconds(side.server.pid));
+  await run();
+  sides.forEach((side, index) => (side.cpu[phase] = cpuSeconds(side.server.pid) - before[index]!));
 }
 
 function rssMiB(pid: number): number {
