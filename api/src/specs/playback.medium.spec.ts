@@ -164,7 +164,10 @@ describe.each(['local', 's3'] as const)('playback of an item with %s storage', (
     await setRenditions({});
     await setEveryonePermissions(t, alpha, { downloadMedia: false });
     try {
-      const watcher = await addMember(t, alpha, `watcher-${storageKind}`, { apiKeys: true });
+      const watcher = await addMember(t, alpha, `watcher-${storageKind}`, {
+        apiKeys: true,
+        downloadMedia: false,
+      });
       const created = await watcher.client.mutate<{ secret: string }>('apiKeys.create', {
         label: 'watcher',
         expiresAt: null,
