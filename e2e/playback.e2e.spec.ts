@@ -57,7 +57,10 @@ describe('playable at once', () => {
     expect(pausedAt).toBeGreaterThan(0.5);
 
     // The page polls the item: it moves to the proxy without a reload, keeping the playhead.
-    await page.locator('[data-testid="media-player"][data-playback="proxy"]').waitFor({ timeout: 240_000 });
+    // (Its HLS through hls.js: the source the player attaches once the switch has begun.)
+    await page
+      .locator('[data-testid="media-player"][data-playback="proxy"][data-source="hls.js"]')
+      .waitFor({ timeout: 240_000 });
     if (firstKind !== 'proxy') {
       // The new source lands where the old one was paused (within the stream's start offset of a frame or two).
       await page.waitForFunction(

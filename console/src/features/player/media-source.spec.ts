@@ -23,16 +23,16 @@ describe('sourceOrder', () => {
   const support = { mediaSource: true, nativeHls: false };
 
   it('plays HLS (growing or proxy) through hls.js with the MP4 proxy as the fallback', () => {
-    const growing = { url: '/api/v1/items/i/media/hls/master.m3u8', kind: 'growing' as const };
+    const growing = '/api/v1/items/i/media/hls/master.m3u8';
     expect(sourceOrder(support, growing)).toEqual(['hls.js']);
     expect(sourceOrder(support, growing, '/m/proxy.mp4')).toEqual(['hls.js', 'mp4']);
-    const signed = { url: '/api/v1/public/shares/t/media/i/hls/1/sig/hls/master.m3u8', kind: 'proxy' as const };
+    const signed = '/api/v1/public/shares/t/media/i/hls/1/sig/hls/master.m3u8';
     expect(sourceOrder({ mediaSource: false, nativeHls: true }, signed)).toEqual(['native-hls']);
   });
 
   it('gives the original or an MP4 proxy to the element as it is', () => {
-    expect(sourceOrder(support, { url: '/api/v1/items/i/media/original', kind: 'original' })).toEqual(['file']);
-    expect(sourceOrder(support, { url: '/m/proxy.mp4', kind: 'proxy' }, '/m/proxy.mp4')).toEqual(['file']);
+    expect(sourceOrder(support, '/api/v1/items/i/media/original')).toEqual(['file']);
+    expect(sourceOrder(support, '/m/proxy.mp4', '/m/proxy.mp4')).toEqual(['file']);
   });
 });
 

@@ -33,8 +33,8 @@ export function isHlsUrl(url: string): boolean {
 }
 
 /** The ways to play a source: HLS as above, with the MP4 proxy as the fallback; any other file by the element. */
-export function sourceOrder(support: Omit<TPlaybackSupport, 'hasMp4'>, source: TPlayerSource, mp4Url?: string) {
-  if (!isHlsUrl(source.url)) return ['file'] as TMediaSourceKind[];
+export function sourceOrder(support: Omit<TPlaybackSupport, 'hasMp4'>, url: string, mp4Url?: string) {
+  if (!isHlsUrl(url)) return ['file'] as TMediaSourceKind[];
   return playbackOrder({ ...support, hasMp4: !!mp4Url });
 }
 

@@ -59,14 +59,26 @@ export function usePlaybackSource(
   offsetRef.current = state.offsetSeconds;
   // Taken as a source is taken down, before unloading resets the element, for the next source to land on.
   const carried = useRef<ReturnType<typeof carriedPosition>>(null);
-  const { url, kind: sourceKind } = source;
+  const { url } = source;
+  // Only a fallback: the MP4 appearing later must not reload what plays. Likewise growing HLS becoming the finished
+  // proxy keeps its URL, and hls.js sees the playlist end by itself.
+  const mp4Ref = useRef(mp4Url);
+  mp4Ref.current = mp4Url;
+  // A source that failed gets another go when the item moves on (growing HLS that broke, then the finished proxy).
+  const [attempt, setAttempt] = useState(0);
+  const failedRef = useRef(false);
+  failedRef.current = state.failed;
+  useEffect(() => {
+    if (failedRef.current) setAttempt((n) => n + 1);
+  }, [source.kind]);
 
   useEffect(() => {
     if (!video) return;
+    const mp4 = mp4Ref.current;
     const order = sourceOrder(
       { mediaSource: hasMediaSource(), nativeHls: video.canPlayType('application/vnd.apple.mpegurl') !== '' },
-      { url, kind: sourceKind },
-      mp4Url,
+      url,
+      mp4,
     );
     const resume = carried.current;
     carried.current = null;
@@ -104,7 +116,7 @@ export function usePlaybackSource(
         video!.src = url;
         restoreOnMetadata(video!);
       } else if (current === 'mp4' || current === 'file') {
-        video!.src = current === 'mp4' ? mp4Url! : url;
+        video!.src = current === 'mp4' ? mp4! : url;
         restoreOnMetadata(video!);
       }
     }
@@ -173,7 +185,7 @@ export function usePlaybackSource(
         console.error('Error during VideoPlayer clean-up', error);
       }
     };
-  }, [video, url, sourceKind, mp4Url]);
+  }, [video, url, attempt]);
 
   const setAudioTrack = useCallback((index: number) => {
     if (hlsRef.current) hlsRef.current.audioTrack = index;
