@@ -15,14 +15,21 @@ type TPlaybackItem = {
 
 /** The player's media element as the page sees it (the e2e project has no DOM typings). */
 type TVideo = { currentTime: number; paused: boolean; readyState: number };
-const VIDEO = `document.querySelector('[data-testid="player-video"]')`;
+/** Functions passed to the page run there (the console's CSP forbids evaluating strings); its globals, typed. */
+type TPageGlobals = { document: { querySelector(selector: string): TVideo | null } };
 
 const elementTime = (page: Page) =>
   page.getByTestId('player-video').evaluate((video) => (video as unknown as TVideo).currentTime);
 
 /** Waits until the player's element has moved past a time: the media is really playing. */
 async function waitForPlayingPast(page: Page, seconds: number) {
-  await page.waitForFunction(`(${VIDEO}?.currentTime ?? 0) > ${seconds}`, undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    (past) =>
+      ((globalThis as unknown as TPageGlobals).document.querySelector('[data-testid="player-video"]')?.currentTime ??
+        0) > past,
+    seconds,
+    { timeout: 60_000 },
+  );
 }
 
 describe('playable at once', () => {
@@ -61,8 +68,11 @@ describe('playable at once', () => {
     if (firstKind !== 'proxy') {
       // The new source lands where the old one was paused (within the stream's start offset of a frame or two).
       await page.waitForFunction(
-        `((v) => !!v && v.readyState >= 1 && Math.abs(v.currentTime - ${pausedAt}) < 0.5)(${VIDEO})`,
-        undefined,
+        (at) => {
+          const v = (globalThis as unknown as TPageGlobals).document.querySelector('[data-testid="player-video"]');
+          return !!v && v.readyState >= 1 && Math.abs(v.currentTime - at) < 0.5;
+        },
+        pausedAt,
         { timeout: 60_000 },
       );
       expect(await page.getByTestId('player-video').evaluate((v) => (v as unknown as TVideo).paused)).toBe(true);
