@@ -107,6 +107,14 @@ describe.each(['local', 's3'] as const)('playback of an item with %s storage', (
     const playlist = await t.app.inject({ method: 'GET', url: item.playback!.url, headers: auth(alphaKey) });
     expect(playlist.statusCode).toBe(200);
     expect(playlist.headers['cache-control']).toBe('private, no-cache');
+    // The console reads the same field through its item procedure, with its session.
+    const session = new TrpcClient(t.app);
+    await session.login('alpha', alpha.adminEmail, alpha.adminPassword);
+    const seen = await session.query<TPlaybackItem>('items.get', { itemId });
+    expect(seen.ok && seen.data.playback).toEqual(item.playback);
+    const bravoConsole = new TrpcClient(t.app);
+    await bravoConsole.login('bravo', bravo.adminEmail, bravo.adminPassword);
+    expect(await bravoConsole.query('items.get', { itemId })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
   });
 
   it('plays the H.264/AAC original before any rendition exists, with Range requests and the same key', async () => {

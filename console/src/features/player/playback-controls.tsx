@@ -1,27 +1,8 @@
 import { ActionIcon, Badge, Button, Menu, Tooltip } from '@mantine/core';
 import { IconCheck, IconLanguage, IconPlayerSkipForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { audioTrackLabel } from './audio-tracks';
 import type { TAudioTrackChoice } from './use-playback-source';
-
-/** How a sound is named in the menu: its number, then the language or name the stream gives it. */
-export function audioTrackLabel(
-  track: TAudioTrackChoice,
-  t: (key: string, options?: Record<string, unknown>) => string,
-): string {
-  const numbered = t('playback.trackNumber', { number: track.index + 1 });
-  const language = track.language && track.language !== 'und' ? languageName(track.language) : null;
-  const detail = language ?? (track.name && !/^(audio|track)?\s*_?\d*$/i.test(track.name) ? track.name : null);
-  return detail ? `${numbered} · ${detail}` : numbered;
-}
-
-function languageName(code: string): string {
-  try {
-    const names = new Intl.DisplayNames([document.documentElement.lang || 'en'], { type: 'language' });
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /** The alternate sounds of an HLS stream (several audio tracks of a broadcast file), one chosen at a time. */
 export function AudioTrackMenu({
@@ -33,7 +14,7 @@ export function AudioTrackMenu({
   current: number;
   onChange(index: number): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (tracks.length < 2) return null;
   return (
     <Menu position="top-end" withArrow shadow="md">
@@ -61,7 +42,7 @@ export function AudioTrackMenu({
             role="menuitemradio"
             data-testid={`player-audio-track-${track.index}`}
           >
-            {audioTrackLabel(track, t)}
+            {audioTrackLabel(track, t, i18n.language)}
           </Menu.Item>
         ))}
       </Menu.Dropdown>
