@@ -67,12 +67,13 @@ const SEGMENT_EXTENSIONS = new Set(['ts', 'm4s', 'aac']);
 
 /**
  * Playlists are fetched afresh: a growing (EVENT) one gains segments every few seconds and must never come from a
- * cache, a finished one may still be replaced by a reprocess. Segments are written once and never change under
- * their name, so players and proxies may keep them.
+ * cache, a finished one may still be replaced by a reprocess. A segment does not change while its playlist grows or
+ * plays, so it is not revalidated (immutable); a reprocess writes the same names again, so it is kept only an hour
+ * like the other renditions.
  */
 export function mediaCacheControl(extension: string, growing: boolean): string {
   if (extension === 'm3u8') return growing ? 'no-store' : 'private, no-cache';
-  if (SEGMENT_EXTENSIONS.has(extension)) return 'private, max-age=31536000, immutable';
+  if (SEGMENT_EXTENSIONS.has(extension)) return 'private, max-age=3600, immutable';
   return 'private, max-age=3600';
 }
 
