@@ -11,8 +11,11 @@ const contentTypes: Record<string, string> = {
   ts: 'video/mp2t',
   m4s: 'video/iso.segment',
   mp4: 'video/mp4',
+  mov: 'video/quicktime',
   m4a: 'audio/mp4',
   aac: 'audio/aac',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',
@@ -60,6 +63,20 @@ export function safeRelativeKey(encoded: string): string | null {
   return parts.join('/');
 }
 
+const SEGMENT_EXTENSIONS = new Set(['ts', 'm4s', 'aac']);
+
+/**
+ * Playlists are fetched afresh: a growing (EVENT) one gains segments every few seconds and must never come from a
+ * cache, a finished one may still be replaced by a reprocess. A segment does not change while its playlist grows or
+ * plays, so it is not revalidated (immutable); a reprocess writes the same names again, so it is kept only an hour
+ * like the other renditions.
+ */
+export function mediaCacheControl(extension: string, growing: boolean): string {
+  if (extension === 'm3u8') return growing ? 'no-store' : 'private, no-cache';
+  if (SEGMENT_EXTENSIONS.has(extension)) return 'private, max-age=3600, immutable';
+  return 'private, max-age=3600';
+}
+
 /** The storage interface media are read through (a resolved storage location). */
 type TMediaStorage = Awaited<ReturnType<Services['storages']['resolve']>>;
 
@@ -74,14 +91,14 @@ export async function sendStored(
   key: string,
   fileName: string,
   attachment: boolean,
+  growing = false,
 ) {
   const head = await storage.head(key);
   if (!head) throw new AppError('NOT_FOUND');
   const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
   void reply.header('content-type', contentTypes[extension] ?? head.contentType ?? 'application/octet-stream');
   void reply.header('accept-ranges', 'bytes');
-  // Renditions are written once under version-specific keys; the playlist may still be growing, so not cached.
-  void reply.header('cache-control', extension === 'm3u8' ? 'private, no-cache' : 'private, max-age=3600');
+  void reply.header('cache-control', mediaCacheControl(extension, growing));
   if (attachment) {
     void reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
   }
@@ -141,7 +158,8 @@ export async function mediaRoutes(app: FastifyInstance, options: { services: Ser
     }
     if (!storageId) throw new AppError('NOT_FOUND');
     const storage = await services.storages.resolve(tenantId, storageId);
-    return sendStored(request, reply, storage, key, fileName, rest === 'original' || query.download === '1');
+    const growing = rest !== 'original' && !!version.renditions.hlsGrowing;
+    return sendStored(request, reply, storage, key, fileName, rest === 'original' || query.download === '1', growing);
   }
 
   app.route({ method: ['GET', 'HEAD'], url: '/api/v1/items/:id/media/*', handler: serve });

@@ -104,7 +104,7 @@ export async function sharePublicRoutes(app: FastifyInstance, options: { service
     const storage = await services.storages.resolve(target.tenantId, target.storageId);
     if (request.method === 'GET') await target.countDownload();
     const attachment = download || params.kind === 'original';
-    return sendStored(request, reply, storage, key, target.fileName, attachment);
+    return sendStored(request, reply, storage, key, target.fileName, attachment, target.growing);
   }
 
   app.route({

@@ -445,6 +445,69 @@ describe.each(testBackends)('shares on %s', (backend) => {
     expect(plain.urls.downloadProxy).toBeNull();
   });
 
+  it('plays before the proxy exists: the original where the share gives it, HLS while it grows', async () => {
+    const early = await itemWithMedia(alpha, 'Early cut');
+    const versionId = early.leadingVersionId!;
+    const setVersion = (renditions: Record<string, unknown>) =>
+      t.services.deps.repos.items.updateVersion(alpha.tenant.id, versionId, {
+        renditions,
+        media: {
+          durationSeconds: 2,
+          frameRate: '25/1',
+          width: 320,
+          height: 180,
+          videoCodec: 'h264',
+          audioCodec: 'aac',
+          audioChannels: 2,
+          sampleRate: 48000,
+          container: 'mp4',
+          mimeType: 'video/mp4',
+          bitRate: 1_000_000,
+          timecodeStart: null,
+          segmentCount: null,
+          segmentDuration: null,
+        },
+      });
+    await setVersion({ thumbnail: 'thumb.jpg' });
+    const share = await created(admin, {
+      itemIds: [early.id],
+      webProxy: true,
+      allowDownload: true,
+      highRes: true,
+    });
+    const browser = new Browser(t.app);
+    const [item] = okShare(await browser.open(tokenOf(share))).items as [TPublicShareItem];
+    expect(item.playback?.kind).toBe('original');
+    expect(item.playback!.url).toContain('/play/');
+    const played = await browser.request('GET', item.playback!.url, undefined, { range: 'bytes=0-7' });
+    expect(played.statusCode).toBe(206);
+    expect(played.body).toBe('original');
+    expect(played.headers['content-disposition']).toBeUndefined();
+    // Watching is no download, and the signature to watch does not open the download.
+    expect((await mine(admin)).find((s) => s.id === share.id)).toMatchObject({ downloads: 0 });
+    expect((await browser.request('GET', item.playback!.url.replace('/play/', '/original/'))).statusCode).toBe(403);
+
+    // A share that does not give the original plays nothing until the HLS is there, then plays it as it grows.
+    const watchOnly = await created(admin, { itemIds: [early.id], webProxy: true, allowDownload: false });
+    expect((okShare(await browser.open(tokenOf(watchOnly))).items[0] as TPublicShareItem).playback).toBeNull();
+    expect(
+      (await browser.request('GET', item.playback!.url.replace(tokenOf(share), tokenOf(watchOnly)))).statusCode,
+    ).toBe(403);
+    await setVersion({ thumbnail: 'thumb.jpg', hlsMaster: 'hls/master.m3u8', hlsGrowing: true });
+    const [growing] = okShare(await browser.open(tokenOf(watchOnly))).items as [TPublicShareItem];
+    expect(growing.playback).toEqual({ url: growing.urls.hls, kind: 'growing' });
+    const master = await browser.request('GET', growing.playback!.url);
+    expect(master.statusCode).toBe(200);
+    expect(master.headers['cache-control']).toBe('no-store');
+    const segment = await browser.request('GET', new URL('seg0.ts', `http://x${growing.playback!.url}`).pathname);
+    expect(segment.headers['cache-control']).toContain('immutable');
+
+    await setVersion({ thumbnail: 'thumb.jpg', hlsMaster: 'hls/master.m3u8' });
+    const [done] = okShare(await browser.open(tokenOf(watchOnly))).items as [TPublicShareItem];
+    expect(done.playback).toEqual({ url: done.urls.hls, kind: 'proxy' });
+    expect((await browser.request('GET', done.playback!.url)).headers['cache-control']).toBe('private, no-cache');
+  });
+
   it("takes outside reviewers' comments when allowed and shows them to the team as external", async () => {
     const closed = await created(admin, {});
     const browser = new Browser(t.app);

@@ -4,6 +4,7 @@ import {
   ITEM_DESCRIPTION_MAX_LENGTH,
   ITEM_TITLE_MAX_LENGTH,
   mediaItemTypes,
+  playbackKinds,
   processStates,
 } from '@mam/core';
 import { z } from 'zod';
@@ -20,6 +21,21 @@ const ZApproval = z
     setAt: z.string().nullable(),
   })
   .meta({ id: 'ItemApproval' });
+
+const ZPlayback = z
+  .object({
+    url: z.string().describe('A path on this server, fetched with the same API key; supports Range requests'),
+    kind: z
+      .enum(playbackKinds)
+      .describe(
+        "'proxy': the finished proxy (HLS master playlist, else the MP4); 'growing': an HLS EVENT playlist still " +
+          "being written while the transcode runs (poll the item; it becomes 'proxy'); 'original': the stored " +
+          'original, which browsers play as it is (offered to keys with the downloadMedia permission)',
+      ),
+  })
+  .nullable()
+  .describe('What to play now, best first: proxy, growing HLS, browser-playable original; null when nothing plays yet')
+  .meta({ id: 'ItemPlayback' });
 
 const ZItemAccess = z.object({ level: z.enum(accessLevels), groups: z.array(z.string()) });
 
@@ -143,6 +159,7 @@ export const ZItem = z
       previews: z.array(z.object({ width: z.number(), height: z.number(), format: z.string(), url: z.string() })),
       original: z.string().nullable(),
     }),
+    playback: ZPlayback,
   })
   .meta({ id: 'Item' });
 

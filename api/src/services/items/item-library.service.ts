@@ -184,7 +184,7 @@ export function createItemLibraryService(
       const page = await scan(actor.tenantId, { folderId: folder.id, deleted: false }, input, (row) =>
         canView(actor, row.item),
       );
-      return { items: page.items.map(toItemView), nextCursor: page.nextCursor };
+      return { items: page.items.map((row) => toItemView(row, actor)), nextCursor: page.nextCursor };
     },
 
     /** The recycle bin: deleted items the actor may see or recover, newest first, with who deleted them. */
@@ -204,7 +204,7 @@ export function createItemLibraryService(
       );
       return {
         items: page.items.map((row) => ({
-          ...toItemView(row),
+          ...toItemView(row, actor),
           deletedBy: row.item.deletedBy ? (users.get(row.item.deletedBy) ?? null) : null,
           canRestore: canDeleteOrRecover(actor, row.item, 'recover'),
           canPurge: canDeleteOrRecover(actor, row.item, 'delete'),
@@ -214,7 +214,7 @@ export function createItemLibraryService(
     },
 
     async get(actor: AuthedActor, id: string): Promise<TItemView> {
-      return toItemView(await visibleItem(actor, id));
+      return toItemView(await visibleItem(actor, id), actor);
     },
 
     /** Title and description: the update permission (UPDATE_ITEMS_FORBIDDEN) and update access to this item. */
@@ -252,7 +252,7 @@ export function createItemLibraryService(
           }),
         );
       }
-      return toItemView(await visibleItem(actor, id));
+      return toItemView(await visibleItem(actor, id), actor);
     },
 
     /**
@@ -289,7 +289,7 @@ export function createItemLibraryService(
           }),
         );
       }
-      return toItemView(await visibleItem(actor, id));
+      return toItemView(await visibleItem(actor, id), actor);
     },
 
     /** Into a folder: the move permission, update access to every item and to the target folder. All or nothing. */

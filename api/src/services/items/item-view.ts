@@ -1,4 +1,14 @@
-import type { ApprovalStatus, ItemMedia, ItemProcess, MediaItemType, UploadProgress } from '@mam/core';
+import {
+  can,
+  choosePlayback,
+  type Actor,
+  type ApprovalStatus,
+  type ItemMedia,
+  type ItemPlayback,
+  type ItemProcess,
+  type MediaItemType,
+  type UploadProgress,
+} from '@mam/core';
 import type { TListedItem } from '@mam/db';
 
 /** Where a version's files live in storage: every rendition key is relative to this folder. */
@@ -40,6 +50,11 @@ export interface TItemView {
   media: ItemMedia | null;
   resolvedThumbnailUrl: string | null;
   urls: TItemUrls;
+  /**
+   * What the player plays now (see choosePlayback). The original is offered only to a viewer who may download it,
+   * since playing it hands out its bytes; without a viewer (relation lists) it is never offered.
+   */
+  playback: ItemPlayback | null;
 }
 
 /** Media URLs are served by the API under the item, so the same session or API key that reads the item fetches them. */
@@ -48,7 +63,7 @@ export function mediaUrl(itemId: string, relativeKey: string): string {
 }
 
 /** Any item with its leading version (TItemWithVersion) shows so; a search reads no more of it than this needs. */
-export function toItemView({ item, version }: TListedItem): TItemView {
+export function toItemView({ item, version }: TListedItem, viewer?: Actor): TItemView {
   const r = version?.renditions ?? {};
   const url = (key: string | undefined) => (key ? mediaUrl(item.id, key) : null);
   const urls: TItemUrls = {
@@ -60,6 +75,12 @@ export function toItemView({ item, version }: TListedItem): TItemView {
     previews: (r.previews ?? []).map((p) => ({ width: p.width, height: p.height, format: p.format, url: url(p.key)! })),
     original: version?.originalKey ? mediaUrl(item.id, 'original') : null,
   };
+  const playback = version
+    ? choosePlayback(
+        { originalKey: version.originalKey, media: version.media, renditions: r },
+        { hls: urls.hls, mp4: urls.mp4, original: viewer && can(viewer, 'downloadMedia') ? urls.original : null },
+      )
+    : null;
   return {
     id: item.id,
     itemType: item.itemType,
@@ -93,5 +114,6 @@ export function toItemView({ item, version }: TListedItem): TItemView {
     media: version?.media ?? null,
     resolvedThumbnailUrl: urls.thumbnail,
     urls,
+    playback,
   };
 }

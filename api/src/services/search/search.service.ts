@@ -201,6 +201,7 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
     const offset = offsetOf(input.cursor);
     const page = { scope: viewScope(actor), filters, offset, limit: input.limit };
     return {
+      actor,
       facetFields,
       warnings,
       offset,
@@ -235,7 +236,7 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
     for (const match of found.entryMatches) {
       (logMatches[match.itemId] ??= []).push({ entryId: match.entryId, tcIn: match.tcIn, tcOut: match.tcOut });
     }
-    return { hits: found.rows.map(toItemView), warnings: plan.warnings, logMatches };
+    return { hits: found.rows.map((row) => toItemView(row, plan.actor)), warnings: plan.warnings, logMatches };
   }
 
   /**

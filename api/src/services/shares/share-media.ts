@@ -10,7 +10,9 @@ import type { ServiceDeps } from '../service-deps';
  * It is an HMAC over the tenant, share, item, version, kind and expiry; the kind decides which rendition paths it
  * opens, and the share's flags decide which kinds are handed out at all.
  */
-export type TShareMediaKind = 'hls' | 'mp4' | 'still' | 'original';
+export type TShareMediaKind = 'hls' | 'mp4' | 'still' | 'original' | 'play';
+
+export const shareMediaKinds: readonly TShareMediaKind[] = ['hls', 'mp4', 'still', 'original', 'play'];
 
 /** Long enough to watch a feature film with pauses; the page hands out new ones on every load. */
 export const SHARE_MEDIA_TTL_SECONDS = 4 * 60 * 60;
@@ -53,14 +55,22 @@ export function signedMediaUrl(
   return `/api/v1/public/shares/${token}/media/${itemId}/${kind}/${expires}/${signature}/${encoded}`;
 }
 
-/** Which kinds the share hands out: the proxy when web or edit proxy is on, the original only as a download. */
+/**
+ * Which kinds the share hands out: the proxy when web or edit proxy is on, the original as a download. 'play' is the
+ * original played in the page before its proxy exists: it hands out the original's bytes, so only where the share
+ * gives both the proxy to watch and the original to take; it is watching, not a download, so it is not counted.
+ */
 export function allowedKinds(share: TShareRow): Set<TShareMediaKind> {
   const kinds = new Set<TShareMediaKind>(['still']);
-  if (share.webProxy || share.editProxy) {
+  const watch = share.webProxy || share.editProxy;
+  if (watch) {
     kinds.add('hls');
     kinds.add('mp4');
   }
-  if (share.allowDownload && share.highRes) kinds.add('original');
+  if (share.allowDownload && share.highRes) {
+    kinds.add('original');
+    if (watch) kinds.add('play');
+  }
   return kinds;
 }
 
@@ -88,6 +98,7 @@ export function pathMatchesKind(renditions: ItemRenditions, kind: TShareMediaKin
         ...(renditions.previews ?? []).map((p) => p.key),
       ].includes(path);
     case 'original':
+    case 'play':
       return path === 'original';
   }
 }

@@ -1,4 +1,13 @@
-import { AppError, canView, type Actor, type MediaItemType, type TFormValues, type TMetadataForm } from '@mam/core';
+import {
+  AppError,
+  canView,
+  choosePlayback,
+  type Actor,
+  type ItemPlayback,
+  type MediaItemType,
+  type TFormValues,
+  type TMetadataForm,
+} from '@mam/core';
 import type { TItemWithVersion, TShareRow, TShareVisitRow } from '@mam/db';
 import { loadActor, type AuthedActor } from '../actor.service';
 import { versionMediaPrefix } from '../items/item-view';
@@ -21,6 +30,7 @@ import {
   isValidMediaSignature,
   pathMatchesKind,
   SHARE_MEDIA_TTL_SECONDS,
+  shareMediaKinds,
   signedMediaUrl,
   type TShareMediaKind,
 } from './share-media';
@@ -46,6 +56,8 @@ export interface TPublicShareItem {
   frameRate: string | null;
   timecodeStart: string | null;
   hasVideo: boolean;
+  /** What the page plays now: the proxy, HLS still being written, or the original as the browser plays it. */
+  playback: ItemPlayback | null;
   urls: {
     hls: string | null;
     mp4: string | null;
@@ -86,6 +98,8 @@ export interface TShareMediaTarget {
   /** The storage key of the file. */
   key: string | null;
   fileName: string;
+  /** An HLS playlist still being written, which players must fetch afresh every time. */
+  growing: boolean;
   countDownload: () => Promise<void>;
 }
 
@@ -177,6 +191,16 @@ export function createSharePublicService(
         ? signedMediaUrl(deps, token, share, item.id, version.id, kind, expires, path)
         : null;
     const proxyDownload = share.allowDownload && share.editProxy ? url('mp4', r.proxyMp4) : null;
+    const playback = version
+      ? choosePlayback(
+          { originalKey: version.originalKey, media: version.media, renditions: r },
+          {
+            hls: url('hls', r.hlsMaster),
+            mp4: url('mp4', r.proxyMp4),
+            original: version.originalKey ? url('play', 'original') : null,
+          },
+        )
+      : null;
     return {
       id: item.id,
       title: item.title,
@@ -185,6 +209,7 @@ export function createSharePublicService(
       frameRate: version?.media?.frameRate ?? null,
       timecodeStart: version?.media?.timecodeStart ?? null,
       hasVideo: (version?.media?.width ?? null) !== null,
+      playback,
       urls: {
         hls: url('hls', r.hlsMaster),
         mp4: url('mp4', r.proxyMp4),
@@ -419,7 +444,7 @@ export function createSharePublicService(
       const share = await findByToken(deps, token, 'share');
       if (!share) throw new AppError('NOT_FOUND');
       const kind = request.kind as TShareMediaKind;
-      if (!(['hls', 'mp4', 'still', 'original'] as string[]).includes(kind)) throw new AppError('NOT_FOUND');
+      if (!shareMediaKinds.includes(kind)) throw new AppError('NOT_FOUND');
       const expires = Number(request.expires);
       if (!Number.isSafeInteger(expires) || !/^[0-9a-f-]{36}$/i.test(request.itemId))
         throw new AppError('SHARE_MEDIA_LINK_INVALID');
@@ -444,14 +469,15 @@ export function createSharePublicService(
       )
         throw new AppError('NOT_FOUND');
       if (!pathMatchesKind(version.renditions, kind, request.path)) throw new AppError('NOT_FOUND');
+      const original = kind === 'original' || kind === 'play';
       return {
         tenantId: share.tenantId,
-        storageId: kind === 'original' ? version.storageId : version.generatedStorageId,
-        key:
-          kind === 'original'
-            ? version.originalKey
-            : `${versionMediaPrefix(share.tenantId, found.item.id, version.id)}/${request.path}`,
-        fileName: kind === 'original' ? version.fileName : request.path.split('/').pop()!,
+        storageId: original ? version.storageId : version.generatedStorageId,
+        key: original
+          ? version.originalKey
+          : `${versionMediaPrefix(share.tenantId, found.item.id, version.id)}/${request.path}`,
+        fileName: original ? version.fileName : request.path.split('/').pop()!,
+        growing: kind === 'hls' && !!version.renditions.hlsGrowing,
         countDownload: async () => {
           if (!countsAsDownload(kind, request.download, request.range)) return;
           const visit = request.visitorHash

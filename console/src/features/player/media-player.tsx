@@ -46,6 +46,8 @@ import {
   timecodeAt,
 } from './frame-math';
 import { NO_MARKS, setMarkIn, setMarkOut, type TMarks } from './marks';
+import type { TPlayerSource } from './media-source';
+import { AudioTrackMenu, GrowingIndicator, OriginalIndicator } from './playback-controls';
 import { PlayerTimeline } from './player-timeline';
 import type { TPlayerMarker } from './timeline-markers';
 import { isButtonTarget, isTypingTarget, playerShortcut, type TPlayerAction } from './shortcuts';
@@ -66,9 +68,12 @@ export interface TSeekRequest {
 }
 
 export interface MediaPlayerProps {
-  /** HLS master playlist (same origin; the session cookie authenticates it). */
-  hlsUrl: string;
-  /** Progressive MP4 proxy, the last fallback. */
+  /**
+   * What to play (the item's playback field; same origin, the session cookie authenticates it). A new source
+   * replaces the old one at the same playhead: original, then growing HLS, then the proxy.
+   */
+  source: TPlayerSource;
+  /** Progressive MP4 proxy, the last fallback for HLS. */
   mp4Url?: string;
   posterUrl?: string;
   /** 'num/den' from the probe, e.g. '50/1' or '30000/1001'. */
@@ -132,7 +137,7 @@ function ControlButton({
  * the media's start timecode, in/out marks, a filmstrip preview on the timeline and the audio waveform.
  */
 export function MediaPlayer({
-  hlsUrl,
+  source: playback,
   mp4Url,
   posterUrl,
   frameRate,
@@ -151,7 +156,7 @@ export function MediaPlayer({
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
-  const source = usePlaybackSource(video, hlsUrl, mp4Url);
+  const source = usePlaybackSource(video, playback, mp4Url);
   const clock = useMemo(() => frameClock(frameRate, timecodeStart), [frameRate, timecodeStart]);
   const manifest = useMediaJson(filmstrip?.manifestUrl, parseFilmstripManifest);
   const waveform = useMediaJson(waveformUrl, parseWaveform);
@@ -401,6 +406,7 @@ export function MediaPlayer({
       ref={container}
       data-testid="media-player"
       data-source={source.kind ?? undefined}
+      data-playback={playback.kind}
       bg="dark.9"
       style={{
         borderRadius: fullscreen ? 0 : 8,
@@ -618,6 +624,16 @@ export function MediaPlayer({
                 <ShortcutList />
               </Popover.Dropdown>
             </Popover>
+            {playback.kind === 'original' && <OriginalIndicator />}
+            {playback.kind === 'growing' && (
+              <GrowingIndicator
+                onJumpToLive={() => {
+                  const edge = source.liveEdge();
+                  if (edge !== null) seek(edge - offset.current);
+                }}
+              />
+            )}
+            <AudioTrackMenu tracks={source.audioTracks} current={source.audioTrack} onChange={source.setAudioTrack} />
             {!audio && (
               <ControlButton
                 label={fullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}

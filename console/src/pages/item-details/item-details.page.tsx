@@ -115,10 +115,12 @@ export default function ItemDetailsPage() {
       refetchInterval: (query) => {
         const data = query.state.data;
         if (!data) return false;
+        // The player follows along: original, then HLS as it is written, then the proxy, at the same playhead.
         const busy =
           (data.upload && data.upload.state !== 'COMPLETE') ||
           data.transcoding?.state === 'INITIATED' ||
-          data.transcoding?.state === 'PROGRESSING';
+          data.transcoding?.state === 'PROGRESSING' ||
+          data.playback?.kind === 'growing';
         return busy ? 1500 : false;
       },
     },

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Image, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Image, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MediaPlayer, type TPlayerMarker, type TSeekRequest } from '../../features/player/media-player';
@@ -12,7 +12,25 @@ function bestPreview(item: TItem): string | null {
   return webp[0]?.url ?? jpeg[0]?.url ?? item.urls.thumbnail;
 }
 
-/** Player, image viewer or document preview, or the processing state while there is nothing to show yet. */
+/** Processing, kept small beside what already plays: the step and how far it is. */
+function ProcessingLine({ item }: { item: TItem }) {
+  const { t } = useTranslation();
+  const transcoding = item.transcoding;
+  return (
+    <Group gap="xs" wrap="nowrap" data-testid="viewer-processing-line">
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {t('itemDetails.state.processing')}
+        {transcoding?.step ? ` · ${t(`monitor.steps.${transcoding.step}`, { defaultValue: transcoding.step })}` : ''}
+      </Text>
+      <Progress value={transcoding?.progress ?? 0} size="xs" animated style={{ flex: 1 }} />
+    </Group>
+  );
+}
+
+/**
+ * Player, image viewer or document preview, or the processing state while there is nothing to show yet. Media
+ * play while they are processed (the original, then the HLS as it is written), with the progress beside.
+ */
 export function MediaViewer({
   item,
   onMarksChange,
@@ -55,27 +73,31 @@ export function MediaViewer({
     );
   }
   const ready = transcoding?.state === 'COMPLETE';
-  if ((item.itemType === 'video' || item.itemType === 'audio') && ready && item.urls.hls && item.media) {
+  const playback = item.playback;
+  if ((item.itemType === 'video' || item.itemType === 'audio') && playback && item.media) {
     return (
-      <MediaPlayer
-        kind={item.itemType}
-        hlsUrl={item.urls.hls}
-        mp4Url={item.urls.mp4 ?? undefined}
-        posterUrl={item.urls.thumbnail ?? undefined}
-        frameRate={item.media.frameRate ?? '50/1'}
-        durationSeconds={item.media.durationSeconds ?? 0}
-        timecodeStart={item.media.timecodeStart}
-        filmstrip={
-          item.urls.filmstrip
-            ? { spriteUrl: item.urls.filmstrip.sprite, manifestUrl: item.urls.filmstrip.manifest }
-            : undefined
-        }
-        waveformUrl={item.urls.waveform ?? undefined}
-        onMarksChange={onMarksChange}
-        markers={markers}
-        onMarkerClick={onMarkerClick}
-        seekRequest={seekRequest}
-      />
+      <Stack gap={6}>
+        <MediaPlayer
+          kind={item.itemType}
+          source={playback}
+          mp4Url={item.urls.mp4 ?? undefined}
+          posterUrl={item.urls.thumbnail ?? undefined}
+          frameRate={item.media.frameRate ?? '50/1'}
+          durationSeconds={item.media.durationSeconds ?? 0}
+          timecodeStart={item.media.timecodeStart}
+          filmstrip={
+            item.urls.filmstrip
+              ? { spriteUrl: item.urls.filmstrip.sprite, manifestUrl: item.urls.filmstrip.manifest }
+              : undefined
+          }
+          waveformUrl={item.urls.waveform ?? undefined}
+          onMarksChange={onMarksChange}
+          markers={markers}
+          onMarkerClick={onMarkerClick}
+          seekRequest={seekRequest}
+        />
+        {!ready && <ProcessingLine item={item} />}
+      </Stack>
     );
   }
   if (item.itemType === 'image' && ready) {
@@ -85,6 +107,17 @@ export function MediaViewer({
         <Image src={src} alt={item.title} fit="contain" mah="70vh" data-testid="image-viewer" />
       </Center>
     ) : null;
+  }
+  // A JPEG or PNG shows as it is while its previews are made.
+  if (item.itemType === 'image' && playback) {
+    return (
+      <Stack gap={6}>
+        <Center bg="dark.8" style={{ borderRadius: 8 }}>
+          <Image src={playback.url} alt={item.title} fit="contain" mah="70vh" data-testid="image-viewer" />
+        </Center>
+        <ProcessingLine item={item} />
+      </Stack>
+    );
   }
   if (!ready) {
     return (

@@ -221,7 +221,9 @@ function CommentBox({
 function SharedItem({ token, share, item }: { token: string; share: TOpenShare; item: TPublicShareItem }) {
   const { t } = useTranslation();
   const [seconds, setSeconds] = useState(0);
-  const playable = (item.itemType === 'video' || item.itemType === 'audio') && item.urls.hls && item.durationSeconds;
+  // The page is not polled (each load counts a view): a growing playlist keeps growing inside hls.js by itself.
+  const playback =
+    (item.itemType === 'video' || item.itemType === 'audio') && item.durationSeconds ? item.playback : null;
   return (
     <Stack gap="sm" data-testid="public-share-item">
       <Group justify="space-between">
@@ -252,10 +254,10 @@ function SharedItem({ token, share, item }: { token: string; share: TOpenShare; 
           )}
         </Group>
       </Group>
-      {playable ? (
+      {playback ? (
         <MediaPlayer
           kind={item.itemType === 'audio' ? 'audio' : 'video'}
-          hlsUrl={item.urls.hls!}
+          source={playback}
           mp4Url={item.urls.mp4 ?? undefined}
           posterUrl={item.urls.thumbnail ?? undefined}
           frameRate={item.frameRate ?? '50/1'}
