@@ -1,6 +1,6 @@
 import { Alert, Anchor, Breadcrumbs, Center, Grid, Loader, NavLink, Paper, ScrollArea } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconFolder, IconFolderOpen, IconLock } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
@@ -109,6 +109,12 @@ function LibraryTree({
       if (!next.delete(id)) next.add(id);
       return next;
     });
+  // The chevron opens or closes the folder without following the link around it.
+  const flip = (event: SyntheticEvent, id: string) => {
+    event.preventDefault();
+    event.stopPropagation();
+    toggle(id);
+  };
   return (
     <Paper withBorder p={4}>
       <ScrollArea.Autosize mah="70vh">
@@ -135,10 +141,9 @@ function LibraryTree({
                       tabIndex={0}
                       aria-label={open ? t('folders.collapse') : t('folders.expand')}
                       aria-expanded={open}
-                      onClick={(e) => (e.preventDefault(), e.stopPropagation(), toggle(folder.id))}
+                      onClick={(e) => flip(e, folder.id)}
                       onKeyDown={(e) => {
-                        if (e.key === 'Enter' || e.key === ' ')
-                          (e.preventDefault(), e.stopPropagation(), toggle(folder.id));
+                        if (e.key === 'Enter' || e.key === ' ') flip(e, folder.id);
                       }}
                       style={{ display: 'inline-flex', cursor: 'pointer' }}
                     >
