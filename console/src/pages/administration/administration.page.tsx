@@ -88,7 +88,7 @@ export default function AdministrationPage() {
           <Stack gap={2}>
             {groups.map((group) => (
               <div key={group}>
-                <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt={6} pb={2}>
+                <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt={6} pb={2} data-testid="admin-group">
                   {t(`administration.groups.${group}`)}
                 </Text>
                 {sections
