@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { createApiKey } from './support/api-key';
+import { consoleCalls } from './support/console-calls';
 import { uploadItem } from './support/seed-item';
 import { signIn } from './support/sign-in';
 import { browserSuite, shot } from './support/suite';
@@ -118,6 +119,8 @@ describe('administration in a browser', () => {
   it('shows /browse and /export only while their feature flags are on', async () => {
     const apiKey = await createApiKey(suite.server, 'browse-e2e');
     await uploadItem(suite.server, apiKey, 'Rundown notes.txt');
+    const calls = await consoleCalls(suite.server);
+    await calls.mutate('folders.create', { name: 'Sport' });
     const context = await suite.browser.newContext({ locale: 'en-GB', acceptDownloads: true });
     const page = await context.newPage();
     await signIn(page, suite.server);
@@ -135,6 +138,11 @@ describe('administration in a browser', () => {
     await page.waitForURL(/\/browse\?folderId=[0-9a-f-]{36}$/);
     await page.getByTestId('library-folder').first().waitFor();
     await page.locator('[data-testid="browse-item"][data-title^="Rundown notes"]').waitFor();
+    // A subfolder opens in place, and the tree follows.
+    await page.locator('[data-testid="browse-subfolder"][data-name="Sport"]').click();
+    await page.getByTestId('browse-empty').waitFor();
+    await page.getByTestId('library-path').getByText('Sport').waitFor();
+    await page.getByTestId('library-path').getByText('Demo').click();
     await shot(page, 'admin-03-browse');
 
     await setFlag(page, 'export', true);

@@ -21,7 +21,7 @@ export function LibraryLayout({
   children,
 }: {
   feature: TLibraryFeature;
-  children: (folder: TFolder) => ReactNode;
+  children: (folder: TFolder, folders: readonly TFolder[]) => ReactNode;
 }) {
   const { t } = useTranslation();
   const session = useSession().data!;
@@ -74,7 +74,7 @@ export function LibraryLayout({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8, lg: 9 }} miw={0}>
           {folder ? (
-            children(folder)
+            children(folder, folders)
           ) : (
             <Alert color="gray" data-testid="folder-missing">
               {t('errors.NOT_FOUND')}
