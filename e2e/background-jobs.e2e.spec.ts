@@ -21,9 +21,9 @@ describe('Background Jobs in a browser', () => {
     await page.getByTestId('upload-file-input').setInputFiles(broken);
     await page.getByTestId('item-tile').filter({ hasText: 'Broken interview' }).waitFor({ timeout: 60_000 });
 
-    // The operator's way in: the profile menu, System overview, Background Jobs.
+    // The operator's way in: the profile menu, Administration, Background jobs.
     await page.getByTestId('profile-menu').click();
-    await page.getByTestId('menu-system-overview').click();
+    await page.getByTestId('menu-administration').click();
     await page.getByTestId('tab-jobs').click();
     await page.getByTestId('jobs-filter-state').click();
     await page.getByRole('option', { name: 'Failed' }).click();

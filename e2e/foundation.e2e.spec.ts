@@ -253,7 +253,7 @@ describe('foundation in a browser', () => {
     // The organisation requires MFA of her too.
     await newcomer.waitForURL(/\/user-settings/);
     await newcomer.getByTestId('mfa-enable').waitFor();
-    expect(await newcomer.getByTestId('nav-system-settings').count()).toBe(0);
+    expect(await newcomer.getByTestId('nav-administration').count()).toBe(0);
     await newcomer.getByTestId('profile-menu').click();
     await newcomer.getByTestId('logout').click();
     await newcomer.waitForURL(/\/login/);

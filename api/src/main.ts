@@ -16,6 +16,7 @@ import { createCachedHealth } from './http/health-check';
 import { createGracefulShutdown } from './http/shutdown';
 import { createMediaPipeline } from './media-pipeline';
 import { startObservability } from './observability/observability';
+import { isLocalListenHost } from './http/link-base';
 import { createRuntimeServices, publicUrlOf, searchBackendOf, seedDemoTenant } from './runtime';
 import { createSearchIndexer } from './services/search/search-indexer';
 
@@ -132,6 +133,11 @@ async function main() {
     '',
   ].join('\n');
   process.stdout.write(banner + '\n');
+  if (!env.PUBLIC_URL && !isLocalListenHost(env.HOST))
+    logger.warn(
+      { host: env.HOST },
+      'PUBLIC_URL is not set: links in e-mails (password reset, sign-in codes, notifications) point at localhost, and share links at the address each user opened the console on; set PUBLIC_URL to the address people reach this server at',
+    );
   logger.info({ url, port: Number(port), startupMs: Math.round(performance.now() - startedAt) }, 'ready');
 
   const shutdown = createGracefulShutdown(

@@ -39,6 +39,7 @@ export function createRuntimeServices(
     searchBackend,
     config: {
       publicUrl: publicUrlOf(env),
+      publicUrlSet: env.PUBLIC_URL !== undefined,
       sessionTtlHours: env.SESSION_TTL_HOURS,
       dataDir: env.DATA_DIR,
       storagePrivateEndpoints: env.STORAGE_PRIVATE_ENDPOINTS,

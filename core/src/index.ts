@@ -31,6 +31,7 @@ export * from './items/item-text';
 export * from './items/item-approval';
 export * from './items/item-playback';
 export * from './bookmarks/bookmark-route';
+export * from './exports/metadata-export';
 
 export * from './timecode/rational';
 export * from './timecode/time-scale';

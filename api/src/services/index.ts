@@ -9,6 +9,8 @@ import type { ServiceDeps } from './service-deps';
 import { createSessionService } from './session.service';
 import { createSsoService } from './sso.service';
 import { createSystemAdminService } from './system-admin.service';
+import { createFeatureGate } from './feature-gate';
+import { createLibraryLayoutService } from './library-layout.service';
 import { createTenantConfigService } from './tenant-config.service';
 import { createUserAdminService } from './user-admin.service';
 import { createStorageService } from './storage.service';
@@ -47,6 +49,9 @@ export function createServices(deps: ServiceDeps) {
   const uploads = createUploadService(deps, audit, itemMetadata);
   const notifications = createNotificationService(deps);
   const processing = createProcessingService(deps, uploads, audit);
+  const itemLibrary = createItemLibraryService(deps, audit, folders, storages);
+  const tenantConfig = createTenantConfigService(deps, apiKeys, audit);
+  const features = createFeatureGate(deps);
   return {
     deps,
     background,
@@ -59,11 +64,11 @@ export function createServices(deps: ServiceDeps) {
     auth: createAuthService(deps, sessions, mfa, audit, background),
     users: createUserAdminService(deps, sessions, apiKeys, codes, audit),
     groups: createGroupService(deps, apiKeys, audit),
-    tenantConfig: createTenantConfigService(deps, apiKeys, audit),
+    tenantConfig,
     system: createSystemAdminService(deps, apiKeys, audit),
     sso: createSsoService(deps, sessions, audit),
     storages,
-    itemLibrary: createItemLibraryService(deps, audit, folders, storages),
+    itemLibrary,
     uploads,
     versions: createVersionService(deps, audit),
     processing,
@@ -71,6 +76,8 @@ export function createServices(deps: ServiceDeps) {
     metadataForms,
     itemMetadata,
     metadataExchange: createMetadataExchangeService(itemMetadata),
+    features,
+    libraryLayout: createLibraryLayoutService(deps, features, itemLibrary, itemMetadata, tenantConfig),
     search: createSearchService(deps, metadataForms),
     bookmarks: createBookmarkService(deps, audit),
     comments: createCommentService(deps, audit, notifications),

@@ -24,6 +24,11 @@ export interface ServiceDeps {
   searchBackend?: ElasticsearchBackend;
   config: {
     publicUrl: string;
+    /**
+     * PUBLIC_URL was given. Without it, links a signed-in user creates use the address the console is on (checked
+     * against the request's Host), and publicUrl is only the fallback.
+     */
+    publicUrlSet?: boolean;
     sessionTtlHours: number;
     /** DATA_DIR: the built-in local storage keeps its files in `<dataDir>/storage`. */
     dataDir: string;
@@ -43,4 +48,6 @@ export interface ServiceDeps {
 export interface RequestMeta {
   ip: string | null;
   userAgent: string | null;
+  /** Where links made in this request point (see `linkBaseOf`); absent: config.publicUrl. */
+  linkBase?: string | null;
 }

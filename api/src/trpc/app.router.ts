@@ -1,6 +1,8 @@
 import { getSsoSettingsProcedure } from './procedures/sso/get-sso-settings.procedure';
 import { updateSsoSettingsProcedure } from './procedures/sso/update-sso-settings.procedure';
 import { router } from './trpc';
+import { browseFolderProcedure } from './procedures/browse/browse-folder.procedure';
+import { exportMetadataProcedure } from './procedures/exports/export-metadata.procedure';
 import { findOrganisationProcedure } from './procedures/auth/find-organisation.procedure';
 import { lookupOrganisationsProcedure } from './procedures/auth/lookup-organisations.procedure';
 import { loginProcedure } from './procedures/auth/login.procedure';
@@ -315,6 +317,12 @@ export const appRouter = router({
     revoke: revokeUploadRequestProcedure,
     invite: inviteUploadRequestProcedure,
     emails: uploadRequestEmailsProcedure,
+  }),
+  browse: router({
+    folder: browseFolderProcedure,
+  }),
+  exports: router({
+    metadata: exportMetadataProcedure,
   }),
 });
 

@@ -4,6 +4,7 @@ import { parseTenantConfig } from '@mam/core';
 import type { TTenantRow, TUserRow } from '@mam/db';
 import type { AuthedActor, RequestMeta, Services } from '../services';
 import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from '../http/cookies';
+import { CONSOLE_ORIGIN_HEADER, linkBaseOf } from '../http/link-base';
 
 export interface SessionContext {
   token: string;
@@ -32,7 +33,16 @@ export function createContextFactory(services: Services, publicUrl: string) {
       services,
       log: req.log,
       publicUrl,
-      meta: { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null },
+      meta: {
+        ip: req.ip ?? null,
+        userAgent: req.headers['user-agent'] ?? null,
+        linkBase: linkBaseOf({
+          publicUrl,
+          publicUrlSet: services.deps.config.publicUrlSet ?? false,
+          claimedOrigin: firstHeader(req.headers[CONSOLE_ORIGIN_HEADER]),
+          requestHost: req.host,
+        }),
+      },
       session: () => {
         resolved ??= (async () => {
           if (!token) return null;
@@ -54,4 +64,8 @@ export function createContextFactory(services: Services, publicUrl: string) {
       endSession: () => clearSessionCookie(res, publicUrl, services.deps.secretBox),
     };
   };
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }

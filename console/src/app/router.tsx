@@ -20,6 +20,9 @@ function page(load: () => Promise<{ default: ComponentType }>) {
   );
 }
 
+const legacyAdminRedirect = () =>
+  import('../pages/administration/administration.page').then((m) => ({ default: m.LegacyAdminRedirect }));
+
 const Shell = lazy(() => import('../layout/shell.layout'));
 
 function Authenticated() {
@@ -57,11 +60,16 @@ export const router = createBrowserRouter([
       { path: '/share', element: page(() => import('../pages/share/my-shares.page')) },
       { path: '/change-password', element: page(() => import('../pages/auth/change-password.page')) },
       { path: '/my-account', element: <Navigate to="/my-organisation" replace /> },
-      { path: '/my-organisation', element: page(() => import('../pages/organisation/my-organisation.page')) },
       { path: '/user-settings', element: page(() => import('../pages/user-settings/user-settings.page')) },
-      { path: '/settings/*', element: page(() => import('../pages/settings/settings.page')) },
-      { path: '/admin', element: page(() => import('../pages/system/admin-dashboard.page')) },
-      { path: '/system', element: page(() => import('../pages/system/system-overview.page')) },
+      // Administration: its sections under the spec's /settings*, its dashboard at /admin; the routes of the areas
+      // it replaced lead into the matching section.
+      { path: '/settings/*', element: page(() => import('../pages/administration/administration.page')) },
+      { path: '/admin', element: page(() => import('../pages/administration/administration.page')) },
+      { path: '/my-organisation', element: page(legacyAdminRedirect) },
+      { path: '/system', element: page(legacyAdminRedirect) },
+      // The same layout behind the browse or the export feature flag (spec section 2).
+      { path: '/browse', element: page(() => import('../pages/library-layout/browse.page')) },
+      { path: '/export', element: page(() => import('../pages/library-layout/export.page')) },
       { path: '*', element: page(() => import('../pages/not-found.page')) },
     ],
   },

@@ -3,6 +3,7 @@ import {
   AppShell,
   Avatar,
   Burger,
+  Divider,
   Group,
   Menu,
   NavLink,
@@ -16,18 +17,17 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconActivity,
-  IconBuilding,
   IconCheck,
   IconChecklist,
   IconShare,
   IconChevronDown,
+  IconFileExport,
+  IconFolderSearch,
   IconFolders,
   IconHome,
   IconLanguage,
-  IconLayoutDashboard,
   IconLogout,
   IconMoon,
-  IconServer,
   IconSettings,
   IconSun,
   IconTrash,
@@ -42,6 +42,7 @@ import { BookmarkPageButton, BookmarksNav } from '../features/bookmarks';
 import { NotificationBell } from '../features/notifications';
 import { UploadProvider } from '../features/upload';
 import { languages, type TLanguage } from '../lib/i18n';
+import { allowedSections, sectionOfPath, sectionPath } from '../pages/administration/administration.sections';
 import { useCan, useSession } from '../lib/session';
 import { trpc } from '../lib/trpc';
 
@@ -86,15 +87,12 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
   // Close the mobile navigation after a move.
   useEffect(close, [location.pathname, close]);
 
-  const isTenantAdmin = session.isAdmin;
   const isSuperAdmin = session.user.isSuperAdmin;
   const restricted = session.mfaEnrolmentRequired;
-  // While MFA enrolment is forced, only the way to it (user settings) and out (log out) are offered.
-  const manageUsers = !restricted && (can('userManagement') || isTenantAdmin);
-  const showTenantAdmin = !restricted && isTenantAdmin;
-  const showSuperAdmin = !restricted && isSuperAdmin;
-  // Tenant administrators reach System overview for their tenant's Background Jobs.
-  const showJobsOnly = !restricted && !isSuperAdmin && can('backgroundJobs');
+  // One Administration entry, shown when at least one of its sections is open to this user.
+  const adminSections = allowedSections({ isAdmin: session.isAdmin, isSuperAdmin, restricted, can });
+  const showAdministration = adminSections.length > 0;
+  const flags = new Set(session.featureFlags);
 
   const nav: TNavEntry[] = [
     { to: '/', match: '/', label: t('nav.home'), icon: <IconHome size={18} />, testId: 'nav-home' },
@@ -140,56 +138,39 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
       icon: <IconActivity size={18} />,
       testId: 'nav-activity',
     });
-  if (manageUsers)
+  // The browse and export layouts (spec section 2) exist only while their feature flag is on for the tenant.
+  if (!restricted && flags.has('browse'))
     nav.push({
-      to: '/my-organisation',
-      match: '/my-organisation',
-      label: t('nav.myOrganisation'),
-      icon: <IconBuilding size={18} />,
-      testId: 'nav-my-organisation',
+      to: '/browse',
+      match: '/browse',
+      label: t('library.browse.title'),
+      icon: <IconFolderSearch size={18} />,
+      testId: 'nav-browse',
+    });
+  if (!restricted && flags.has('export'))
+    nav.push({
+      to: '/export',
+      match: '/export',
+      label: t('library.export.title'),
+      icon: <IconFileExport size={18} />,
+      testId: 'nav-export',
     });
   const adminNav: TNavEntry[] = [];
-  if (showTenantAdmin)
+  if (showAdministration)
     adminNav.push({
-      to: '/settings/tenant',
+      to: sectionPath(adminSections[0]!.id),
       match: '/settings',
-      label: t('nav.systemSettings'),
+      label: t('administration.title'),
       icon: <IconSettings size={18} />,
-      adminOnly: true,
-      testId: 'nav-system-settings',
-    });
-  if (showSuperAdmin)
-    adminNav.push(
-      {
-        to: '/admin',
-        match: '/admin',
-        label: t('nav.admin'),
-        icon: <IconLayoutDashboard size={18} />,
-        adminOnly: true,
-        testId: 'nav-admin',
-      },
-      {
-        to: '/system',
-        match: '/system',
-        label: t('nav.systemOverview'),
-        icon: <IconServer size={18} />,
-        adminOnly: true,
-        testId: 'nav-system-overview',
-      },
-    );
-
-  if (showJobsOnly)
-    adminNav.push({
-      to: '/system?tab=jobs',
-      match: '/system',
-      label: t('nav.systemOverview'),
-      icon: <IconServer size={18} />,
-      adminOnly: true,
-      testId: 'nav-system-overview',
+      adminOnly: session.isAdmin,
+      testId: 'nav-administration',
     });
 
   const isActive = (entry: TNavEntry) =>
-    entry.match === '/' ? location.pathname === '/' : location.pathname.startsWith(entry.match);
+    entry.match === '/'
+      ? location.pathname === '/'
+      : location.pathname.startsWith(entry.match) ||
+        (entry.testId === 'nav-administration' && sectionOfPath(location.pathname) !== undefined);
   const navLink = (entry: TNavEntry) => (
     <NavLink
       key={entry.to}
@@ -266,58 +247,15 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
                   </Text>
                 </Menu.Label>
                 <Menu.Divider />
-                {manageUsers && (
-                  <Menu.Item
-                    leftSection={<IconBuilding size={16} />}
-                    component={Link}
-                    to="/my-organisation"
-                    data-testid="menu-my-organisation"
-                  >
-                    {t('nav.myOrganisation')}
-                  </Menu.Item>
-                )}
-                {showTenantAdmin && (
+                {showAdministration && (
                   <Menu.Item
                     leftSection={<IconSettings size={16} />}
-                    rightSection={<AdminMark superAdmin={isSuperAdmin} />}
+                    rightSection={session.isAdmin ? <AdminMark superAdmin={isSuperAdmin} /> : undefined}
                     component={Link}
-                    to="/settings/tenant"
-                    data-testid="menu-system-settings"
+                    to={sectionPath(adminSections[0]!.id)}
+                    data-testid="menu-administration"
                   >
-                    {t('nav.systemSettings')}
-                  </Menu.Item>
-                )}
-                {showSuperAdmin && (
-                  <>
-                    <Menu.Item
-                      leftSection={<IconLayoutDashboard size={16} />}
-                      rightSection={<AdminMark superAdmin />}
-                      component={Link}
-                      to="/admin"
-                      data-testid="menu-admin"
-                    >
-                      {t('nav.admin')}
-                    </Menu.Item>
-                    <Menu.Item
-                      leftSection={<IconServer size={16} />}
-                      rightSection={<AdminMark superAdmin />}
-                      component={Link}
-                      to="/system"
-                      data-testid="menu-system-overview"
-                    >
-                      {t('nav.systemOverview')}
-                    </Menu.Item>
-                  </>
-                )}
-                {showJobsOnly && (
-                  <Menu.Item
-                    leftSection={<IconServer size={16} />}
-                    rightSection={<AdminMark superAdmin={false} />}
-                    component={Link}
-                    to="/system?tab=jobs"
-                    data-testid="menu-system-overview"
-                  >
-                    {t('nav.systemOverview')}
+                    {t('administration.title')}
                   </Menu.Item>
                 )}
                 <Menu.Item
@@ -371,9 +309,7 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
               <BookmarksNav />
               {adminNav.length > 0 && (
                 <>
-                  <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
-                    {t('nav.administration')}
-                  </Text>
+                  <Divider my={6} />
                   {adminNav.map(navLink)}
                 </>
               )}

@@ -18,7 +18,8 @@ export function createTrpcClient() {
       httpBatchLink({
         url: '/trpc',
         // The server checks this header against its readable cookie on every mutation (double-submit CSRF).
-        headers: () => ({ 'x-csrf-token': cookie('mam_csrf') }),
+        // x-mam-origin: without PUBLIC_URL, share links point at the address this console is on.
+        headers: () => ({ 'x-csrf-token': cookie('mam_csrf'), 'x-mam-origin': window.location.origin }),
         fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
       }),
     ],

@@ -14,6 +14,10 @@ export const errorCatalogue = {
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   CSRF_FAILED: { status: 403, message: 'The request could not be verified. Reload the page and try again.' },
   INTERNAL: { status: 500, message: 'Something went wrong. Please try again later.' },
+  // A feature flag (spec section 3) that is off for the tenant: the feature's calls are refused, not hidden only.
+  FEATURE_DISABLED: { status: 403, message: 'This feature is not enabled for your organisation.' },
+  EXPORT_EMPTY: { status: 400, message: 'Choose items or a folder to export.' },
+  EXPORT_TOO_MANY_ITEMS: { status: 400, message: 'An export can hold at most {{max}} items.' },
 
   // Accounts and login
   INVALID_CREDENTIALS: { status: 401, message: 'Wrong email or password.' },

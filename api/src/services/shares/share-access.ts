@@ -3,7 +3,7 @@ import type { TShareRow, TShareVisitRow } from '@mam/db';
 import { verifyPassword } from '../../security/password-hasher';
 import { randomToken, safeEqual, sha256 } from '../../security/tokens';
 import { createLoginThrottle, shareThrottleKeys } from '../login-throttle.service';
-import type { ServiceDeps } from '../service-deps';
+import type { RequestMeta, ServiceDeps } from '../service-deps';
 
 /**
  * What shares and upload requests have in common for an anonymous visitor: the bearer token, the password, the
@@ -48,8 +48,12 @@ export async function invitationSender(
 }
 
 /** The link the owner can hand out again: `<publicUrl>/s/<token>` (upload requests: `/u/<token>`). */
-export function shareLink(deps: Pick<ServiceDeps, 'secretBox' | 'config'>, row: TShareRow): string {
-  const base = deps.config.publicUrl.replace(/\/$/, '');
+export function shareLink(
+  deps: Pick<ServiceDeps, 'secretBox' | 'config'>,
+  row: TShareRow,
+  meta?: Pick<RequestMeta, 'linkBase'> | null,
+): string {
+  const base = (meta?.linkBase ?? deps.config.publicUrl).replace(/\/$/, '');
   return `${base}/${row.type === 'upload_request' ? 'u' : 's'}/${deps.secretBox.open(row.tokenEncrypted)}`;
 }
 

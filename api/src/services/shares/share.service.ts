@@ -146,7 +146,7 @@ export function createShareService(
     return row;
   }
 
-  async function views(actor: Actor, rows: TShareRow[]): Promise<TShareView[]> {
+  async function views(actor: Actor, rows: TShareRow[], meta: RequestMeta | null): Promise<TShareView[]> {
     const ids = rows.map((r) => r.id);
     const [visits, items] = await Promise.all([
       repos.shares.countVisits(actor.tenantId, ids),
@@ -155,7 +155,7 @@ export function createShareService(
     const now = deps.clock();
     return rows.map((row) => ({
       id: row.id,
-      link: shareLink(deps, row),
+      link: shareLink(deps, row, meta),
       pageTitle: row.pageTitle,
       hasPassword: row.passwordHash !== null,
       expiresAt: row.expiresAt?.toISOString() ?? null,
@@ -181,8 +181,8 @@ export function createShareService(
     }));
   }
 
-  async function one(actor: Actor, row: TShareRow): Promise<TShareView> {
-    return (await views(actor, [row]))[0]!;
+  async function one(actor: Actor, row: TShareRow, meta: RequestMeta | null): Promise<TShareView> {
+    return (await views(actor, [row], meta))[0]!;
   }
 
   /** A change to a share, with its audit event, in one transaction. */
@@ -245,7 +245,7 @@ export function createShareService(
           folderId ? [] : itemIds,
         ),
       );
-      return one(actor, row);
+      return one(actor, row, meta);
     },
 
     /** The owner or an administrator; limits are checked again against the tenant's maximums as of now. */
@@ -280,19 +280,19 @@ export function createShareService(
       const saved = await changeShare(actor, meta, 'updated', changed, (tx) =>
         tx.shares.update(actor.tenantId, row.id, changes),
       );
-      return one(actor, saved);
+      return one(actor, saved, meta);
     },
 
     /** The link stops working at once, for everyone; revoking twice changes nothing. */
     async revoke(actor: AuthedActor, id: string, meta: RequestMeta | null): Promise<TShareView> {
       demandShare(actor);
       const row = await owned(actor, id);
-      if (row.revokedAt) return one(actor, row);
+      if (row.revokedAt) return one(actor, row, meta);
       const revoked = (r: TShareRow) => `Share "${r.pageTitle}" revoked`;
       const saved = await changeShare(actor, meta, 'revoked', revoked, (tx) =>
         tx.shares.update(actor.tenantId, row.id, { revokedAt: deps.clock() }),
       );
-      return one(actor, saved);
+      return one(actor, saved, meta);
     },
 
     /** What the share dialog offers: the tenant's maximums (or the defaults) and the password rule. */
@@ -305,16 +305,20 @@ export function createShareService(
     },
 
     /** My shares, newest first. */
-    async listMine(actor: AuthedActor): Promise<TShareView[]> {
+    async listMine(actor: AuthedActor, meta: RequestMeta | null = null): Promise<TShareView[]> {
       demandShare(actor);
       const rows = await repos.shares.list(actor.tenantId, { type: 'share', createdBy: actor.userId, limit: 500 });
-      return views(actor, rows);
+      return views(actor, rows, meta);
     },
 
-    async get(actor: AuthedActor, id: string): Promise<TShareView & { itemIds: string[] }> {
+    async get(
+      actor: AuthedActor,
+      id: string,
+      meta: RequestMeta | null = null,
+    ): Promise<TShareView & { itemIds: string[] }> {
       demandShare(actor);
       const row = await owned(actor, id);
-      return { ...(await one(actor, row)), itemIds: await repos.shares.listItemIds(actor.tenantId, row.id) };
+      return { ...(await one(actor, row, meta)), itemIds: await repos.shares.listItemIds(actor.tenantId, row.id) };
     },
 
     /**
@@ -336,7 +340,7 @@ export function createShareService(
           issues: [{ path: 'recipients', code: 'VALIDATION_FAILED', message: 'Add at least one recipient.' }],
         });
       const message = input.message?.trim() || row.message || null;
-      const link = shareLink(deps, row);
+      const link = shareLink(deps, row, meta);
       const { sender, locale } = await invitationSender(deps, actor);
       const mail = mailForShareInvitation(locale, {
         sender,

@@ -69,7 +69,7 @@ export function createUploadRequestService(deps: ServiceDeps, audit: ReturnType<
     return row;
   }
 
-  async function toViews(tenantId: string, rows: TShareRow[]): Promise<TUploadRequestView[]> {
+  async function toViews(tenantId: string, rows: TShareRow[], meta: RequestMeta | null): Promise<TUploadRequestView[]> {
     const ids = rows.map((r) => r.id);
     const files = await repos.uploadRequests.countFiles(tenantId, ids);
     const folderNames = new Map<string, string>();
@@ -85,7 +85,7 @@ export function createUploadRequestService(deps: ServiceDeps, audit: ReturnType<
         id: row.id,
         pageTitle: row.pageTitle,
         message: row.message,
-        link: shareLink(deps, row),
+        link: shareLink(deps, row, meta),
         folderId: row.folderId,
         folderName: row.folderId ? (folderNames.get(row.folderId) ?? null) : null,
         hasPassword: row.passwordHash !== null,
@@ -149,16 +149,16 @@ export function createUploadRequestService(deps: ServiceDeps, audit: ReturnType<
         }),
       );
       if (recipients.length > 0) await service.invite(actor, { id: row.id, recipients: recipients.join(' ') }, meta);
-      return (await toViews(actor.tenantId, [row]))[0]!;
+      return (await toViews(actor.tenantId, [row], meta))[0]!;
     },
 
-    async listMine(actor: AuthedActor): Promise<TUploadRequestView[]> {
+    async listMine(actor: AuthedActor, meta: RequestMeta | null = null): Promise<TUploadRequestView[]> {
       const rows = await repos.shares.list(actor.tenantId, {
         type: 'upload_request',
         createdBy: actor.userId,
         limit: 500,
       });
-      return toViews(actor.tenantId, rows);
+      return toViews(actor.tenantId, rows, meta);
     },
 
     async revoke(actor: AuthedActor, id: string, meta: RequestMeta | null): Promise<TUploadRequestView> {
@@ -176,7 +176,7 @@ export function createUploadRequestService(deps: ServiceDeps, audit: ReturnType<
               summary: `Revoked upload request ${row.pageTitle}`,
             }),
           );
-      return (await toViews(actor.tenantId, [updated]))[0]!;
+      return (await toViews(actor.tenantId, [updated], meta))[0]!;
     },
 
     /** E-mails the link to each address with the owner's message, and keeps each in the request's e-mail history. */
@@ -190,7 +190,7 @@ export function createUploadRequestService(deps: ServiceDeps, audit: ReturnType<
       if (recipients.length === 0) throw new AppError('INVALID_EMAIL');
       if (closedState(row, clock(), true)) throw new AppError('SHARE_CLOSED');
       const message = input.message?.trim() || row.message;
-      const link = shareLink(deps, row);
+      const link = shareLink(deps, row, meta);
       const { sender, locale } = await invitationSender(deps, actor);
       const mail = mailForUploadRequestInvitation(locale, {
         sender,

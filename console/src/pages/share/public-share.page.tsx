@@ -19,7 +19,7 @@ import {
 import { secondsToTicks, type TJsonValue } from '@mam/core';
 import { IconDownload, IconLinkOff, IconMessageCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { errorCodeMessage } from '../../lib/app-error';
@@ -224,10 +224,16 @@ function SharedItem({ token, share, item }: { token: string; share: TOpenShare; 
   // The page is not polled (each load counts a view): a growing playlist keeps growing inside hls.js by itself.
   const playback =
     (item.itemType === 'video' || item.itemType === 'audio') && item.durationSeconds ? item.playback : null;
+  // A share of one item is usually titled after it: the page heading already says it.
+  const repeatsPageTitle = share.items.length === 1 && item.title.trim() === share.pageTitle.trim();
   return (
     <Stack gap="sm" data-testid="public-share-item">
-      <Group justify="space-between">
-        <Title order={3}>{item.title}</Title>
+      <Group justify={repeatsPageTitle ? 'flex-end' : 'space-between'}>
+        {!repeatsPageTitle && (
+          <Title order={3} data-testid="public-share-item-title">
+            {item.title}
+          </Title>
+        )}
         <Group gap="xs">
           {item.urls.downloadOriginal && (
             <Button
@@ -305,6 +311,11 @@ export default function PublicSharePage() {
     retry: false,
     refetchOnWindowFocus: false,
   });
+  const openTitle = query.data?.state === 'ok' ? query.data.pageTitle : null;
+  // The browser tab names the share; the page shows the title once, in its heading.
+  useEffect(() => {
+    if (openTitle) document.title = openTitle;
+  }, [openTitle]);
   if (query.isPending) {
     return (
       <Center mih="100vh">

@@ -1,3 +1,5 @@
 import { authedProcedure } from '../../trpc';
 
-export const listMySharesProcedure = authedProcedure.query(({ ctx }) => ctx.services.shares.listMine(ctx.auth.actor));
+export const listMySharesProcedure = authedProcedure.query(({ ctx }) =>
+  ctx.services.shares.listMine(ctx.auth.actor, ctx.meta),
+);

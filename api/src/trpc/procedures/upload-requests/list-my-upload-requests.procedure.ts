@@ -1,5 +1,5 @@
 import { authedProcedure } from '../../trpc';
 
 export const listMyUploadRequestsProcedure = authedProcedure.query(({ ctx }) =>
-  ctx.services.uploadRequests.listMine(ctx.auth.actor),
+  ctx.services.uploadRequests.listMine(ctx.auth.actor, ctx.meta),
 );
