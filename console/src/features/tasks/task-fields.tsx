@@ -2,11 +2,22 @@ import { Badge, Select, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { isOverdue, PRIORITY_COLOR, TASK_PRIORITIES, TASK_STATUSES, type TTaskPriority, type TTaskStatus } from './task-rules';
+import {
+  isOverdue,
+  PRIORITY_COLOR,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  type TTaskPriority,
+  type TTaskStatus,
+} from './task-rules';
+
+// The picker shows the date in the interface language's own order (L LT).
+dayjs.extend(localizedFormat);
 
 type TComment = RouterOutputs['comments']['list'][number];
 type TTaskComment = Pick<
@@ -83,66 +94,76 @@ export function StatusBadge({ status }: { status: TTaskStatus }) {
   );
 }
 
-/**
- * A task's status, due date and priority: editable where the server says this user may (status: creator and
- * assignee; due date and priority: assigner and creator), shown otherwise.
- */
-export function TaskFields({ task, compact = false }: { task: TTaskComment; compact?: boolean }) {
+/** The status: a select for the creator and the assignee (the server's canResolve), a badge for others. */
+export function TaskStatusControl({ task }: { task: TTaskComment }) {
   const { t } = useTranslation();
   const update = useUpdateTask();
-  const pending = update.isPending;
+  if (!task.canResolve) return <StatusBadge status={task.status} />;
+  return (
+    <Select
+      size="xs"
+      w={140}
+      aria-label={t('taskFields.statusLabel')}
+      data={TASK_STATUSES.map((s) => ({ value: s, label: t(`taskFields.status.${s}`) }))}
+      value={task.status}
+      onChange={(value) => value && update.mutate({ id: task.id, status: value as TTaskStatus })}
+      allowDeselect={false}
+      disabled={update.isPending}
+      data-testid="task-status-select"
+    />
+  );
+}
+
+/** The priority: a select for the assigner and the creator (canPlan), a badge for others. */
+export function TaskPriorityControl({ task }: { task: TTaskComment }) {
+  const { t } = useTranslation();
+  const update = useUpdateTask();
+  if (!task.canPlan) return <PriorityBadge priority={task.priority} />;
+  return (
+    <Select
+      size="xs"
+      w={120}
+      aria-label={t('taskFields.priorityLabel')}
+      data={TASK_PRIORITIES.map((p) => ({ value: p, label: t(`taskFields.priority.${p}`) }))}
+      value={task.priority}
+      onChange={(value) => value && update.mutate({ id: task.id, priority: value as TTaskPriority })}
+      allowDeselect={false}
+      disabled={update.isPending}
+      data-testid="task-priority-select"
+    />
+  );
+}
+
+/** The due date: a date and time picker for the assigner and the creator (canPlan), the date for others. */
+export function TaskDueControl({ task }: { task: TTaskComment }) {
+  const { t } = useTranslation();
+  const update = useUpdateTask();
+  if (!task.canPlan) return <TaskDue task={task} />;
+  const overdue = isOverdue(task, new Date());
+  return (
+    <DateTimePicker
+      size="xs"
+      w={190}
+      aria-label={t('taskFields.dueLabel')}
+      placeholder={t('taskFields.noDue')}
+      value={task.dueAt ? dayjs(task.dueAt).format('YYYY-MM-DD HH:mm:ss') : null}
+      onChange={(value) => update.mutate({ id: task.id, dueAt: value ? dayjs(value).toDate().toISOString() : null })}
+      valueFormat="L LT"
+      clearable
+      disabled={update.isPending}
+      error={overdue ? t('taskFields.overdue') : undefined}
+      data-testid="task-due-input"
+    />
+  );
+}
+
+/** A task's status, due date and priority, each editable where the server says this user may. */
+export function TaskFields({ task }: { task: TTaskComment }) {
   return (
     <>
-      {task.canResolve ? (
-        <Select
-          size="xs"
-          w={compact ? 130 : 140}
-          aria-label={t('taskFields.statusLabel')}
-          data={TASK_STATUSES.map((s) => ({ value: s, label: t(`taskFields.status.${s}`) }))}
-          value={task.status}
-          onChange={(value) => value && update.mutate({ id: task.id, status: value as TTaskStatus })}
-          allowDeselect={false}
-          disabled={pending}
-          data-testid="task-status-select"
-        />
-      ) : (
-        <StatusBadge status={task.status} />
-      )}
-      {task.canPlan ? (
-        <>
-          <Select
-            size="xs"
-            w={compact ? 110 : 120}
-            aria-label={t('taskFields.priorityLabel')}
-            data={TASK_PRIORITIES.map((p) => ({ value: p, label: t(`taskFields.priority.${p}`) }))}
-            value={task.priority}
-            onChange={(value) => value && update.mutate({ id: task.id, priority: value as TTaskPriority })}
-            allowDeselect={false}
-            disabled={pending}
-            data-testid="task-priority-select"
-          />
-          <DateTimePicker
-            size="xs"
-            w={compact ? 170 : 190}
-            aria-label={t('taskFields.dueLabel')}
-            placeholder={t('taskFields.noDue')}
-            value={task.dueAt ? dayjs(task.dueAt).format('YYYY-MM-DD HH:mm:ss') : null}
-            onChange={(value) =>
-              update.mutate({ id: task.id, dueAt: value ? dayjs(value).toDate().toISOString() : null })
-            }
-            valueFormat="YYYY-MM-DD HH:mm"
-            clearable
-            disabled={pending}
-            error={task.dueAt && isOverdue(task, new Date()) ? t('taskFields.overdue') : undefined}
-            data-testid="task-due-input"
-          />
-        </>
-      ) : (
-        <>
-          <PriorityBadge priority={task.priority} />
-          <TaskDue task={task} />
-        </>
-      )}
+      <TaskStatusControl task={task} />
+      <TaskPriorityControl task={task} />
+      <TaskDueControl task={task} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAction } from '../../components/icon-action';
 import { MentionText } from '../../features/notifications';
+import { TaskFields } from '../../features/tasks/task-fields';
 import type { TFrameClock } from '../../features/player/frame-math';
 import { useFormat } from '../../lib/format';
 import type { RouterOutputs } from '../../lib/trpc';
@@ -104,7 +105,7 @@ function CommentBody({
               </Badge>
             )
           )}
-          {!comment.parentId && comment.resolved && (
+          {!comment.parentId && comment.resolved && !comment.assignee && (
             <Badge color="teal" variant="light">
               {t('comments.resolved')}
             </Badge>
@@ -168,7 +169,8 @@ function CommentBody({
               </Text>
             )
           )}
-          {comment.canResolve && (
+          {comment.assignee && <TaskFields task={comment} />}
+          {comment.canResolve && !comment.assignee && (
             <Button
               size="xs"
               variant={comment.resolved ? 'default' : 'light'}
