@@ -63,8 +63,4 @@ export { TRANSCODE_TASK_QUEUE } from './transcode/transcode.workflow';
 
 // The task reminder workflow's contract with its activities and callers.
 export * from './tasks/task-reminder.activities.types';
-export {
-  TASK_REMINDER_TASK_QUEUE,
-  taskChangedSignal,
-  taskReminderWorkflowId,
-} from './tasks/task-reminder.workflow';
+export { TASK_REMINDER_TASK_QUEUE, taskChangedSignal, taskReminderWorkflowId } from './tasks/task-reminder.workflow';

@@ -112,7 +112,8 @@ export function createCommentRepository(db: Database) {
         query.assigneeId === undefined ? isNotNull(comment.assigneeId) : eq(comment.assigneeId, query.assigneeId),
       ];
       if (query.status === 'open') conditions.push(isNull(comment.resolvedAt), isNull(comment.startedAt));
-      else if (query.status === 'in_progress') conditions.push(isNull(comment.resolvedAt), isNotNull(comment.startedAt));
+      else if (query.status === 'in_progress')
+        conditions.push(isNull(comment.resolvedAt), isNotNull(comment.startedAt));
       else if (query.status === 'done' || (!query.status && query.state === 'resolved'))
         conditions.push(isNotNull(comment.resolvedAt));
       else if (!query.status && query.state === 'open') conditions.push(isNull(comment.resolvedAt));

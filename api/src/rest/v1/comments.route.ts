@@ -117,7 +117,11 @@ export const updateTaskRoute = defineRoute({
   response: ZComment,
   handler: async ({ params, body }, { services, principal, request }) => {
     const { dueAt, ...rest } = body;
-    const input = { id: params.id, ...rest, ...(dueAt === undefined ? {} : { dueAt: dueAt === null ? null : new Date(dueAt) }) };
+    const input = {
+      id: params.id,
+      ...rest,
+      ...(dueAt === undefined ? {} : { dueAt: dueAt === null ? null : new Date(dueAt) }),
+    };
     return services.comments.updateTask(principal.actor, input, restMeta(request));
   },
 });
