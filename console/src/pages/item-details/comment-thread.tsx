@@ -105,7 +105,7 @@ function CommentBody({
               </Badge>
             )
           )}
-          {!comment.parentId && comment.resolved && !comment.assignee && (
+          {!comment.parentId && comment.resolved && (
             <Badge color="teal" variant="light">
               {t('comments.resolved')}
             </Badge>
@@ -170,7 +170,7 @@ function CommentBody({
             )
           )}
           {comment.assignee && <TaskFields task={comment} />}
-          {comment.canResolve && !comment.assignee && (
+          {comment.canResolve && (
             <Button
               size="xs"
               variant={comment.resolved ? 'default' : 'light'}
