@@ -144,6 +144,18 @@ describe('comments and tasks in a browser', () => {
     await lead.getByTestId('tasks-everyone').click();
     await lead.locator('[data-testid="task-row"][data-overdue="true"]').filter({ hasText: 'Cut the cough' }).waitFor();
     await shot(lead, 'comments-04-overdue');
+
+    // The item's History says what changed, before and after, and who did it.
+    await lead.goto(`${suite.server.url}/item-details/${itemId}`);
+    await lead.getByTestId('tab-history').click();
+    const prioritised = lead.getByTestId('history-row').filter({ hasText: 'Priority: Normal → Urgent' });
+    await prioritised.getByText(suite.server.adminEmail).waitFor();
+    await lead
+      .getByTestId('history-row')
+      .getByText(/^Due: \(empty\) → .*\d/)
+      .waitFor();
+    await lead.getByTestId('history-row').getByText('Status: Done → In progress').waitFor();
+    await shot(lead, 'comments-05-history');
     await leadContext.close();
   });
 });
