@@ -58,7 +58,10 @@ describe('comments and tasks in a browser', () => {
     const task = reviewer.getByTestId('task-row').filter({ hasText: 'Cut the cough' });
     await task.waitFor();
     expect(await reviewer.getByTestId('task-row').count()).toBe(1);
-    expect(await task.getByTestId('task-state').textContent()).toBe('Open');
+    expect(await task.getByTestId('task-status-select').inputValue()).toBe('Open');
+    // The assignee changes the status; due date and priority are the assigner's.
+    expect(await task.getByTestId('task-priority').textContent()).toBe('Normal');
+    expect(await task.getByTestId('task-due').textContent()).toBe('No due date');
     await task.getByTestId('task-timecode').getByText('10:00:02:00 – 10:00:03:00').waitFor();
     await shot(reviewer, 'comments-02-my-tasks');
 
@@ -101,16 +104,20 @@ describe('comments and tasks in a browser', () => {
     await reviewer.locator('[data-testid="player-marker"][data-dimmed="true"]').waitFor();
     await shot(reviewer, 'comments-03-resolved');
 
-    // My tasks: nothing open any more; under Resolved it is there, and can be reopened from the list.
+    // My tasks: nothing left to do; under Done it is there, and can be moved back to in progress from the list.
     await reviewer.getByTestId('nav-my-tasks').click();
     await reviewer.getByText('No tasks here.').waitFor();
-    await reviewer.getByTestId('tasks-filter').getByText('Resolved', { exact: true }).click();
+    await reviewer.getByTestId('tasks-filter').getByText('Done', { exact: true }).click();
     const resolved = reviewer.getByTestId('task-row').filter({ hasText: 'Cut the cough' });
     await resolved.waitFor();
-    expect(await resolved.getByTestId('task-state').textContent()).toBe('Resolved');
-    await resolved.getByTestId('task-resolve').click();
+    expect(await resolved.getByTestId('task-status-select').inputValue()).toBe('Done');
+    await resolved.getByTestId('task-status-select').click();
+    await Promise.all([
+      reviewer.waitForResponse((response) => response.url().includes('comments.updateTask') && response.ok()),
+      reviewer.getByRole('option', { name: 'In progress' }).click(),
+    ]);
     await reviewer.getByText('No tasks here.').waitFor();
-    await reviewer.getByTestId('tasks-filter').getByText('Open', { exact: true }).click();
+    await reviewer.getByTestId('tasks-filter').getByText('In progress', { exact: true }).click();
     await reviewer.getByTestId('task-row').filter({ hasText: 'Cut the cough' }).waitFor();
     await reviewerContext.close();
 
@@ -124,6 +131,31 @@ describe('comments and tasks in a browser', () => {
     const everyone = lead.getByTestId('task-row').filter({ hasText: 'Cut the cough' });
     await everyone.waitFor();
     await everyone.getByText(REVIEWER.name).waitFor();
+
+    // As the assigner she gives it a priority, and (through the API) a due date already past: it shows overdue.
+    await everyone.getByTestId('task-priority-select').click();
+    await Promise.all([
+      lead.waitForResponse((response) => response.url().includes('comments.updateTask') && response.ok()),
+      lead.getByRole('option', { name: 'Urgent' }).click(),
+    ]);
+    const dueAt = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
+    await call('comments.updateTask', { id: (await everyone.getAttribute('data-comment-id'))!, dueAt });
+    await lead.reload();
+    await lead.getByTestId('tasks-everyone').click();
+    await lead.locator('[data-testid="task-row"][data-overdue="true"]').filter({ hasText: 'Cut the cough' }).waitFor();
+    await shot(lead, 'comments-04-overdue');
+
+    // The item's History says what changed, before and after, and who did it.
+    await lead.goto(`${suite.server.url}/item-details/${itemId}`);
+    await lead.getByTestId('tab-history').click();
+    const prioritised = lead.getByTestId('history-row').filter({ hasText: 'Priority: Normal → Urgent' });
+    await prioritised.getByText(suite.server.adminEmail).waitFor();
+    await lead
+      .getByTestId('history-row')
+      .getByText(/^Due: \(empty\) → .*\d/)
+      .waitFor();
+    await lead.getByTestId('history-row').getByText('Status: Done → In progress').waitFor();
+    await shot(lead, 'comments-05-history');
     await leadContext.close();
   });
 });

@@ -87,6 +87,7 @@ async function main() {
     storages: () => services.storages,
     notifications: () => services.notifications,
     mediaConcurrency: env.MEDIA_CONCURRENCY,
+    taskReminderLeadMs: env.TASK_REMINDER_LEAD_HOURS * 60 * 60 * 1000,
   });
   const searchBackend = searchBackendOf(env);
   const services = createRuntimeServices(env, handle, logger, pipeline.engine, searchBackend);

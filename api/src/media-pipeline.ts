@@ -1,7 +1,14 @@
 import path from 'node:path';
 import type { Database, Repositories } from '@mam/db';
-import { createTranscodeActivities, type StorageResolver } from '@mam/workers';
-import { createWorkflowRuntime, TRANSCODE_TASK_QUEUE, withActivityContext, type WorkflowEngine } from '@mam/workflows';
+import { DEFAULT_TASK_REMINDER_LEAD_MS } from '@mam/core';
+import { createTaskReminderActivities, createTranscodeActivities, type StorageResolver } from '@mam/workers';
+import {
+  createWorkflowRuntime,
+  TASK_REMINDER_TASK_QUEUE,
+  TRANSCODE_TASK_QUEUE,
+  withActivityContext,
+  type WorkflowEngine,
+} from '@mam/workflows';
 import { instrumentActivities, instrumentEngine } from './observability/instrument-workflows';
 import type { NotificationService } from './services/notification.service';
 import type { ServiceLogger } from './services/service-deps';
@@ -21,7 +28,11 @@ export interface MediaPipelineOptions {
   /** ffmpeg runs at once; they are CPU-bound, so one per core when unset. */
   mediaConcurrency?: number;
   /** Resolved late like storages: tells the user who started a run that it finished or failed. */
-  notifications?: () => Pick<NotificationService, 'operationEnded'>;
+  notifications?: () => Pick<NotificationService, 'operationEnded' | 'taskDue'>;
+  /** TASK_REMINDER_LEAD_HOURS in ms: how long before a task's due date its assignee is reminded. Default 24 h. */
+  taskReminderLeadMs?: number;
+  /** The services' clock, so a test that moves it moves the reminders' "now" too. */
+  clock?: () => Date;
 }
 
 export interface MediaPipeline {
@@ -32,7 +43,7 @@ export interface MediaPipeline {
   stop(): Promise<void>;
 }
 
-/** The transcode workflow and its activities on whichever workflow runtime this process uses. */
+/** The transcode and task reminder workflows and their activities on whichever workflow runtime this process uses. */
 export async function createMediaPipeline(options: MediaPipelineOptions): Promise<MediaPipeline> {
   const uploadsDir = path.join(options.dataDir, 'uploads');
   const activities = createTranscodeActivities({
@@ -54,12 +65,21 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       });
     },
   });
+  const reminders = createTaskReminderActivities({
+    repos: options.repos,
+    clock: options.clock ?? (() => new Date()),
+    leadMs: options.taskReminderLeadMs ?? DEFAULT_TASK_REMINDER_LEAD_MS,
+    remind: async (tenantId, task) => {
+      await options.notifications?.().taskDue(tenantId, task);
+    },
+  });
   const runtime = createWorkflowRuntime({
     temporalAddress: options.temporalAddress,
     namespace: options.temporalNamespace,
     db: options.db,
-    activities: instrumentActivities(activities),
-    taskQueues: { [TRANSCODE_TASK_QUEUE]: options.mediaConcurrency },
+    activities: instrumentActivities({ ...activities, ...reminders }),
+    // Reminders are light database work: a couple at once beside the media work.
+    taskQueues: { [TRANSCODE_TASK_QUEUE]: options.mediaConcurrency, [TASK_REMINDER_TASK_QUEUE]: 2 },
     embedded: { exclusive: options.exclusive },
     logger: options.logger,
   });

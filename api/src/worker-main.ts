@@ -44,6 +44,7 @@ async function main() {
     storages: () => services.storages,
     notifications: () => services.notifications,
     mediaConcurrency: env.MEDIA_CONCURRENCY,
+    taskReminderLeadMs: env.TASK_REMINDER_LEAD_HOURS * 60 * 60 * 1000,
   });
   const services = createRuntimeServices(env, handle, logger, pipeline.engine);
   const observability = await startObservability(env, { db: handle.db, metricsPort: env.METRICS_PORT });

@@ -58,3 +58,5 @@ export * from './mail/mail-language';
 export * from './mail/mail-catalogue';
 export * from './mail/mail-messages';
 export type { TMailTextKey, TMailTexts } from './mail/mail-texts.en';
+export * from './tasks/task.rules';
+export * from './audit/audit-changes';

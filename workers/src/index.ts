@@ -2,3 +2,4 @@ export * from './mail/mailer';
 export * from './media';
 export * from './storage';
 export * from './activities/transcode.activities';
+export * from './activities/task-reminder.activities';

@@ -60,3 +60,7 @@ export {
 // The transcode workflow's contract with its activities and callers.
 export * from './transcode/transcode.activities.types';
 export { TRANSCODE_TASK_QUEUE } from './transcode/transcode.workflow';
+
+// The task reminder workflow's contract with its activities and callers.
+export * from './tasks/task-reminder.activities.types';
+export { TASK_REMINDER_TASK_QUEUE, taskChangedSignal, taskReminderWorkflowId } from './tasks/task-reminder.workflow';

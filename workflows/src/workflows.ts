@@ -3,3 +3,4 @@
  * Temporal's workers bundle this file (workflowsPath), so both run the same code.
  */
 export { transcodeWorkflow } from './transcode/transcode.workflow';
+export { taskReminderWorkflow } from './tasks/task-reminder.workflow';

@@ -80,6 +80,12 @@ export const ZEnv = z.object({
     }),
   // ffmpeg jobs at once in this process; CPU-bound, so one per core but one (the API keeps a core) unless set.
   MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  // How long before a task's due date its assignee is reminded (bell and e-mail, by their preferences).
+  TASK_REMINDER_LEAD_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 90)
+    .default(24),
   // A graceful stop (SIGTERM, SIGINT) lets requests in flight finish for this long, then cuts them and exits.
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

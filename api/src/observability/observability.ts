@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { createWorkflowMetricsRepository, type Database } from '@mam/db';
-import { TRANSCODE_TASK_QUEUE } from '@mam/workflows';
+import { TASK_REMINDER_TASK_QUEUE, TRANSCODE_TASK_QUEUE } from '@mam/workflows';
 import type { TEnv } from '../config/env';
 import { metricsAccess } from './metrics-access';
 import { metricsRegistry, setMetricsEnabled, useWorkflowMetricsSource } from './metrics';
@@ -23,7 +23,10 @@ export async function startObservability(
   options: { db: Database; services?: object; metricsPort?: number },
 ): Promise<TObservability> {
   setMetricsEnabled(env.METRICS_ENABLED);
-  useWorkflowMetricsSource(createWorkflowMetricsRepository(options.db), [TRANSCODE_TASK_QUEUE]);
+  useWorkflowMetricsSource(createWorkflowMetricsRepository(options.db), [
+    TRANSCODE_TASK_QUEUE,
+    TASK_REMINDER_TASK_QUEUE,
+  ]);
   const stopTracing = env.OTEL_EXPORTER_OTLP_ENDPOINT
     ? await startTracing({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME })
     : undefined;

@@ -1,4 +1,4 @@
-import { AppError } from '@mam/core';
+import { AppError, auditValue, type TAuditChanges, type TAuditValueChange } from '@mam/core';
 import { inTransaction, type Repositories } from '@mam/db';
 import type { AuthedActor } from './actor.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
@@ -18,6 +18,33 @@ export function orNotFound<T>(work: (tx: Repositories) => Promise<T | undefined>
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   };
+}
+
+/** The before and after values an event carries, if any: `changes`, or a top-level `{ from, to }` of older events. */
+export function changesOf(details: Record<string, unknown> | null | undefined): TAuditChanges {
+  if (!details) return {};
+  const out: TAuditChanges = {};
+  const isChange = (value: unknown): value is TAuditValueChange =>
+    !!value && typeof value === 'object' && 'from' in value && 'to' in value;
+  const nested = details.changes;
+  if (nested && typeof nested === 'object') {
+    for (const [field, value] of Object.entries(nested)) if (isChange(value)) out[field] = value;
+  }
+  for (const [field, value] of Object.entries(details)) {
+    if (field !== 'changes' && isChange(value) && !(field in out)) {
+      out[field] = { from: auditValue(value.from), to: auditValue(value.to) };
+    }
+  }
+  return out;
+}
+
+/** Field labels a metadata change names its fields by. */
+export function labelsOf(details: Record<string, unknown> | null | undefined): Record<string, string> {
+  const labels = details?.labels;
+  if (!labels || typeof labels !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(labels).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 type TAuditActor = { userId: string; email: string } | null;
@@ -86,6 +113,9 @@ export function createAuditService(deps: ServiceDeps) {
           targetType: e.targetType,
           targetId: e.targetId,
           summary: e.summary,
+          // Before and after values (issue 22), for System Activity to show what changed.
+          changes: changesOf(e.details),
+          labels: labelsOf(e.details),
           ip: e.ip,
         })),
         nextCursor: rows.length > options.limit ? String(page[page.length - 1]!.id) : null,

@@ -1,9 +1,25 @@
-import { AppError, can, canView, parseMentions, type Actor, type Permission } from '@mam/core';
+import {
+  AppError,
+  auditChanges,
+  can,
+  canView,
+  mayChangeTaskStatus,
+  mayPlanTask,
+  parseMentions,
+  taskStatus,
+  taskStatusChange,
+  type Actor,
+  type Permission,
+  type TTaskPriority,
+  type TTaskSort,
+  type TTaskStatus,
+} from '@mam/core';
 import type { Repositories, TCommentRow, TItemRow, TTaskState } from '@mam/db';
 import { loadActor, type AuthedActor } from './actor.service';
 import { orNotFound, type AuditService } from './audit.service';
 import type { NotificationService } from './notification.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
+import type { TaskReminderService } from './task-reminder.service';
 
 export interface TCommentUser {
   id: string;
@@ -31,11 +47,18 @@ export interface TCommentView {
   resolvedBy: TCommentUser | null;
   editedAt: string | null;
   createdAt: string;
+  /** The task's own fields (meaningful on an assigned top-level comment): done is resolved. */
+  status: TTaskStatus;
+  startedAt: string | null;
+  dueAt: string | null;
+  priority: TTaskPriority;
   /** What this actor may do with it, so the console offers exactly what the server accepts. */
   canEdit: boolean;
   canDelete: boolean;
   canResolve: boolean;
   canAssign: boolean;
+  /** Due date and priority. */
+  canPlan: boolean;
 }
 
 export interface TCommentThread extends TCommentView {
@@ -58,6 +81,23 @@ export interface TCommentInput {
   tcIn?: number | null;
   tcOut?: number | null;
   assigneeId?: string | null;
+  dueAt?: Date | null;
+  priority?: TTaskPriority;
+}
+
+/** Only the fields given change. */
+export interface TTaskUpdate {
+  id: string;
+  status?: TTaskStatus;
+  dueAt?: Date | null;
+  priority?: TTaskPriority;
+}
+
+export interface TTaskListQuery {
+  state: TTaskState;
+  status?: TTaskStatus;
+  sort?: TTaskSort;
+  limit: number;
 }
 
 export interface TCommentEdit {
@@ -95,7 +135,12 @@ function demand(actor: Actor, permission: Permission): void {
  * comments are NOT_FOUND. commentStatus lets the author and the assignee resolve and reopen a comment,
  * commentResolve anyone's. Every change is audited against the item so the History tab shows it.
  */
-export function createCommentService(deps: ServiceDeps, audit: AuditService, notifications: NotificationService) {
+export function createCommentService(
+  deps: ServiceDeps,
+  audit: AuditService,
+  notifications: NotificationService,
+  reminders: TaskReminderService,
+) {
   const { repos } = deps;
 
   /**
@@ -186,8 +231,7 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
   }
 
   function mayResolve(actor: Actor, row: TCommentRow): boolean {
-    if (can(actor, 'commentResolve')) return true;
-    return can(actor, 'commentStatus') && (row.authorId === actor.userId || row.assigneeId === actor.userId);
+    return mayChangeTaskStatus(actor, row);
   }
 
   function mayDelete(actor: Actor, row: TCommentRow): boolean {
@@ -230,10 +274,15 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
       resolvedBy: user(row.resolvedBy),
       editedAt: row.editedAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
+      status: taskStatus(row),
+      startedAt: row.startedAt?.toISOString() ?? null,
+      dueAt: row.dueAt?.toISOString() ?? null,
+      priority: row.priority,
       canEdit: !deleted && row.authorId === actor.userId && can(actor, 'commentWrite'),
       canDelete: !deleted && mayDelete(actor, row),
       canResolve: !deleted && !row.parentId && mayResolve(actor, row),
       canAssign: !deleted && !row.parentId && can(actor, 'commentAssign'),
+      canPlan: !deleted && !row.parentId && mayPlanTask(actor, row),
     };
   }
 
@@ -241,7 +290,7 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
     return toView(actor, row, await usersById(actor.tenantId, [row]));
   }
 
-  async function tasks(actor: Actor, query: { assigneeId?: string; state: TTaskState; limit: number }) {
+  async function tasks(actor: Actor, query: TTaskListQuery & { assigneeId?: string }) {
     // Hidden items are dropped after the read, so read more than asked for and cut afterwards.
     const rows = await repos.comments.listTasks(actor.tenantId, { ...query, limit: Math.min(query.limit * 4, 2000) });
     const kept = rows.filter((r) => canView(actor, r.item)).slice(0, query.limit);
@@ -262,14 +311,24 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
     action: string,
     summary: string,
     work: (tx: Repositories) => Promise<TCommentRow | undefined>,
+    details: Record<string, unknown> = {},
   ): Promise<TCommentRow> {
     return audit.change(actor, meta, orNotFound(work), (row) => ({
       action: `comment.${action}`,
       targetType: 'item',
       targetId: row.itemId,
       summary,
-      details: { commentId: row.id },
+      details: { commentId: row.id, ...details },
     }));
+  }
+
+  /** The task's fields as its History shows them. */
+  function taskFields(row: Pick<TCommentRow, 'startedAt' | 'resolvedAt' | 'dueAt' | 'priority' | 'assigneeId'>) {
+    return {
+      status: taskStatus(row),
+      dueAt: row.dueAt?.toISOString() ?? null,
+      priority: row.priority,
+    };
   }
 
   return {
@@ -302,6 +361,8 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
         demand(actor, 'commentAssign');
         await checkedAssignee(assigneeId, item);
       }
+      const planned = (input.dueAt ?? null) !== null || (input.priority ?? 'normal') !== 'normal';
+      if (planned && !mayPlanTask(actor, { authorId: actor.userId })) throw new AppError('COMMENT_FORBIDDEN');
       const row = await saved(actor, meta, 'created', 'Comment added', (tx) =>
         tx.comments.insert(actor.tenantId, {
           itemId: item.id,
@@ -310,9 +371,12 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
           text,
           ...tc,
           assigneeId,
+          dueAt: input.dueAt ?? null,
+          priority: input.priority ?? 'normal',
         }),
       );
       await notifyAbout(actor, row, { assigneeId });
+      await reminders.changed(actor.tenantId, row);
       return oneView(actor, row);
     },
 
@@ -371,9 +435,15 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
         : { resolvedAt: null, resolvedBy: null };
       const action = input.resolved ? 'resolved' : 'reopened';
       const summary = input.resolved ? 'Comment resolved' : 'Comment reopened';
-      const resolved = await saved(actor, meta, action, summary, (tx) =>
-        tx.comments.update(actor.tenantId, row.id, changes),
+      const resolved = await saved(
+        actor,
+        meta,
+        action,
+        summary,
+        (tx) => tx.comments.update(actor.tenantId, row.id, changes),
+        { changes: auditChanges(taskFields(row), taskFields({ ...row, ...changes }), ['status']) },
       );
+      await reminders.changed(actor.tenantId, resolved);
       return oneView(actor, resolved);
     },
 
@@ -389,9 +459,17 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
       if (input.assigneeId) await checkedAssignee(input.assigneeId, item);
       const assignee = input.assigneeId ? await repos.users.findById(actor.tenantId, input.assigneeId) : undefined;
       const summary = assignee ? `Comment assigned to ${assignee.email}` : 'Comment assignment removed';
-      const assigned = await saved(actor, meta, 'assigned', summary, (tx) =>
-        tx.comments.update(actor.tenantId, row.id, { assigneeId: input.assigneeId }),
+      const users = await usersById(actor.tenantId, [row, { ...row, assigneeId: input.assigneeId }]);
+      const who = (id: string | null) => (id ? (users.get(id)?.email ?? id) : null);
+      const assigned = await saved(
+        actor,
+        meta,
+        'assigned',
+        summary,
+        (tx) => tx.comments.update(actor.tenantId, row.id, { assigneeId: input.assigneeId }),
+        { changes: auditChanges({ assignee: who(row.assigneeId) }, { assignee: who(input.assigneeId) }) },
       );
+      await reminders.changed(actor.tenantId, assigned);
       if (input.assigneeId && input.assigneeId !== row.assigneeId) {
         await notifyAbout(actor, assigned, { assigneeId: input.assigneeId, mentionsBefore: assigned.text });
       }
@@ -402,9 +480,41 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
     async delete(actor: AuthedActor, id: string, meta: RequestMeta | null): Promise<void> {
       const { row } = await target(actor, id);
       if (!mayDelete(actor, row)) throw new AppError('COMMENT_FORBIDDEN');
-      await saved(actor, meta, 'deleted', 'Comment deleted', (tx) =>
+      const deleted = await saved(actor, meta, 'deleted', 'Comment deleted', (tx) =>
         tx.comments.update(actor.tenantId, row.id, { deletedAt: deps.clock() }),
       );
+      await reminders.changed(actor.tenantId, deleted);
+    },
+
+    /**
+     * A task's status (the creator and the assignee with commentStatus, anyone with commentResolve), due date and
+     * priority (commentAssign, or the creator). Every field given is checked before anything is stored; the change
+     * and its before and after values are audited together, and the reminder follows the new due date.
+     */
+    async updateTask(actor: AuthedActor, input: TTaskUpdate, meta: RequestMeta | null): Promise<TCommentView> {
+      const { row } = await target(actor, input.id);
+      topLevel(row);
+      if (input.status !== undefined && !mayChangeTaskStatus(actor, row)) throw new AppError('COMMENT_FORBIDDEN');
+      const planning = input.dueAt !== undefined || input.priority !== undefined;
+      if (planning && !mayPlanTask(actor, row)) throw new AppError('COMMENT_FORBIDDEN');
+      const patch = {
+        ...(input.status !== undefined ? taskStatusChange(row, input.status, actor.userId, deps.clock()) : {}),
+        ...(input.dueAt !== undefined ? { dueAt: input.dueAt } : {}),
+        ...(input.priority !== undefined ? { priority: input.priority } : {}),
+      };
+      const changes = auditChanges(taskFields(row), taskFields({ ...row, ...patch }));
+      if (Object.keys(changes).length === 0) return oneView(actor, row);
+      const summary = `Task changed: ${Object.keys(changes).join(', ')}`;
+      const updated = await saved(
+        actor,
+        meta,
+        'task_changed',
+        summary,
+        (tx) => tx.comments.update(actor.tenantId, row.id, patch),
+        { changes },
+      );
+      await reminders.changed(actor.tenantId, updated);
+      return oneView(actor, updated);
     },
 
     /** Who a comment on the item may be assigned to: active users of the tenant who can see it, by email. */
@@ -443,13 +553,13 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
     },
 
     /** Comments assigned to the actor on items they can still see, newest first. */
-    async myTasks(actor: AuthedActor, input: { state: TTaskState; limit: number }): Promise<TTaskView[]> {
+    async myTasks(actor: AuthedActor, input: TTaskListQuery): Promise<TTaskView[]> {
       demand(actor, 'commentRead');
       return tasks(actor, { ...input, assigneeId: actor.userId });
     },
 
     /** Everyone's tasks (taskListAll), still limited to items the actor can see. */
-    async allTasks(actor: AuthedActor, input: { state: TTaskState; limit: number }): Promise<TTaskView[]> {
+    async allTasks(actor: AuthedActor, input: TTaskListQuery): Promise<TTaskView[]> {
       if (!can(actor, 'taskListAll')) throw new AppError('FORBIDDEN', { params: { permission: 'taskListAll' } });
       return tasks(actor, input);
     },

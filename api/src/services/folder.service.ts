@@ -7,6 +7,7 @@ import {
   canView,
   parseNullableAccess,
   type Access,
+  auditChanges,
   type AccessControlled,
   type AccessField,
   type Actor,
@@ -165,6 +166,16 @@ export function createFolderService(deps: ServiceDeps, audit: AuditService) {
       out[field] = next;
     }
     return out;
+  }
+
+  /** An access setting as the History shows it: the level, and the groups by name for selected groups. */
+  async function accessText(tenantId: string, access: Access | null | undefined): Promise<string> {
+    if (!access) return 'tenant';
+    if (access.level !== 'selected_groups') return access.level;
+    const names = await Promise.all(
+      access.groups.map(async (id) => (await repos.groups.findById(tenantId, id))?.name ?? id),
+    );
+    return `selected_groups: ${names.join(', ')}`;
   }
 
   const service = {
@@ -369,6 +380,12 @@ export function createFolderService(deps: ServiceDeps, audit: AuditService) {
       assertUpdatable(actor, folder);
       const access = await checkedAccess(actor, folderAccess(folder), input);
       if (Object.keys(access).length === 0) return toView(actor, folder);
+      const before: Record<string, string> = {};
+      const after: Record<string, string> = {};
+      for (const field of Object.keys(access) as AccessField[]) {
+        before[field] = await accessText(actor.tenantId, folder[field]);
+        after[field] = await accessText(actor.tenantId, access[field]);
+      }
       const updated = await audit.change(
         actor,
         meta,
@@ -378,7 +395,7 @@ export function createFolderService(deps: ServiceDeps, audit: AuditService) {
           targetType: 'folder',
           targetId: folder.id,
           summary: `Access to folder ${folder.name} changed`,
-          details: access,
+          details: { ...access, changes: auditChanges(before, after) },
         }),
       );
       return toView(actor, updated!);

@@ -25,6 +25,7 @@ import { createMetadataExchangeService } from './metadata/metadata-exchange.serv
 import { createSearchService } from './search/search.service';
 import { createBookmarkService } from './bookmark.service';
 import { createCommentService } from './comment.service';
+import { createTaskReminderService } from './task-reminder.service';
 import { createNotificationService } from './notification.service';
 import { createShareService } from './shares/share.service';
 import { createSharePublicService } from './shares/share-public.service';
@@ -80,7 +81,7 @@ export function createServices(deps: ServiceDeps) {
     libraryLayout: createLibraryLayoutService(deps, features, itemLibrary, itemMetadata, tenantConfig),
     search: createSearchService(deps, metadataForms),
     bookmarks: createBookmarkService(deps, audit),
-    comments: createCommentService(deps, audit, notifications),
+    comments: createCommentService(deps, audit, notifications, createTaskReminderService(deps)),
     notifications,
     shares: createShareService(deps, audit, folders),
     publicShares: createSharePublicService(deps, folders, metadataForms, itemMetadata, notifications),

@@ -7,7 +7,7 @@ import {
   NOTIFICATION_KINDS,
   type TNotificationKind,
 } from '@mam/core';
-import type { TNotificationRow, TNotificationState, TNotificationWithItem, TUserRow } from '@mam/db';
+import type { TCommentRow, TNotificationRow, TNotificationState, TNotificationWithItem, TUserRow } from '@mam/db';
 import { loadActor, type AuthedActor } from './actor.service';
 import { createNotificationBus, type TNotificationEvent } from './notification-bus';
 import { notificationMail } from './notification-mail';
@@ -199,6 +199,20 @@ export function createNotificationService(deps: ServiceDeps) {
 
   return {
     notify,
+
+    /** A task's reminder before its due date, to its assignee (no actor: the system reminds). */
+    taskDue(tenantId: string, task: TCommentRow): Promise<TNotificationRow[]> {
+      if (!task.assigneeId || !task.dueAt) return Promise.resolve([]);
+      return notify(tenantId, {
+        kind: 'task_due',
+        recipients: { users: [task.assigneeId] },
+        actor: null,
+        itemId: task.itemId,
+        commentId: task.id,
+        tcIn: task.tcIn,
+        params: { text: task.text.slice(0, 500), dueAt: task.dueAt.toISOString() },
+      });
+    },
 
     /**
      * For shares: "X opened your share" / "X commented on your share", to the share's owner. The visitor is named

@@ -18,6 +18,7 @@ import { createOneTimeCodeService } from '../services/one-time-code.service';
 import { createProcessingService } from '../services/items/processing.service';
 import { createUploadService } from '../services/items/upload.service';
 import { createStorageService } from '../services/storage.service';
+import { createTaskReminderService } from '../services/task-reminder.service';
 import { sha256 } from '../security/tokens';
 import { createShareService } from '../services/shares/share.service';
 import { createUploadRequestService } from '../services/shares/upload-request.service';
@@ -277,7 +278,12 @@ describe.each(testBackends)('changes and their audit events on %s', (backend) =>
   });
 
   it('adds, changes, resolves, assigns and deletes no comment when the audit trail fails', async () => {
-    const comments = createCommentService(t.services.deps, failingAudit, t.services.notifications);
+    const comments = createCommentService(
+      t.services.deps,
+      failingAudit,
+      t.services.notifications,
+      createTaskReminderService(t.services.deps),
+    );
     const item = await newItem('Discussed');
     const threads = () => t.services.comments.list(actor, item.id);
     await expect(comments.create(actor, { itemId: item.id, text: 'Never said' }, null)).rejects.toThrow(down);
@@ -288,9 +294,24 @@ describe.each(testBackends)('changes and their audit events on %s', (backend) =>
     await expect(comments.edit(actor, { id: comment.id, text: 'Never edited' }, null)).rejects.toThrow(down);
     await expect(comments.setResolved(actor, { id: comment.id, resolved: true }, null)).rejects.toThrow(down);
     await expect(comments.assign(actor, { id: comment.id, assigneeId: alpha.admin.id }, null)).rejects.toThrow(down);
+    const due = new Date(Date.now() + 86_400_000);
+    await expect(
+      comments.updateTask(actor, { id: comment.id, status: 'in_progress', dueAt: due, priority: 'high' }, null),
+    ).rejects.toThrow(down);
     await expect(comments.delete(actor, comment.id, null)).rejects.toThrow(down);
     expect(await threads()).toMatchObject([
-      { id: comment.id, text: 'Kept', deleted: false, resolved: false, assignee: null, replies: [], editedAt: null },
+      {
+        id: comment.id,
+        text: 'Kept',
+        deleted: false,
+        resolved: false,
+        status: 'open',
+        dueAt: null,
+        priority: 'normal',
+        assignee: null,
+        replies: [],
+        editedAt: null,
+      },
     ]);
   });
 

@@ -331,7 +331,7 @@ describe.each(testBackends)('notifications on %s', (backend) => {
   it('e-mails only the kinds the user chose', async () => {
     expect(await ed.client.query('notifications.settings')).toMatchObject({
       ok: true,
-      data: { emailKinds: ['assigned', 'mentioned'] },
+      data: { emailKinds: ['assigned', 'task_due', 'mentioned'] },
     });
     const saved = await ed.client.mutate('notifications.updateSettings', { emailKinds: ['reply'] });
     expect(saved).toMatchObject({ ok: true, data: { emailKinds: ['reply'] } });
@@ -350,7 +350,7 @@ describe.each(testBackends)('notifications on %s', (backend) => {
     expect(t.outbox.slice(mails).filter((m) => m.to === ed.email)).toHaveLength(1);
     // Rita's defaults are untouched by ed's choice.
     expect(await rita.client.query('notifications.settings')).toMatchObject({
-      data: { emailKinds: ['assigned', 'mentioned'] },
+      data: { emailKinds: ['assigned', 'task_due', 'mentioned'] },
     });
   });
 

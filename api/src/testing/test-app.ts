@@ -60,6 +60,7 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
     storages: () => services.storages,
     notifications: () => services.notifications,
     mediaConcurrency: 2,
+    clock: () => clock.now,
   });
   const services = createServices({
     db: database.db,

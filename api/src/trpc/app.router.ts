@@ -107,6 +107,7 @@ import { assignCommentProcedure } from './procedures/comments/assign-comment.pro
 import { deleteCommentProcedure } from './procedures/comments/delete-comment.procedure';
 import { myTasksProcedure } from './procedures/comments/my-tasks.procedure';
 import { allTasksProcedure } from './procedures/comments/all-tasks.procedure';
+import { updateTaskProcedure } from './procedures/comments/update-task.procedure';
 import { listAssigneesProcedure } from './procedures/comments/list-assignees.procedure';
 import { listMentionTargetsProcedure } from './procedures/comments/list-mention-targets.procedure';
 import { listNotificationsProcedure } from './procedures/notifications/list-notifications.procedure';
@@ -271,6 +272,7 @@ export const appRouter = router({
     delete: deleteCommentProcedure,
     myTasks: myTasksProcedure,
     allTasks: allTasksProcedure,
+    updateTask: updateTaskProcedure,
     assignees: listAssigneesProcedure,
     mentionTargets: listMentionTargetsProcedure,
   }),

@@ -264,6 +264,20 @@ describe('translated mails', () => {
     expect(mailForNotification(at('nn'), notification('reply', { actorName: '' })).subject).toMatch(/^Nokon svarte/);
   });
 
+  it('date a task reminder in the recipient language and the tenant time zone', () => {
+    const due = notification('task_due', {
+      actorName: null,
+      params: { title: 'Match highlights', dueAt: '2026-03-02T13:30:00.000Z' },
+    });
+    expect(mailForNotification(at('nb'), due).subject).toBe(
+      'Oppgaven din på Match highlights har frist 2. mars 2026 kl. 14:30 CET (Acme)',
+    );
+    // A no-break space keeps 1:30 and PM together.
+    expect(mailForNotification({ language: 'en', timeZone: 'UTC' }, due).subject).toBe(
+      'Your task on Match highlights is due March 2, 2026 at 1:30\u00a0PM UTC (Acme)',
+    );
+  });
+
   it('greet, quote and point to the settings in the language', () => {
     const text = mailForNotification(
       at('nn'),

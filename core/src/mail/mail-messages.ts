@@ -40,6 +40,11 @@ export function notificationSentence(
   switch (input.kind) {
     case 'assigned':
       return mailText(language, 'notification.assigned', { actor, title });
+    case 'task_due': {
+      const dueAt = new Date(param(params, 'dueAt'));
+      const date = Number.isNaN(dueAt.getTime()) ? '' : formatMailDateTime(language, dueAt, locale.timeZone);
+      return mailText(language, 'notification.taskDue', { title, date });
+    }
     case 'mentioned':
       return mailText(language, 'notification.mentioned', { actor, title });
     case 'reply':

@@ -7,6 +7,7 @@ export const MAIL_TEXTS_EN = {
 
   'notification.someone': 'Someone',
   'notification.assigned': '{{actor}} assigned you a comment on {{title}}',
+  'notification.taskDue': 'Your task on {{title}} is due {{date}}',
   'notification.mentioned': '{{actor}} mentioned you on {{title}}',
   'notification.reply': '{{actor}} replied to a comment on {{title}}',
   'notification.shareOpened': '{{actor}} opened your share {{shareTitle}}',

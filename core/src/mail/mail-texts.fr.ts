@@ -6,6 +6,7 @@ export const MAIL_TEXTS_FR: TMailTexts = {
 
   'notification.someone': "Quelqu'un",
   'notification.assigned': '{{actor}} vous a attribué un commentaire sur {{title}}',
+  'notification.taskDue': 'Votre tâche sur {{title}} arrive à échéance le {{date}}',
   'notification.mentioned': '{{actor}} vous a mentionné sur {{title}}',
   'notification.reply': '{{actor}} a répondu à un commentaire sur {{title}}',
   'notification.shareOpened': '{{actor}} a ouvert votre partage {{shareTitle}}',

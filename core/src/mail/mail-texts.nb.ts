@@ -6,6 +6,7 @@ export const MAIL_TEXTS_NB: TMailTexts = {
 
   'notification.someone': 'Noen',
   'notification.assigned': '{{actor}} tildelte deg en kommentar på {{title}}',
+  'notification.taskDue': 'Oppgaven din på {{title}} har frist {{date}}',
   'notification.mentioned': '{{actor}} nevnte deg på {{title}}',
   'notification.reply': '{{actor}} svarte på en kommentar på {{title}}',
   'notification.shareOpened': '{{actor}} åpnet delingen din {{shareTitle}}',

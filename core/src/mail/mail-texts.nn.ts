@@ -6,6 +6,7 @@ export const MAIL_TEXTS_NN: TMailTexts = {
 
   'notification.someone': 'Nokon',
   'notification.assigned': '{{actor}} tildelte deg ein kommentar på {{title}}',
+  'notification.taskDue': 'Oppgåva di på {{title}} har frist {{date}}',
   'notification.mentioned': '{{actor}} nemnde deg på {{title}}',
   'notification.reply': '{{actor}} svarte på ein kommentar på {{title}}',
   'notification.shareOpened': '{{actor}} opna delinga di {{shareTitle}}',

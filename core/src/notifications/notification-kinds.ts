@@ -1,6 +1,7 @@
 /** What a notification is about; the console words each kind and the user picks which ones come by e-mail. */
 export const NOTIFICATION_KINDS = [
   'assigned',
+  'task_due',
   'mentioned',
   'reply',
   'share_activity',
@@ -11,8 +12,8 @@ export const NOTIFICATION_KINDS = [
 
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** Until the user chooses, assignments and mentions come by e-mail too; the rest only in the bell. */
-export const DEFAULT_EMAIL_KINDS: readonly TNotificationKind[] = ['assigned', 'mentioned'];
+/** Until the user chooses, assignments, task reminders and mentions come by e-mail too; the rest only in the bell. */
+export const DEFAULT_EMAIL_KINDS: readonly TNotificationKind[] = ['assigned', 'task_due', 'mentioned'];
 
 export function isNotificationKind(value: string): value is TNotificationKind {
   return (NOTIFICATION_KINDS as readonly string[]).includes(value);

@@ -1,14 +1,28 @@
-import { and, asc, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import type { TTaskSort, TTaskStatus } from '@mam/core';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client/database';
 import { comment, item } from '../schema';
 
 export type TCommentRow = typeof comment.$inferSelect;
 export type TCommentInsert = Pick<
   typeof comment.$inferInsert,
-  'itemId' | 'parentId' | 'authorId' | 'text' | 'tcIn' | 'tcOut' | 'assigneeId'
+  'itemId' | 'parentId' | 'authorId' | 'text' | 'tcIn' | 'tcOut' | 'assigneeId' | 'dueAt' | 'priority'
 >;
 export type TCommentPatch = Partial<
-  Pick<TCommentRow, 'text' | 'tcIn' | 'tcOut' | 'assigneeId' | 'resolvedAt' | 'resolvedBy' | 'editedAt' | 'deletedAt'>
+  Pick<
+    TCommentRow,
+    | 'text'
+    | 'tcIn'
+    | 'tcOut'
+    | 'assigneeId'
+    | 'resolvedAt'
+    | 'resolvedBy'
+    | 'startedAt'
+    | 'dueAt'
+    | 'priority'
+    | 'editedAt'
+    | 'deletedAt'
+  >
 >;
 export type TTaskState = 'open' | 'resolved' | 'all';
 
@@ -16,7 +30,27 @@ export interface TTaskQuery {
   /** Only comments assigned to this user; without it every assigned comment of the tenant. */
   assigneeId?: string;
   state: TTaskState;
+  /** One status exactly; overrides `state`. */
+  status?: TTaskStatus;
+  /** Default: newest first. */
+  sort?: TTaskSort;
   limit: number;
+}
+
+// Urgent first; the values are core's TASK_PRIORITY_RANK.
+const priorityRank = sql`case ${comment.priority} when 'urgent' then 3 when 'high' then 2 when 'normal' then 1 else 0 end`;
+
+function taskOrder(sort: TTaskSort | undefined): SQL[] {
+  const newest = [desc(comment.createdAt), desc(comment.id)];
+  switch (sort) {
+    case 'due':
+      // Tasks without a due date after every dated one.
+      return [sql`${comment.dueAt} asc nulls last`, ...newest];
+    case 'priority':
+      return [sql`${priorityRank} desc`, sql`${comment.dueAt} asc nulls last`, ...newest];
+    default:
+      return newest;
+  }
 }
 
 /** A task: an assigned top-level comment with the item it is on (the caller checks the item's visibility). */
@@ -68,7 +102,7 @@ export function createCommentRepository(db: Database) {
         .returning();
       return row;
     },
-    /** Newest first; comments on items in the recycle bin and deleted comments are no tasks. */
+    /** Newest first unless sorted otherwise; comments on items in the recycle bin and deleted comments are no tasks. */
     async listTasks(tenantId: string, query: TTaskQuery): Promise<TTaskRow[]> {
       const conditions: SQL[] = [
         eq(comment.tenantId, tenantId),
@@ -77,14 +111,18 @@ export function createCommentRepository(db: Database) {
         isNull(item.deletedAt),
         query.assigneeId === undefined ? isNotNull(comment.assigneeId) : eq(comment.assigneeId, query.assigneeId),
       ];
-      if (query.state === 'open') conditions.push(isNull(comment.resolvedAt));
-      if (query.state === 'resolved') conditions.push(isNotNull(comment.resolvedAt));
+      if (query.status === 'open') conditions.push(isNull(comment.resolvedAt), isNull(comment.startedAt));
+      else if (query.status === 'in_progress')
+        conditions.push(isNull(comment.resolvedAt), isNotNull(comment.startedAt));
+      else if (query.status === 'done' || (!query.status && query.state === 'resolved'))
+        conditions.push(isNotNull(comment.resolvedAt));
+      else if (!query.status && query.state === 'open') conditions.push(isNull(comment.resolvedAt));
       return db
         .select({ comment, item })
         .from(comment)
         .innerJoin(item, and(eq(item.id, comment.itemId), eq(item.tenantId, comment.tenantId)))
         .where(and(...conditions))
-        .orderBy(desc(comment.createdAt), desc(comment.id))
+        .orderBy(...taskOrder(query.sort))
         .limit(query.limit);
     },
   };

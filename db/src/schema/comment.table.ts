@@ -1,4 +1,5 @@
 import { bigint, index, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TTaskPriority } from '@mam/core';
 import { createdAtColumn, idColumn, tenantIdColumn } from './columns';
 import { item } from './item.table';
 import { share } from './share.table';
@@ -26,8 +27,12 @@ export const comment = pgTable(
     tcIn: bigint('tc_in', { mode: 'number' }),
     tcOut: bigint('tc_out', { mode: 'number' }),
     assigneeId: uuid('assignee_id').references(() => user.id, { onDelete: 'set null' }),
+    // A task is an assigned top-level comment: done is resolved; in progress is started and not resolved.
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedBy: uuid('resolved_by').references(() => user.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    priority: text('priority').$type<TTaskPriority>().notNull().default('normal'),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     createdAt: createdAtColumn(),
     // Soft delete: replies under a deleted comment keep their place ("This comment was deleted").
@@ -36,6 +41,7 @@ export const comment = pgTable(
   (t) => [
     index('comment_tenant_item_idx').on(t.tenantId, t.itemId, t.createdAt),
     index('comment_tenant_assignee_idx').on(t.tenantId, t.assigneeId),
+    index('comment_tenant_assignee_due_idx').on(t.tenantId, t.assigneeId, t.dueAt),
     index('comment_parent_idx').on(t.parentId),
   ],
 );

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DeterminismViolationError } from '@temporalio/workflow';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
-import { defaultWorkflowsPath } from '../create-workflow-runtime';
+import { defaultWorkflowsPath, productWorkflowTypes } from '../create-workflow-runtime';
 import { replayHistories } from './history-replay';
 import type { TTemporalHistoryJson } from './temporal-history';
 
@@ -32,8 +32,9 @@ const fixtures = readdirSync(FIXTURES)
 const workflowType = (fixture: TFixture) =>
   (fixture.history.events[0]!.workflowExecutionStartedEventAttributes as { workflowType: { name: string } })
     .workflowType.name;
-const product = fixtures.filter((fixture) => workflowType(fixture) === 'transcodeWorkflow');
-const tests = fixtures.filter((fixture) => workflowType(fixture) !== 'transcodeWorkflow');
+const isProduct = (fixture: TFixture) => productWorkflowTypes.includes(workflowType(fixture));
+const product = fixtures.filter(isProduct);
+const tests = fixtures.filter((fixture) => !isProduct(fixture));
 
 /**
  * Recorded histories replayed in Temporal's workflow sandbox against today's workflow code: a change that makes
@@ -44,6 +45,10 @@ describe('recorded workflow histories', () => {
   it('are the product workflows and the test workflows', () => {
     expect(product.length).toBeGreaterThanOrEqual(2);
     expect(tests.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('include every product workflow type', () => {
+    expect(new Set(product.map(workflowType))).toEqual(new Set(productWorkflowTypes));
   });
 
   it.each([
@@ -61,7 +66,8 @@ describe('recorded workflow histories', () => {
   );
 
   it('fail against code that schedules a different activity or an extra timer', async () => {
-    const changed = [tests.find((fixture) => workflowType(fixture) === 'greetWorkflow')!, product[0]!];
+    const transcode = product.find((fixture) => workflowType(fixture) === 'transcodeWorkflow')!;
+    const changed = [tests.find((fixture) => workflowType(fixture) === 'greetWorkflow')!, transcode];
     const outcomes = await replayHistories(CHANGED_WORKFLOWS, changed);
     expect(outcomes).toHaveLength(2);
     for (const outcome of outcomes) expect(outcome.error).toBeInstanceOf(DeterminismViolationError);

@@ -17,6 +17,8 @@ import * as testWorkflows from '../testing/test-workflows';
 import * as registry from '../workflows';
 import type { TranscodeActivities, TranscodeInput } from '../transcode/transcode.activities.types';
 import { TRANSCODE_TASK_QUEUE } from '../transcode/transcode.workflow';
+import type { TaskReminderActivities } from '../tasks/task-reminder.activities.types';
+import { TASK_REMINDER_TASK_QUEUE, taskChangedSignal } from '../tasks/task-reminder.workflow';
 import { replayHistories } from './history-replay';
 import { exportTemporalHistory, type TTemporalHistoryJson } from './temporal-history';
 
@@ -205,6 +207,9 @@ describe('embedded runs replayed by Temporal', () => {
     });
   });
 
+  // Every product run recorded below, for the check that each product workflow type has one.
+  const productRuns: TRun[] = [];
+
   describe('the transcode workflow', () => {
     const runs: TRun[] = [];
     const activities: TranscodeActivities = {
@@ -246,11 +251,77 @@ describe('embedded runs replayed by Temporal', () => {
     it('replays a completed and a failed run in Temporal’s sandbox', async () => {
       expect(await replayed(defaultWorkflowsPath(), runs)).toEqual([]);
       writeFixtures(runs);
+      productRuns.push(...runs);
     }, 120_000);
+  });
 
-    it('covers every product workflow type', () => {
-      expect(new Set(runs.map((run) => workflowTypeOf(run.history!)))).toEqual(new Set(Object.keys(registry)));
+  describe('the task reminder workflow', () => {
+    const runs: TRun[] = [];
+    // The task as the activities see it: its due date in ms from "now", or gone (done or deleted).
+    const tasks = new Map<string, { dueInMs: number; dueAt: string } | null>();
+    const sent: string[] = [];
+    const activities: TaskReminderActivities = {
+      planTaskReminder: async ({ commentId }) => {
+        const task = tasks.get(commentId);
+        return task ? { dueAt: task.dueAt, waitMs: task.dueInMs } : null;
+      },
+      sendTaskReminder: async ({ commentId, dueAt }) => {
+        if (tasks.get(commentId)?.dueAt !== dueAt) return false;
+        sent.push(commentId);
+        return true;
+      },
+    };
+
+    beforeAll(async () => {
+      const engine = await startRuntime({ activities, taskQueues: { [TASK_REMINDER_TASK_QUEUE]: 2 } });
+      const repo = createWorkflowRepository(database.db);
+      const start = async (name: string, commentId: string) => {
+        const workflowId = `t1:task:${commentId}:reminder`;
+        await engine.start('taskReminderWorkflow', {
+          workflowId,
+          taskQueue: TASK_REMINDER_TASK_QUEUE,
+          args: [{ tenantId: 't1', commentId }],
+          tenantId: null,
+        });
+        runs.push({ name, workflowId });
+        return workflowId;
+      };
+      const timerStarted = (workflowId: string) =>
+        eventually(async () => (await repo.listEvents(workflowId)).some((event) => event.kind === 'TimerStarted'));
+
+      // Due within the lead time: reminded at once.
+      tasks.set('soon', { dueInMs: 0, dueAt: '2030-01-01T10:00:00.000Z' });
+      await engine.result(await start('reminds at once', 'soon'));
+      // Sleeping towards a far due date, then moved closer: planned again, reminded for the new date.
+      tasks.set('moved', { dueInMs: 3_600_000, dueAt: '2030-02-01T10:00:00.000Z' });
+      const moved = await start('is rescheduled', 'moved');
+      await timerStarted(moved);
+      tasks.set('moved', { dueInMs: 0, dueAt: '2030-01-02T10:00:00.000Z' });
+      await engine.signal(moved, taskChangedSignal);
+      await engine.result(moved);
+      // Sleeping, then done: no reminder.
+      tasks.set('done', { dueInMs: 3_600_000, dueAt: '2030-03-01T10:00:00.000Z' });
+      const done = await start('is dropped when done', 'done');
+      await timerStarted(done);
+      tasks.set('done', null);
+      await engine.signal(done, taskChangedSignal);
+      await engine.result(done);
+      for (const run of runs) run.history = await exportTemporalHistory(database.db, run.workflowId);
+    }, 60_000);
+
+    it('reminds once per due date, follows a new one and ends without one when the task is done', () => {
+      expect(sent).toEqual(['soon', 'moved']);
     });
+
+    it('replays its runs in Temporal’s sandbox', async () => {
+      expect(await replayed(defaultWorkflowsPath(), runs)).toEqual([]);
+      writeFixtures(runs);
+      productRuns.push(...runs);
+    }, 120_000);
+  });
+
+  it('covers every product workflow type', () => {
+    expect(new Set(productRuns.map((run) => workflowTypeOf(run.history!)))).toEqual(new Set(Object.keys(registry)));
   });
 });
 

@@ -1,4 +1,4 @@
-import { AppError } from '@mam/core';
+import { AppError, TASK_PRIORITIES, TASK_SORTS, TASK_STATUSES, ZIsoDateTime } from '@mam/core';
 import { z } from 'zod';
 import { defineRoute, type RestRoute } from '../rest-route';
 import { restMeta } from './rest-meta';
@@ -22,10 +22,15 @@ const commentShape = {
   resolvedBy: ZUser.nullable(),
   editedAt: z.string().nullable(),
   createdAt: z.string(),
+  status: z.enum(TASK_STATUSES).describe('Of the task an assigned top-level comment is; done means resolved'),
+  startedAt: z.string().nullable(),
+  dueAt: z.string().nullable(),
+  priority: z.enum(TASK_PRIORITIES),
   canEdit: z.boolean(),
   canDelete: z.boolean(),
-  canResolve: z.boolean(),
+  canResolve: z.boolean().describe('May resolve and reopen it, and change its task status'),
   canAssign: z.boolean(),
+  canPlan: z.boolean().describe("May change the task's due date and priority"),
 };
 
 export const ZComment = z.object(commentShape).meta({ id: 'Comment' });
@@ -73,4 +78,57 @@ export const createCommentRoute = defineRoute({
   },
 });
 
-export const commentRoutes = [listCommentsRoute, createCommentRoute] as unknown as RestRoute[];
+const ZTaskQuery = z.object({
+  status: z.enum(TASK_STATUSES).optional().describe('Only tasks in this status; without it the tasks not done'),
+  sort: z.enum(TASK_SORTS).default('created').describe('due: soonest first, undated last; priority: urgent first'),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const ZTask = z
+  .object({ item: z.object({ id: z.uuid(), title: z.string() }), comment: ZComment })
+  .meta({ id: 'Task' });
+
+export const listMyTasksRoute = defineRoute({
+  method: 'GET',
+  path: '/tasks',
+  operationId: 'listMyTasks',
+  summary: "Tasks assigned to the key's user on items they can see",
+  tags: ['Comments'],
+  query: ZTaskQuery,
+  response: z.object({ tasks: z.array(ZTask) }),
+  handler: async ({ query }, { services, principal }) => {
+    const { status, sort, limit } = query as z.infer<typeof ZTaskQuery>;
+    return { tasks: await services.comments.myTasks(principal.actor, { state: 'open', status, sort, limit }) };
+  },
+});
+
+export const updateTaskRoute = defineRoute({
+  method: 'PATCH',
+  path: '/comments/:id/task',
+  operationId: 'updateTask',
+  summary: "Change a task's status (creator or assignee), due date or priority (assigner or creator)",
+  tags: ['Comments'],
+  params: z.object({ id: z.uuid() }),
+  body: z.object({
+    status: z.enum(TASK_STATUSES).optional(),
+    dueAt: ZIsoDateTime.nullable().optional().describe('ISO date-time with its zone; null clears it'),
+    priority: z.enum(TASK_PRIORITIES).optional(),
+  }),
+  response: ZComment,
+  handler: async ({ params, body }, { services, principal, request }) => {
+    const { dueAt, ...rest } = body;
+    const input = {
+      id: params.id,
+      ...rest,
+      ...(dueAt === undefined ? {} : { dueAt: dueAt === null ? null : new Date(dueAt) }),
+    };
+    return services.comments.updateTask(principal.actor, input, restMeta(request));
+  },
+});
+
+export const commentRoutes = [
+  listCommentsRoute,
+  createCommentRoute,
+  listMyTasksRoute,
+  updateTaskRoute,
+] as unknown as RestRoute[];

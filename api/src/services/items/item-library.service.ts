@@ -1,5 +1,6 @@
 import {
   AppError,
+  auditChanges,
   approvalChange,
   can,
   canDeleteOrRecover,
@@ -9,10 +10,11 @@ import {
   type Actor,
   type ApprovalStatus,
   type DeleteAction,
+  type TAuditChanges,
 } from '@mam/core';
 import type { TItemRow, TItemWithVersion } from '@mam/db';
 import type { AuthedActor } from '../actor.service';
-import type { AuditEntry, AuditService } from '../audit.service';
+import { changesOf, labelsOf, type AuditEntry, type AuditService } from '../audit.service';
 import type { FolderService } from '../folder.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
 import { toItemView, versionMediaPrefix, type TItemView } from './item-view';
@@ -42,6 +44,10 @@ export interface THistoryEvent {
   actorEmail: string | null;
   summary: string;
   details: Record<string, unknown>;
+  /** What changed, field by field: before and after, bounded, secrets never. */
+  changes: TAuditChanges;
+  /** Labels of metadata fields named in `changes`. */
+  labels: Record<string, string>;
 }
 
 /** Keyset position of an item in the newest-first order. */
@@ -228,27 +234,26 @@ export function createItemLibraryService(
       if (item.deletedAt) throw new AppError('NOT_FOUND');
       if (!can(actor, 'update')) throw new AppError('UPDATE_ITEMS_FORBIDDEN');
       if (!canUpdate(actor, item)) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId: item.id } });
-      const changes: Record<string, { from: string; to: string }> = {};
       const title = input.title?.trim();
-      if (title !== undefined && title !== item.title) changes.title = { from: item.title, to: title };
-      if (input.description !== undefined && input.description !== item.description) {
-        changes.description = { from: item.description, to: input.description };
-      }
-      if (Object.keys(changes).length > 0) {
+      const next = {
+        ...(title !== undefined && title !== item.title ? { title } : {}),
+        ...(input.description !== undefined && input.description !== item.description
+          ? { description: input.description }
+          : {}),
+      };
+      if (Object.keys(next).length > 0) {
+        // The values as the History shows them: bounded, so a long description does not bloat the trail.
+        const changes = auditChanges(item, { ...item, ...next }, Object.keys(next));
         await audit.change(
           actor,
           meta,
-          (tx) =>
-            tx.items.update(actor.tenantId, item.id, {
-              ...(changes.title ? { title: changes.title.to } : {}),
-              ...(changes.description ? { description: changes.description.to } : {}),
-            }),
+          (tx) => tx.items.update(actor.tenantId, item.id, next),
           () => ({
             action: 'item.updated',
             targetType: 'item',
             targetId: item.id,
-            summary: changes.title ? `Title changed to ${changes.title.to}` : 'Description changed',
-            details: changes,
+            summary: next.title ? `Title changed to ${next.title}` : 'Description changed',
+            details: { changes },
           }),
         );
       }
@@ -450,6 +455,8 @@ export function createItemLibraryService(
         actorEmail: e.actorEmail,
         summary: e.summary,
         details: e.details,
+        changes: changesOf(e.details),
+        labels: labelsOf(e.details),
       }));
     },
   };

@@ -1,4 +1,6 @@
 import {
+  auditChanges,
+  type TAuditChanges,
   AppError,
   can,
   canUpdate,
@@ -169,7 +171,7 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
     allForms: readonly TMetadataForm[],
     values: Record<string, unknown>,
     view: FormViewId,
-  ): { changed: string[]; write: TMetadataWrite | null } {
+  ): { changed: string[]; changes: TAuditChanges; write: TMetadataWrite | null } {
     const { item } = found;
     const existing = storedValues(found);
     const checked = checkFormValues({ form, view, values, actor, existing, now: clock() });
@@ -178,12 +180,13 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
     const changed = Object.keys(checked.values).filter(
       (fieldId) => JSON.stringify(existing[fieldId]) !== JSON.stringify(checked.values[fieldId]),
     );
-    if (changed.length === 0) return { changed, write: null };
+    if (changed.length === 0) return { changed, changes: {}, write: null };
     const metadata = Object.fromEntries(Object.entries(next).filter(([fieldId]) => !derivedFields.has(fieldId)));
     const title = typeof next.title === 'string' && next.title.trim() ? next.title.trim() : item.title;
     const description = typeof next.description === 'string' ? next.description : item.description;
     return {
       changed,
+      changes: auditChanges(existing, next, changed),
       write: { id: item.id, metadata, values: fieldValueRows(fieldTypesOf(allForms), metadata), title, description },
     };
   }
@@ -274,7 +277,10 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
       if (!canEditMetadata(actor, found.item)) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId } });
       const { form, all } = await this.formFor(actor, input.formId);
       if (!(await appliesTo(actor.tenantId, form, all, itemId))) throw new AppError('NOT_FOUND');
-      const { changed, write: prepared } = prepareWrite(actor, found, form, all, input.values, 'item');
+      const { changed, changes, write: prepared } = prepareWrite(actor, found, form, all, input.values, 'item');
+      const labels = Object.fromEntries(
+        form.fields.filter((field) => field.fieldId in changes).map((field) => [field.fieldId, field.label]),
+      );
       if (prepared) {
         await audit.change(
           actor,
@@ -287,7 +293,7 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
             targetType: 'item',
             targetId: itemId,
             summary: `Metadata changed: ${changed.join(', ')}`,
-            details: { form: form.id, fields: changed },
+            details: { form: form.id, fields: changed, changes, labels },
           }),
         );
       }

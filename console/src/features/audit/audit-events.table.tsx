@@ -2,6 +2,7 @@ import { Code, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { useFormat } from '../../lib/format';
+import { ChangeLines, type TChange } from './change-lines';
 
 export interface AuditEventRow {
   id: string;
@@ -9,6 +10,9 @@ export interface AuditEventRow {
   actorEmail: string | null;
   action: string;
   summary: string;
+  /** Before and after values, field by field. */
+  changes?: Record<string, TChange>;
+  labels?: Record<string, string>;
   ip?: string | null;
 }
 
@@ -45,7 +49,10 @@ export function AuditEventsTable({
             <Table.Td>
               <Code>{e.action}</Code>
             </Table.Td>
-            <Table.Td>{e.summary}</Table.Td>
+            <Table.Td>
+              {e.summary}
+              {e.changes && <ChangeLines changes={e.changes} labels={e.labels} />}
+            </Table.Td>
             {showAddress && (
               <Table.Td>
                 <Text size="inherit" ff="monospace">

@@ -14,6 +14,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import {
+  IconAlarm,
   IconAlertTriangle,
   IconArrowBackUp,
   IconAt,
@@ -29,6 +30,7 @@ import { mentionsToPlainText } from '@mam/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { useFormat } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { notificationMessage, type TNotification } from './notification-message';
@@ -37,6 +39,7 @@ import { useNotificationStream } from './use-notification-stream';
 
 const kindIcon: Record<TNotification['kind'], ReactNode> = {
   assigned: <IconUserCheck size={12} />,
+  task_due: <IconAlarm size={12} />,
   mentioned: <IconAt size={12} />,
   reply: <IconArrowBackUp size={12} />,
   share_activity: <IconShare size={12} />,
@@ -47,6 +50,7 @@ const kindIcon: Record<TNotification['kind'], ReactNode> = {
 
 function NotificationRow({ notification, onOpen }: { notification: TNotification; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
+  const format = useFormat();
   const failed = notification.kind === 'operation_failed';
   return (
     <UnstyledButton
@@ -73,7 +77,7 @@ function NotificationRow({ notification, onOpen }: { notification: TNotification
         </Indicator>
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Text size="sm" fw={notification.read ? 400 : 600} lineClamp={2} data-testid="notification-message">
-            {notificationMessage(t, notification)}
+            {notificationMessage(t, notification, format.dateTime)}
           </Text>
           {typeof notification.params.text === 'string' && notification.params.text && (
             <Text size="xs" c="dimmed" lineClamp={1} data-testid="notification-excerpt">

@@ -3,8 +3,15 @@ import type { RouterOutputs } from '../../lib/trpc';
 
 export type TNotification = RouterOutputs['notifications']['list']['notifications'][number];
 
-/** The sentence of a notification in the console's language: who did what to which item, share or request. */
-export function notificationMessage(t: TFunction, n: TNotification): string {
+/**
+ * The sentence of a notification in the console's language: who did what to which item, share or request.
+ * `dateTime` writes a moment (a task's due date) as the user's preferences ask.
+ */
+export function notificationMessage(
+  t: TFunction,
+  n: TNotification,
+  dateTime: (iso: string) => string = (iso) => iso,
+): string {
   const text = (key: string) => {
     const value = n.params[key];
     return value === null || value === undefined ? '' : String(value);
@@ -15,6 +22,7 @@ export function notificationMessage(t: TFunction, n: TNotification): string {
     shareTitle: text('shareTitle'),
     requestTitle: text('requestTitle'),
     fileName: text('fileName'),
+    date: text('dueAt') ? dateTime(text('dueAt')) : '',
   };
   const key =
     n.kind === 'share_activity' ? `share_${text('activity') === 'commented' ? 'commented' : 'opened'}` : n.kind;

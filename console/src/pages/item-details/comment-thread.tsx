@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAction } from '../../components/icon-action';
 import { MentionText } from '../../features/notifications';
+import { TaskFields } from '../../features/tasks/task-fields';
 import type { TFrameClock } from '../../features/player/frame-math';
 import { useFormat } from '../../lib/format';
 import type { RouterOutputs } from '../../lib/trpc';
@@ -168,6 +169,7 @@ function CommentBody({
               </Text>
             )
           )}
+          {comment.assignee && <TaskFields task={comment} />}
           {comment.canResolve && (
             <Button
               size="xs"

@@ -1,10 +1,12 @@
-import { Anchor, Badge, Box, Button, Center, Table, Text } from '@mantine/core';
-import { IconArrowBackUp, IconCheck, IconPhoto } from '@tabler/icons-react';
+import { Anchor, Box, Center, Table, Text } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { MentionText } from '../../features/notifications';
 import { frameClock } from '../../features/player/frame-math';
+import { TaskDueControl, TaskPriorityControl, TaskStatusControl } from '../../features/tasks/task-fields';
+import { isOverdue } from '../../features/tasks/task-rules';
 import { useFormat } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { commentLink } from '../item-details/comment-link';
@@ -16,20 +18,10 @@ const THUMB_WIDTH = 72;
 
 /**
  * One task: the item (thumbnail and title), the comment and its timecode, who wrote it and, in everyone's tasks,
- * who has it. The task carries only the item's id and title; the thumbnail and the frame rate for the SMPTE
+ * who has it; its due date (overdue in red), priority and status, changeable where the server allows. The task carries only the item's id and title; the thumbnail and the frame rate for the SMPTE
  * timecode come from the item itself, cached per item across rows.
  */
-export function TaskRow({
-  task,
-  showAssignee,
-  onResolve,
-  resolving,
-}: {
-  task: TTask;
-  showAssignee: boolean;
-  onResolve: (id: string, resolved: boolean) => void;
-  resolving: boolean;
-}) {
+export function TaskRow({ task, showAssignee }: { task: TTask; showAssignee: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
   const { comment, item } = task;
@@ -43,9 +35,17 @@ export function TaskRow({
       : null;
   const thumbnail = details.data?.urls.thumbnail;
   const link = commentLink(item.id, comment);
+  const overdue = isOverdue(comment, new Date());
 
   return (
-    <Table.Tr data-testid="task-row" data-comment-id={comment.id} data-resolved={comment.resolved}>
+    <Table.Tr
+      data-testid="task-row"
+      data-comment-id={comment.id}
+      data-resolved={comment.resolved}
+      data-status={comment.status}
+      data-overdue={overdue ? 'true' : undefined}
+      bg={overdue ? 'var(--mantine-color-red-light)' : undefined}
+    >
       <Table.Td w={THUMB_WIDTH + 16}>
         <Anchor component={Link} to={link} aria-label={item.title} display="block">
           <Box w={THUMB_WIDTH} h={(THUMB_WIDTH * 9) / 16} style={{ borderRadius: 4, overflow: 'hidden' }}>
@@ -89,29 +89,13 @@ export function TaskRow({
         </Table.Td>
       )}
       <Table.Td>
-        <Badge
-          color={comment.resolved ? 'teal' : 'blue'}
-          variant="light"
-          // A badge truncates its label; in an auto-sized table column it would be squeezed to an ellipsis.
-          style={{ minWidth: 'max-content' }}
-          data-testid="task-state"
-        >
-          {comment.resolved ? t('tasks.resolved') : t('tasks.open')}
-        </Badge>
+        <TaskDueControl task={comment} />
       </Table.Td>
       <Table.Td>
-        {comment.canResolve && (
-          <Button
-            size="xs"
-            variant={comment.resolved ? 'default' : 'light'}
-            leftSection={comment.resolved ? <IconArrowBackUp size={14} /> : <IconCheck size={14} />}
-            loading={resolving}
-            onClick={() => onResolve(comment.id, !comment.resolved)}
-            data-testid="task-resolve"
-          >
-            {comment.resolved ? t('comments.reopen') : t('comments.resolve')}
-          </Button>
-        )}
+        <TaskPriorityControl task={comment} />
+      </Table.Td>
+      <Table.Td>
+        <TaskStatusControl task={comment} />
       </Table.Td>
     </Table.Tr>
   );

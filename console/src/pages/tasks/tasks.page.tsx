@@ -1,45 +1,44 @@
-import { Alert, Group, SegmentedControl, Stack, Switch, Table } from '@mantine/core';
+import { Alert, Group, SegmentedControl, Select, Stack, Switch, Table } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
+import { TASK_SORTS, type TTaskSort, type TTaskStatus } from '../../features/tasks/task-rules';
 import { errorMessage } from '../../lib/app-error';
-import { notifyError } from '../../lib/notify';
 import { useCan } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { TaskRow } from './task-row';
 
-type TTaskState = 'open' | 'resolved' | 'all';
+/** Not done (open and in progress), one status, or everything. */
+type TTaskFilter = 'active' | TTaskStatus | 'all';
 
 const LIMIT = 200;
 
+function taskQuery(filter: TTaskFilter, sort: TTaskSort) {
+  if (filter === 'active') return { state: 'open' as const, sort, limit: LIMIT };
+  if (filter === 'all') return { state: 'all' as const, sort, limit: LIMIT };
+  return { state: 'all' as const, status: filter, sort, limit: LIMIT };
+}
+
 /**
- * My tasks (/userTasks): comments assigned to me, newest first, filtered by state; each opens the item at the
- * comment's timecode. With taskListAll, a switch lists everyone's tasks instead.
+ * My tasks (/userTasks): comments assigned to me with their status, due date and priority, filtered by status and
+ * sorted by due date, priority or creation; overdue ones stand out. Each opens the item at the comment's timecode.
+ * With taskListAll, a switch lists everyone's tasks instead.
  */
 export default function TasksPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const utils = trpc.useUtils();
-  const [state, setState] = useState<TTaskState>('open');
+  const [filter, setFilter] = useState<TTaskFilter>('active');
+  const [sort, setSort] = useState<TTaskSort>('due');
   const mayListAll = can('taskListAll');
   const [everyone, setEveryone] = useState(false);
   const listAll = mayListAll && everyone;
-  const mine = trpc.comments.myTasks.useQuery({ state, limit: LIMIT }, { enabled: !listAll });
-  const all = trpc.comments.allTasks.useQuery({ state, limit: LIMIT }, { enabled: listAll });
+  const query = taskQuery(filter, sort);
+  const mine = trpc.comments.myTasks.useQuery(query, { enabled: !listAll });
+  const all = trpc.comments.allTasks.useQuery(query, { enabled: listAll });
   const tasks = listAll ? all : mine;
-  const setResolved = trpc.comments.setResolved.useMutation({
-    onSuccess: async (comment) => {
-      await Promise.all([
-        utils.comments.myTasks.invalidate(),
-        utils.comments.allTasks.invalidate(),
-        utils.comments.list.invalidate({ itemId: comment.itemId }),
-      ]);
-    },
-    onError: (error) => notifyError(t, error),
-  });
   const rows = tasks.data ?? [];
-  const columns = listAll ? 7 : 6;
+  const columns = listAll ? 8 : 7;
 
   return (
     <Stack gap={0}>
@@ -48,17 +47,31 @@ export default function TasksPage() {
         description={listAll ? t('tasks.everyoneDescription') : t('tasks.description')}
       />
       <Group justify="space-between" mb="sm">
-        <SegmentedControl
-          value={state}
-          onChange={(value) => setState(value as TTaskState)}
-          data={[
-            { value: 'open', label: t('tasks.open') },
-            { value: 'resolved', label: t('tasks.resolved') },
-            { value: 'all', label: t('tasks.all') },
-          ]}
-          aria-label={t('tasks.filter')}
-          data-testid="tasks-filter"
-        />
+        <Group gap="sm">
+          <SegmentedControl
+            value={filter}
+            onChange={(value) => setFilter(value as TTaskFilter)}
+            data={[
+              { value: 'active', label: t('taskFields.filter.active') },
+              { value: 'open', label: t('taskFields.status.open') },
+              { value: 'in_progress', label: t('taskFields.status.in_progress') },
+              { value: 'done', label: t('taskFields.status.done') },
+              { value: 'all', label: t('tasks.all') },
+            ]}
+            aria-label={t('tasks.filter')}
+            data-testid="tasks-filter"
+          />
+          <Select
+            size="sm"
+            w={200}
+            aria-label={t('taskFields.sortLabel')}
+            data={TASK_SORTS.map((value) => ({ value, label: t(`taskFields.sort.${value}`) }))}
+            value={sort}
+            onChange={(value) => value && setSort(value as TTaskSort)}
+            allowDeselect={false}
+            data-testid="tasks-sort"
+          />
+        </Group>
         {mayListAll && (
           <Switch
             label={t('tasks.everyone')}
@@ -79,23 +92,16 @@ export default function TasksPage() {
               <Table.Th>{t('tasks.timecode')}</Table.Th>
               <Table.Th>{t('tasks.author')}</Table.Th>
               {listAll && <Table.Th>{t('tasks.assignee')}</Table.Th>}
-              <Table.Th>{t('tasks.state')}</Table.Th>
-              <Table.Th />
+              <Table.Th>{t('taskFields.dueLabel')}</Table.Th>
+              <Table.Th>{t('taskFields.priorityLabel')}</Table.Th>
+              <Table.Th>{t('taskFields.statusLabel')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.length === 0 ? (
               <TableMessage colSpan={columns} loading={tasks.isLoading} text={t('tasks.none')} />
             ) : (
-              rows.map((task) => (
-                <TaskRow
-                  key={task.comment.id}
-                  task={task}
-                  showAssignee={listAll}
-                  onResolve={(id, resolved) => setResolved.mutate({ id, resolved })}
-                  resolving={setResolved.isPending && setResolved.variables?.id === task.comment.id}
-                />
-              ))
+              rows.map((task) => <TaskRow key={task.comment.id} task={task} showAssignee={listAll} />)
             )}
           </Table.Tbody>
         </DataTable>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authedProcedure } from '../../trpc';
-import { ZCommentText, ZTicks } from './comment-input.schema';
+import { ZCommentText, ZTaskDueAt, ZTaskPriority, ZTicks } from './comment-input.schema';
 
 export const ZCreateCommentInput = z.object({
   itemId: z.uuid(),
@@ -8,6 +8,8 @@ export const ZCreateCommentInput = z.object({
   tcIn: ZTicks.nullable().optional(),
   tcOut: ZTicks.nullable().optional(),
   assigneeId: z.uuid().nullable().optional(),
+  dueAt: ZTaskDueAt.optional(),
+  priority: ZTaskPriority.optional(),
 });
 export type TCreateCommentInput = z.infer<typeof ZCreateCommentInput>;
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { authedProcedure } from '../../trpc';
-import { ZTaskLimit, ZTaskState } from './comment-input.schema';
+import { ZTaskLimit, ZTaskSort, ZTaskState, ZTaskStatus } from './comment-input.schema';
 
-export const ZMyTasksInput = z.object({ state: ZTaskState, limit: ZTaskLimit }).default({ state: 'open', limit: 100 });
+export const ZMyTasksInput = z
+  .object({ state: ZTaskState, status: ZTaskStatus.optional(), sort: ZTaskSort.optional(), limit: ZTaskLimit })
+  .default({ state: 'open', limit: 100 });
 export type TMyTasksInput = z.infer<typeof ZMyTasksInput>;
 
 export const myTasksProcedure = authedProcedure
