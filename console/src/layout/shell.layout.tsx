@@ -40,7 +40,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AdminMark } from '../components/admin-mark';
 import { BookmarkPageButton, BookmarksNav } from '../features/bookmarks';
 import { NotificationBell } from '../features/notifications';
-import { UploadProvider } from '../features/upload';
+import { HeaderUploadButton, UploadProvider, WindowDropTarget } from '../features/upload';
 import { languages, type TLanguage } from '../lib/i18n';
 import { useCan, useSession } from '../lib/session';
 import { trpc } from '../lib/trpc';
@@ -206,189 +206,194 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
   );
 
   return (
-    <AppShell
-      header={{ height: 48 }}
-      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.menu')} />
-            <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }} aria-label={t('nav.home')}>
-              <Group gap={8} wrap="nowrap">
-                <img src="/favicon.svg" alt="" width={22} height={22} />
-                <Text fw={700} lts={0.5}>
-                  {t('app.name')}
-                </Text>
-              </Group>
-            </Link>
-            <Text c="dimmed" size="sm" visibleFrom="xs">
-              /
-            </Text>
-            <Text size="sm" fw={500} data-testid="organisation-name" truncate maw={240}>
-              {session.tenant.name}
-            </Text>
-          </Group>
-          <Group gap={6} wrap="nowrap">
-            {!restricted && <BookmarkPageButton />}
-            {!restricted && <NotificationBell />}
-            <Tooltip label={t('nav.toggleTheme')}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                onClick={toggleColorScheme}
-                aria-label={t('nav.toggleTheme')}
-                data-testid="toggle-theme"
-              >
-                {colorScheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
-              </ActionIcon>
-            </Tooltip>
-            <Menu position="bottom-end" width={260} withinPortal shadow="md">
-              <Menu.Target>
-                <UnstyledButton aria-label={t('nav.profileMenu')} data-testid="profile-menu" px={6} py={4}>
-                  <Group gap={8} wrap="nowrap">
-                    <Avatar size={28} color={isSuperAdmin ? 'orange' : 'blue'} name={session.user.name} />
-                    <Text size="sm" visibleFrom="sm" truncate maw={180}>
+    <UploadProvider>
+      <AppShell
+        header={{ height: 48 }}
+        navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.menu')} />
+              <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }} aria-label={t('nav.home')}>
+                <Group gap={8} wrap="nowrap">
+                  <img src="/favicon.svg" alt="" width={22} height={22} />
+                  <Text fw={700} lts={0.5}>
+                    {t('app.name')}
+                  </Text>
+                </Group>
+              </Link>
+              <Text c="dimmed" size="sm" visibleFrom="xs">
+                /
+              </Text>
+              <Text size="sm" fw={500} data-testid="organisation-name" truncate maw={240}>
+                {session.tenant.name}
+              </Text>
+            </Group>
+            <Group gap={6} wrap="nowrap">
+              {!restricted && <HeaderUploadButton />}
+              {!restricted && <BookmarkPageButton />}
+              {!restricted && <NotificationBell />}
+              <Tooltip label={t('nav.toggleTheme')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  onClick={toggleColorScheme}
+                  aria-label={t('nav.toggleTheme')}
+                  data-testid="toggle-theme"
+                >
+                  {colorScheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
+                </ActionIcon>
+              </Tooltip>
+              <Menu position="bottom-end" width={260} withinPortal shadow="md">
+                <Menu.Target>
+                  <UnstyledButton aria-label={t('nav.profileMenu')} data-testid="profile-menu" px={6} py={4}>
+                    <Group gap={8} wrap="nowrap">
+                      <Avatar size={28} color={isSuperAdmin ? 'orange' : 'blue'} name={session.user.name} />
+                      <Text size="sm" visibleFrom="sm" truncate maw={180}>
+                        {session.user.name}
+                      </Text>
+                      <IconChevronDown size={14} />
+                    </Group>
+                  </UnstyledButton>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Label>
+                    <Text size="xs" fw={600} c="bright" truncate>
                       {session.user.name}
                     </Text>
-                    <IconChevronDown size={14} />
-                  </Group>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>
-                  <Text size="xs" fw={600} c="bright" truncate>
-                    {session.user.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" truncate>
-                    {session.user.email}
-                  </Text>
-                </Menu.Label>
-                <Menu.Divider />
-                {manageUsers && (
-                  <Menu.Item
-                    leftSection={<IconBuilding size={16} />}
-                    component={Link}
-                    to="/my-organisation"
-                    data-testid="menu-my-organisation"
-                  >
-                    {t('nav.myOrganisation')}
-                  </Menu.Item>
-                )}
-                {showTenantAdmin && (
-                  <Menu.Item
-                    leftSection={<IconSettings size={16} />}
-                    rightSection={<AdminMark superAdmin={isSuperAdmin} />}
-                    component={Link}
-                    to="/settings/tenant"
-                    data-testid="menu-system-settings"
-                  >
-                    {t('nav.systemSettings')}
-                  </Menu.Item>
-                )}
-                {showSuperAdmin && (
-                  <>
+                    <Text size="xs" c="dimmed" truncate>
+                      {session.user.email}
+                    </Text>
+                  </Menu.Label>
+                  <Menu.Divider />
+                  {manageUsers && (
                     <Menu.Item
-                      leftSection={<IconLayoutDashboard size={16} />}
-                      rightSection={<AdminMark superAdmin />}
+                      leftSection={<IconBuilding size={16} />}
                       component={Link}
-                      to="/admin"
-                      data-testid="menu-admin"
+                      to="/my-organisation"
+                      data-testid="menu-my-organisation"
                     >
-                      {t('nav.admin')}
+                      {t('nav.myOrganisation')}
                     </Menu.Item>
+                  )}
+                  {showTenantAdmin && (
+                    <Menu.Item
+                      leftSection={<IconSettings size={16} />}
+                      rightSection={<AdminMark superAdmin={isSuperAdmin} />}
+                      component={Link}
+                      to="/settings/tenant"
+                      data-testid="menu-system-settings"
+                    >
+                      {t('nav.systemSettings')}
+                    </Menu.Item>
+                  )}
+                  {showSuperAdmin && (
+                    <>
+                      <Menu.Item
+                        leftSection={<IconLayoutDashboard size={16} />}
+                        rightSection={<AdminMark superAdmin />}
+                        component={Link}
+                        to="/admin"
+                        data-testid="menu-admin"
+                      >
+                        {t('nav.admin')}
+                      </Menu.Item>
+                      <Menu.Item
+                        leftSection={<IconServer size={16} />}
+                        rightSection={<AdminMark superAdmin />}
+                        component={Link}
+                        to="/system"
+                        data-testid="menu-system-overview"
+                      >
+                        {t('nav.systemOverview')}
+                      </Menu.Item>
+                    </>
+                  )}
+                  {showJobsOnly && (
                     <Menu.Item
                       leftSection={<IconServer size={16} />}
-                      rightSection={<AdminMark superAdmin />}
+                      rightSection={<AdminMark superAdmin={false} />}
                       component={Link}
-                      to="/system"
+                      to="/system?tab=jobs"
                       data-testid="menu-system-overview"
                     >
                       {t('nav.systemOverview')}
                     </Menu.Item>
+                  )}
+                  <Menu.Item
+                    leftSection={<IconUserCog size={16} />}
+                    component={Link}
+                    to="/user-settings"
+                    data-testid="menu-user-settings"
+                  >
+                    {t('nav.userSettings')}
+                  </Menu.Item>
+                  <Menu.Divider />
+                  <Menu.Label>
+                    <Group gap={4}>
+                      <IconLanguage size={14} /> {t('nav.language')}
+                    </Group>
+                  </Menu.Label>
+                  {languages.map((l) => (
+                    <Menu.Item
+                      key={l.code}
+                      data-testid={`language-${l.code}`}
+                      lang={l.code}
+                      rightSection={i18n.resolvedLanguage === l.code ? <IconCheck size={14} /> : undefined}
+                      onClick={() => switchLanguage(l.code)}
+                    >
+                      {l.label}
+                    </Menu.Item>
+                  ))}
+                  <Menu.Divider />
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconLogout size={16} />}
+                    onClick={() => logout.mutate()}
+                    data-testid="logout"
+                  >
+                    {t('nav.logout')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs">
+          <AppShell.Section grow component={ScrollArea}>
+            {restricted ? (
+              <Text size="xs" c="dimmed" p="xs">
+                {t('errors.MFA_ENROLMENT_REQUIRED')}
+              </Text>
+            ) : (
+              <Stack gap={2}>
+                {nav.map(navLink)}
+                <BookmarksNav />
+                {adminNav.length > 0 && (
+                  <>
+                    <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
+                      {t('nav.administration')}
+                    </Text>
+                    {adminNav.map(navLink)}
                   </>
                 )}
-                {showJobsOnly && (
-                  <Menu.Item
-                    leftSection={<IconServer size={16} />}
-                    rightSection={<AdminMark superAdmin={false} />}
-                    component={Link}
-                    to="/system?tab=jobs"
-                    data-testid="menu-system-overview"
-                  >
-                    {t('nav.systemOverview')}
-                  </Menu.Item>
-                )}
-                <Menu.Item
-                  leftSection={<IconUserCog size={16} />}
-                  component={Link}
-                  to="/user-settings"
-                  data-testid="menu-user-settings"
-                >
-                  {t('nav.userSettings')}
-                </Menu.Item>
-                <Menu.Divider />
-                <Menu.Label>
-                  <Group gap={4}>
-                    <IconLanguage size={14} /> {t('nav.language')}
-                  </Group>
-                </Menu.Label>
-                {languages.map((l) => (
-                  <Menu.Item
-                    key={l.code}
-                    data-testid={`language-${l.code}`}
-                    lang={l.code}
-                    rightSection={i18n.resolvedLanguage === l.code ? <IconCheck size={14} /> : undefined}
-                    onClick={() => switchLanguage(l.code)}
-                  >
-                    {l.label}
-                  </Menu.Item>
-                ))}
-                <Menu.Divider />
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconLogout size={16} />}
-                  onClick={() => logout.mutate()}
-                  data-testid="logout"
-                >
-                  {t('nav.logout')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs">
-        <AppShell.Section grow component={ScrollArea}>
-          {restricted ? (
-            <Text size="xs" c="dimmed" p="xs">
-              {t('errors.MFA_ENROLMENT_REQUIRED')}
+              </Stack>
+            )}
+          </AppShell.Section>
+          <AppShell.Section>
+            <Text size="xs" c="dimmed" px="sm" py={4}>
+              {session.tenant.slug}
             </Text>
-          ) : (
-            <Stack gap={2}>
-              {nav.map(navLink)}
-              <BookmarksNav />
-              {adminNav.length > 0 && (
-                <>
-                  <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
-                    {t('nav.administration')}
-                  </Text>
-                  {adminNav.map(navLink)}
-                </>
-              )}
-            </Stack>
-          )}
-        </AppShell.Section>
-        <AppShell.Section>
-          <Text size="xs" c="dimmed" px="sm" py={4}>
-            {session.tenant.slug}
-          </Text>
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <UploadProvider>{children}</UploadProvider>
-      </AppShell.Main>
-    </AppShell>
+          </AppShell.Section>
+        </AppShell.Navbar>
+        {/* Room below the content for the uploads tray, so it never hides the end of a page. */}
+        <AppShell.Main pb="calc(var(--mantine-spacing-md) + var(--uploads-tray-room, 0px))">
+          {children}
+          {!restricted && <WindowDropTarget />}
+        </AppShell.Main>
+      </AppShell>
+    </UploadProvider>
   );
 }
