@@ -100,10 +100,11 @@ describe('upload from anywhere in a browser', () => {
     // It opens on its item page, and processing completes there.
     await tile.getByTestId('item-title').click();
     await page.waitForURL(/\/item-details\/[0-9a-f-]{36}/);
-    await page.getByTestId('item-title').waitFor();
-    await page.getByTestId('item-state').waitFor({ state: 'detached', timeout: 240_000 });
+    // The item page itself (the search page's tiles have titles and state badges too).
+    await page.getByTestId('item-type').waitFor();
+    await page.getByTestId('item-details-state').waitFor({ state: 'detached', timeout: 240_000 });
     expect(await page.getByTestId('item-upload-actions').count()).toBe(0);
-    await page.getByTestId('media-player').waitFor({ timeout: 60_000 });
+    await page.getByTestId('media-player').waitFor({ timeout: 120_000 });
     await shot(page, 'upload-anywhere-04-item');
     await context.close();
   });
@@ -119,7 +120,11 @@ describe('upload from anywhere in a browser', () => {
     const select = page.getByTestId('pref-upload-folder');
     await select.click();
     await page.getByRole('option', { name: 'Inbox' }).click();
-    await page.waitForFunction(`document.querySelector('[data-testid="pref-upload-folder"]')?.value === 'Inbox'`);
+    // The choice is saved when the select shows it again from the server's answer.
+    for (let i = 0; (await select.inputValue()) !== 'Inbox'; i++) {
+      if (i > 100) throw new Error(`the default upload folder shows ${await select.inputValue()}`);
+      await page.waitForTimeout(100);
+    }
 
     // From a page that is no folder, the header's button sends the file there.
     await page.goto(`${suite.server.url}/activity`);

@@ -58,21 +58,21 @@ import type { TItem } from './item-types';
 function stateBadge(item: TItem, t: (key: string) => string) {
   if (item.upload && item.upload.state !== 'COMPLETE')
     return (
-      <Badge color="blue" data-testid="item-state" data-state="uploading">
+      <Badge color="blue" data-testid="item-details-state" data-state="uploading">
         {t('itemDetails.state.uploading')}
       </Badge>
     );
   switch (item.transcoding?.state) {
     case 'ERROR':
       return (
-        <Badge color="red" data-testid="item-state" data-state="error">
+        <Badge color="red" data-testid="item-details-state" data-state="error">
           {t('itemDetails.state.error')}
         </Badge>
       );
     case 'INITIATED':
     case 'PROGRESSING':
       return (
-        <Badge color="blue" data-testid="item-state" data-state="processing">
+        <Badge color="blue" data-testid="item-details-state" data-state="processing">
           {t('itemDetails.state.processing')}
         </Badge>
       );
