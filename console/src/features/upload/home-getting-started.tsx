@@ -3,8 +3,7 @@ import { IconCloudUpload, IconFolders, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useCan } from '../../lib/session';
-import { useMayUpload, useUploadDestination } from './upload-anywhere';
-import { useUploads } from './upload.provider';
+import { useAddToDestination, useMayUpload, useUploadDestination } from './upload-anywhere';
 
 /** The home page of an organisation with no items yet: how the first files get in. */
 export function HomeGettingStarted() {
@@ -12,7 +11,7 @@ export function HomeGettingStarted() {
   const can = useCan();
   const mayUpload = useMayUpload();
   const destination = useUploadDestination(mayUpload);
-  const { add } = useUploads();
+  const addFiles = useAddToDestination(destination);
 
   return (
     <Paper withBorder p="xl" style={{ borderStyle: 'dashed', borderWidth: 2 }} data-testid="home-getting-started">
@@ -29,13 +28,7 @@ export function HomeGettingStarted() {
           </Text>
           <Group gap="xs" justify="center">
             {mayUpload && (
-              <FileButton
-                multiple
-                onChange={(files) =>
-                  files.length > 0 &&
-                  add(files, destination ? { folderId: destination.folderId, folderName: destination.folderName } : {})
-                }
-              >
+              <FileButton multiple onChange={addFiles}>
                 {(props) => (
                   <Button {...props} leftSection={<IconUpload size={16} />} data-testid="home-upload">
                     {t('uploadAnywhere.upload')}

@@ -35,12 +35,23 @@ export function useUploadDestination(enabled = true): TUploadDestination | null 
   );
 }
 
-/** Queues files for the destination; with none known yet the server picks the user's default folder. */
-function useAddToDestination(destination: TUploadDestination | null) {
+/**
+ * Queues files for the destination. Before the default folder is known (a file picked the moment a page opened) it
+ * is asked for first, so the tray can say where the files went; should that fail, the server still picks it.
+ */
+export function useAddToDestination(destination: TUploadDestination | null) {
   const { add } = useUploads();
+  const utils = trpc.useUtils();
   return (files: File[]) => {
     if (files.length === 0) return;
-    add(files, destination ? { folderId: destination.folderId, folderName: destination.folderName } : {});
+    if (destination) {
+      add(files, { folderId: destination.folderId, folderName: destination.folderName });
+      return;
+    }
+    utils.uploads.folder.fetch().then(
+      ({ folder }) => add(files, { folderId: folder.id, folderName: folder.name }),
+      () => add(files, {}),
+    );
   };
 }
 
