@@ -44,6 +44,7 @@ export function createRuntimeServices(
       dataDir: env.DATA_DIR,
       storagePrivateEndpoints: env.STORAGE_PRIVATE_ENDPOINTS,
       maxUploadBytes: env.MAX_UPLOAD_BYTES,
+      uploadAbandonedHours: env.UPLOAD_ABANDONED_HOURS,
       temporalUi: env.TEMPORAL_UI_URL ? { url: env.TEMPORAL_UI_URL, namespace: env.TEMPORAL_NAMESPACE } : undefined,
     },
   });

@@ -107,6 +107,12 @@ export const ZEnv = z.object({
     }),
   // The largest single upload in bytes; 1 TiB when unset (a broadcast master runs to hundreds of GiB).
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  // An upload that received no byte for this many hours since it was created (its tab went away) is cleaned up.
+  UPLOAD_ABANDONED_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 7)
+    .default(24),
   // false: no /metrics and no metric collection (the observability bench's baseline; an installation that does not
   // scrape saves the per-request timing).
   METRICS_ENABLED: z.stringbool().default(true),

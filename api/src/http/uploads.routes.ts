@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TItemVersionRow } from '@mam/db';
 import type { Services } from '../services';
 import { VISITOR_COOKIE } from '../services/shares/share-access';
+import { restMeta } from '../rest/v1/rest-meta';
 import { resolvePrincipal } from './request-principal';
 import { patchIntoFileStore, type TusFilePatchDeps } from './tus-file-patch';
 import { countUploadWrites } from '../observability/metrics';
@@ -151,10 +152,15 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
     await tus.handle(request.raw, reply.raw);
   }
 
-  // Unfinished uploads past their expiry leave no item and no partial file behind.
+  /**
+   * Unfinished uploads past their expiry, and those that never got a byte (UPLOAD_ABANDONED_HOURS), leave no item
+   * and no partial file behind.
+   */
   const sweep = setInterval(() => {
+    const remove = (uploadId: string) => datastore.remove(uploadId);
     void services.uploads
-      .expireStale(new Date(Date.now() - EXPIRY_MS), (uploadId) => datastore.remove(uploadId))
+      .expireStale(new Date(Date.now() - EXPIRY_MS), remove)
+      .then(() => services.uploads.cleanAbandoned(remove))
       .catch((error: unknown) => app.log.warn({ err: error }, 'upload expiry sweep failed'));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
@@ -255,7 +261,14 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
       const version = await services.uploads.authorise(principal.actor, uploadId);
       if (request.method === 'HEAD' && answerFinished(reply, version)) return;
       // Termination: the item goes before the answer does, so a client that reads it next finds it gone.
-      if (request.method === 'DELETE') await services.uploads.discard(principal.tenant.id, version.id, 'cancelled');
+      if (request.method === 'DELETE')
+        await services.uploads.discard(
+          principal.tenant.id,
+          version.id,
+          'cancelled',
+          principal.actor,
+          restMeta(request),
+        );
       await holdToAllowance(request, principal.tenant.id, version);
       await continueUpload(request, reply, uploadId);
       return;

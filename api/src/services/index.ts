@@ -17,6 +17,7 @@ import { createStorageService } from './storage.service';
 import { createFolderService } from './folder.service';
 import { createItemLibraryService } from './items/item-library.service';
 import { createUploadService } from './items/upload.service';
+import { createUploadFolderService } from './items/upload-folder.service';
 import { createProcessingService } from './items/processing.service';
 import { createVersionService } from './items/version.service';
 import { createMetadataFormService } from './metadata/metadata-form.service';
@@ -71,6 +72,7 @@ export function createServices(deps: ServiceDeps) {
     storages,
     itemLibrary,
     uploads,
+    uploadFolders: createUploadFolderService(deps, audit),
     versions: createVersionService(deps, audit),
     processing,
     backgroundJobs: createBackgroundJobsService(deps, processing, audit),

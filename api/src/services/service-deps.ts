@@ -39,6 +39,8 @@ export interface ServiceDeps {
     storagePrivateEndpoints?: readonly TPrivateEndpoint[];
     /** MAX_UPLOAD_BYTES: the largest single upload; 1 TiB when absent. */
     maxUploadBytes?: number;
+    /** UPLOAD_ABANDONED_HOURS: an upload with no byte received this long after its creation is cleaned up; 24. */
+    uploadAbandonedHours?: number;
     /** TEMPORAL_UI_URL and the namespace: Background Jobs links each Temporal run to its page there. */
     temporalUi?: { url: string; namespace: string };
   };

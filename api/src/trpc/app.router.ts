@@ -69,6 +69,9 @@ import { itemHistoryProcedure } from './procedures/items/item-history.procedure'
 import { listItemVersionsProcedure } from './procedures/items/list-item-versions.procedure';
 import { promoteItemVersionProcedure } from './procedures/items/promote-item-version.procedure';
 import { reprocessItemProcedure } from './procedures/items/reprocess-item.procedure';
+import { cancelItemUploadProcedure } from './procedures/uploads/cancel-item-upload.procedure';
+import { getUploadFolderProcedure } from './procedures/uploads/get-upload-folder.procedure';
+import { setUploadFolderProcedure } from './procedures/uploads/set-upload-folder.procedure';
 import { listMetadataFormsProcedure } from './procedures/metadata-forms/list-metadata-forms.procedure';
 import { getMetadataFormProcedure } from './procedures/metadata-forms/get-metadata-form.procedure';
 import { createMetadataFormProcedure } from './procedures/metadata-forms/create-metadata-form.procedure';
@@ -312,6 +315,11 @@ export const appRouter = router({
     cancel: cancelBackgroundJobProcedure,
     terminate: terminateBackgroundJobProcedure,
     types: backgroundJobTypesProcedure,
+  }),
+  uploads: router({
+    folder: getUploadFolderProcedure,
+    setFolder: setUploadFolderProcedure,
+    cancel: cancelItemUploadProcedure,
   }),
   uploadRequests: router({
     create: createUploadRequestProcedure,

@@ -40,7 +40,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AdminMark } from '../components/admin-mark';
 import { BookmarkPageButton, BookmarksNav } from '../features/bookmarks';
 import { NotificationBell } from '../features/notifications';
-import { UploadProvider } from '../features/upload';
+import { HeaderUploadButton, UploadProvider, WindowDropTarget } from '../features/upload';
 import { languages, type TLanguage } from '../lib/i18n';
 import { allowedSections, sectionOfPath, sectionPath } from '../pages/administration/administration.sections';
 import { useCan, useSession } from '../lib/session';
@@ -187,144 +187,149 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
   );
 
   return (
-    <AppShell
-      header={{ height: 48 }}
-      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.menu')} />
-            <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }} aria-label={t('nav.home')}>
-              <Group gap={8} wrap="nowrap">
-                <img src="/favicon.svg" alt="" width={22} height={22} />
-                <Text fw={700} lts={0.5}>
-                  {t('app.name')}
-                </Text>
-              </Group>
-            </Link>
-            <Text c="dimmed" size="sm" visibleFrom="xs">
-              /
-            </Text>
-            <Text size="sm" fw={500} data-testid="organisation-name" truncate maw={240}>
-              {session.tenant.name}
-            </Text>
-          </Group>
-          <Group gap={6} wrap="nowrap">
-            {!restricted && <BookmarkPageButton />}
-            {!restricted && <NotificationBell />}
-            <Tooltip label={t('nav.toggleTheme')}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                onClick={toggleColorScheme}
-                aria-label={t('nav.toggleTheme')}
-                data-testid="toggle-theme"
-              >
-                {colorScheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
-              </ActionIcon>
-            </Tooltip>
-            <Menu position="bottom-end" width={260} withinPortal shadow="md">
-              <Menu.Target>
-                <UnstyledButton aria-label={t('nav.profileMenu')} data-testid="profile-menu" px={6} py={4}>
-                  <Group gap={8} wrap="nowrap">
-                    <Avatar size={28} color={isSuperAdmin ? 'orange' : 'blue'} name={session.user.name} />
-                    <Text size="sm" visibleFrom="sm" truncate maw={180}>
+    <UploadProvider>
+      <AppShell
+        header={{ height: 48 }}
+        navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.menu')} />
+              <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }} aria-label={t('nav.home')}>
+                <Group gap={8} wrap="nowrap">
+                  <img src="/favicon.svg" alt="" width={22} height={22} />
+                  <Text fw={700} lts={0.5}>
+                    {t('app.name')}
+                  </Text>
+                </Group>
+              </Link>
+              <Text c="dimmed" size="sm" visibleFrom="xs">
+                /
+              </Text>
+              <Text size="sm" fw={500} data-testid="organisation-name" truncate maw={240}>
+                {session.tenant.name}
+              </Text>
+            </Group>
+            <Group gap={6} wrap="nowrap">
+              {!restricted && <HeaderUploadButton />}
+              {!restricted && <BookmarkPageButton />}
+              {!restricted && <NotificationBell />}
+              <Tooltip label={t('nav.toggleTheme')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  onClick={toggleColorScheme}
+                  aria-label={t('nav.toggleTheme')}
+                  data-testid="toggle-theme"
+                >
+                  {colorScheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
+                </ActionIcon>
+              </Tooltip>
+              <Menu position="bottom-end" width={260} withinPortal shadow="md">
+                <Menu.Target>
+                  <UnstyledButton aria-label={t('nav.profileMenu')} data-testid="profile-menu" px={6} py={4}>
+                    <Group gap={8} wrap="nowrap">
+                      <Avatar size={28} color={isSuperAdmin ? 'orange' : 'blue'} name={session.user.name} />
+                      <Text size="sm" visibleFrom="sm" truncate maw={180}>
+                        {session.user.name}
+                      </Text>
+                      <IconChevronDown size={14} />
+                    </Group>
+                  </UnstyledButton>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Label>
+                    <Text size="xs" fw={600} c="bright" truncate>
                       {session.user.name}
                     </Text>
-                    <IconChevronDown size={14} />
-                  </Group>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>
-                  <Text size="xs" fw={600} c="bright" truncate>
-                    {session.user.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" truncate>
-                    {session.user.email}
-                  </Text>
-                </Menu.Label>
-                <Menu.Divider />
-                {showAdministration && (
+                    <Text size="xs" c="dimmed" truncate>
+                      {session.user.email}
+                    </Text>
+                  </Menu.Label>
+                  <Menu.Divider />
+                  {showAdministration && (
+                    <Menu.Item
+                      leftSection={<IconSettings size={16} />}
+                      rightSection={session.isAdmin ? <AdminMark superAdmin={isSuperAdmin} /> : undefined}
+                      component={Link}
+                      to={sectionPath(adminSections[0]!.id)}
+                      data-testid="menu-administration"
+                    >
+                      {t('administration.title')}
+                    </Menu.Item>
+                  )}
                   <Menu.Item
-                    leftSection={<IconSettings size={16} />}
-                    rightSection={session.isAdmin ? <AdminMark superAdmin={isSuperAdmin} /> : undefined}
+                    leftSection={<IconUserCog size={16} />}
                     component={Link}
-                    to={sectionPath(adminSections[0]!.id)}
-                    data-testid="menu-administration"
+                    to="/user-settings"
+                    data-testid="menu-user-settings"
                   >
-                    {t('administration.title')}
+                    {t('nav.userSettings')}
                   </Menu.Item>
-                )}
-                <Menu.Item
-                  leftSection={<IconUserCog size={16} />}
-                  component={Link}
-                  to="/user-settings"
-                  data-testid="menu-user-settings"
-                >
-                  {t('nav.userSettings')}
-                </Menu.Item>
-                <Menu.Divider />
-                <Menu.Label>
-                  <Group gap={4}>
-                    <IconLanguage size={14} /> {t('nav.language')}
-                  </Group>
-                </Menu.Label>
-                {languages.map((l) => (
+                  <Menu.Divider />
+                  <Menu.Label>
+                    <Group gap={4}>
+                      <IconLanguage size={14} /> {t('nav.language')}
+                    </Group>
+                  </Menu.Label>
+                  {languages.map((l) => (
+                    <Menu.Item
+                      key={l.code}
+                      data-testid={`language-${l.code}`}
+                      lang={l.code}
+                      rightSection={i18n.resolvedLanguage === l.code ? <IconCheck size={14} /> : undefined}
+                      onClick={() => switchLanguage(l.code)}
+                    >
+                      {l.label}
+                    </Menu.Item>
+                  ))}
+                  <Menu.Divider />
                   <Menu.Item
-                    key={l.code}
-                    data-testid={`language-${l.code}`}
-                    lang={l.code}
-                    rightSection={i18n.resolvedLanguage === l.code ? <IconCheck size={14} /> : undefined}
-                    onClick={() => switchLanguage(l.code)}
+                    color="red"
+                    leftSection={<IconLogout size={16} />}
+                    onClick={() => logout.mutate()}
+                    data-testid="logout"
                   >
-                    {l.label}
+                    {t('nav.logout')}
                   </Menu.Item>
-                ))}
-                <Menu.Divider />
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconLogout size={16} />}
-                  onClick={() => logout.mutate()}
-                  data-testid="logout"
-                >
-                  {t('nav.logout')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
           </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs">
-        <AppShell.Section grow component={ScrollArea}>
-          {restricted ? (
-            <Text size="xs" c="dimmed" p="xs">
-              {t('errors.MFA_ENROLMENT_REQUIRED')}
+        </AppShell.Header>
+        <AppShell.Navbar p="xs">
+          <AppShell.Section grow component={ScrollArea}>
+            {restricted ? (
+              <Text size="xs" c="dimmed" p="xs">
+                {t('errors.MFA_ENROLMENT_REQUIRED')}
+              </Text>
+            ) : (
+              <Stack gap={2}>
+                {nav.map(navLink)}
+                <BookmarksNav />
+                {adminNav.length > 0 && (
+                  <>
+                    <Divider my={6} />
+                    {adminNav.map(navLink)}
+                  </>
+                )}
+              </Stack>
+            )}
+          </AppShell.Section>
+          <AppShell.Section>
+            <Text size="xs" c="dimmed" px="sm" py={4}>
+              {session.tenant.slug}
             </Text>
-          ) : (
-            <Stack gap={2}>
-              {nav.map(navLink)}
-              <BookmarksNav />
-              {adminNav.length > 0 && (
-                <>
-                  <Divider my={6} />
-                  {adminNav.map(navLink)}
-                </>
-              )}
-            </Stack>
-          )}
-        </AppShell.Section>
-        <AppShell.Section>
-          <Text size="xs" c="dimmed" px="sm" py={4}>
-            {session.tenant.slug}
-          </Text>
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <UploadProvider>{children}</UploadProvider>
-      </AppShell.Main>
-    </AppShell>
+          </AppShell.Section>
+        </AppShell.Navbar>
+        {/* Room below the content for the uploads tray, so it never hides the end of a page. */}
+        <AppShell.Main pb="calc(var(--mantine-spacing-md) + var(--uploads-tray-room, 0px))">
+          {children}
+          {!restricted && <WindowDropTarget />}
+        </AppShell.Main>
+      </AppShell>
+    </UploadProvider>
   );
 }

@@ -19,6 +19,8 @@ export const user = pgTable(
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     language: text('language'),
     primaryGroupId: uuid('primary_group_id'),
+    // Where the user's uploads go when they are not in a folder; checked again at each upload (it may have gone).
+    defaultUploadFolderId: uuid('default_upload_folder_id'),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     // Encrypted with the server's secret key; never leaves the server.
     mfaSecretEncrypted: text('mfa_secret_encrypted'),

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   AppError,
   assertValidText,
@@ -18,8 +19,10 @@ import { z } from 'zod';
 import type { AuthedActor } from '../actor.service';
 import type { createAuditService } from '../audit.service';
 import type { ItemMetadataService } from '../metadata/item-metadata.service';
-import type { ServiceDeps } from '../service-deps';
+import type { RequestMeta, ServiceDeps } from '../service-deps';
 import { liveItemOrNotFound } from './live-item';
+import { removePartialUpload } from './partial-upload-file';
+import { defaultUploadFolder } from './upload-folder.service';
 
 export interface BeginUploadInput {
   fileName: string;
@@ -71,6 +74,27 @@ export interface UploadTarget {
 /** A broadcast master (hours of UHD ProRes or uncompressed) runs to hundreds of GiB; more is set by the operator. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 1024 ** 4;
 
+/** UPLOAD_ABANDONED_HOURS when unset: a day covers a tab left open overnight on a slow link before its first byte. */
+export const DEFAULT_UPLOAD_ABANDONED_HOURS = 24;
+
+export type TDiscardReason = 'cancelled' | 'expired' | 'abandoned';
+
+const DISCARD_ACTIONS: Record<TDiscardReason, string> = {
+  cancelled: 'item.uploadCancelled',
+  expired: 'item.uploadExpired',
+  abandoned: 'item.uploadAbandoned',
+};
+const DISCARD_SUMMARIES: Record<TDiscardReason, string> = {
+  cancelled: 'Upload cancelled',
+  expired: 'Upload expired before it was complete',
+  abandoned: 'Upload abandoned before its first byte',
+};
+const DISCARD_ERRORS: Record<TDiscardReason, string | null> = {
+  cancelled: null,
+  expired: 'The upload expired before it was complete.',
+  abandoned: 'The upload received no data and was cleaned up.',
+};
+
 /** File names arrive from browsers and API clients: keep them printable, short and free of path parts. */
 export function cleanFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
@@ -95,6 +119,8 @@ export function createUploadService(
 ) {
   const { repos } = deps;
   const maxUploadBytes = deps.config.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+  const abandonedHours = deps.config.uploadAbandonedHours ?? DEFAULT_UPLOAD_ABANDONED_HOURS;
+  const uploadsDir = path.join(deps.config.dataDir, 'uploads');
 
   async function limitsOf(
     tenantId: string,
@@ -128,11 +154,7 @@ export function createUploadService(
   }
 
   async function targetFolderId(actor: AuthedActor, folderId: string | undefined): Promise<string> {
-    if (!folderId) {
-      const root = await repos.folders.findRoot(actor.tenantId);
-      if (!root) throw new AppError('NOT_FOUND');
-      return root.id;
-    }
+    if (!folderId) return (await defaultUploadFolder(repos, actor)).folder.id;
     const folder = await repos.folders.findById(actor.tenantId, folderId);
     if (!folder) throw new AppError('NOT_FOUND');
     const access = { ...folder, createdBy: folder.ownerId };
@@ -399,22 +421,68 @@ export function createUploadService(
     },
 
     /**
-     * A terminated or expired upload leaves nothing behind: a first version takes its item with it, a later
-     * version only itself.
+     * A terminated, expired or abandoned upload leaves nothing behind: a first version takes its item with it, a
+     * later version only itself. `by` is the user who cancelled it; the system's own clean-ups have none.
      */
-    async discard(tenantId: string, versionId: string, reason: 'cancelled' | 'expired'): Promise<void> {
+    async discard(
+      tenantId: string,
+      versionId: string,
+      reason: TDiscardReason,
+      by: { userId: string; email: string } | null = null,
+      meta: RequestMeta | null = null,
+    ): Promise<void> {
       const version = await repos.items.findVersion(tenantId, versionId);
       if (!version || version.upload.state === 'COMPLETE') return;
       const operation = await repos.operations.findByVersion(tenantId, versionId, 'upload');
-      if (operation) {
-        await repos.operations.update(tenantId, operation.id, {
-          status: reason === 'cancelled' ? 'cancelled' : 'error',
-          error: reason === 'expired' ? 'The upload expired before it was complete.' : null,
-        });
-      }
       const parent = await repos.items.findById(tenantId, version.itemId);
-      if (parent && parent.leadingVersionId === version.id) await repos.items.hardDelete(tenantId, parent.id);
-      else await repos.items.deleteVersion(tenantId, version.id);
+      const wholeItem = !!parent && parent.leadingVersionId === version.id;
+      await audit.change(
+        { tenantId, userId: by?.userId, email: by?.email },
+        meta,
+        async (tx) => {
+          if (operation) {
+            await tx.operations.update(tenantId, operation.id, {
+              status: reason === 'cancelled' ? 'cancelled' : 'error',
+              error: DISCARD_ERRORS[reason],
+            });
+          }
+          if (wholeItem) await tx.items.hardDelete(tenantId, parent.id);
+          else await tx.items.deleteVersion(tenantId, version.id);
+        },
+        () => ({
+          action: DISCARD_ACTIONS[reason],
+          targetType: 'item',
+          targetId: version.itemId,
+          summary: `${DISCARD_SUMMARIES[reason]}: ${version.fileName ?? parent?.title ?? ''}`.trim(),
+          details: {
+            versionId,
+            fileName: version.fileName,
+            receivedBytes: version.upload.receivedBytes,
+            totalBytes: version.upload.totalBytes,
+            itemRemoved: wholeItem,
+          },
+        }),
+      );
+    },
+
+    /**
+     * Cancel of an unfinished upload from its item's page (the browser that sent it may be gone): its owner, or an
+     * administrator, ends it as a tus termination would. NOT_FOUND for anyone else, as tus answers them.
+     */
+    async cancelForItem(actor: AuthedActor, itemId: string, meta: RequestMeta | null): Promise<{ cancelled: boolean }> {
+      const item = liveItemOrNotFound(actor, await repos.items.findById(actor.tenantId, itemId));
+      const versions = await repos.items.listVersions(actor.tenantId, item.id);
+      const unfinished = versions.filter((v) => v.upload.state === 'PROGRESSING');
+      if (unfinished.length === 0) return { cancelled: false };
+      const mayEnd = (v: TItemVersionRow) =>
+        v.createdBy === actor.userId || actor.isSuperAdmin || can(actor, 'tenantAdmin');
+      if (!unfinished.every(mayEnd)) throw new AppError('NOT_FOUND');
+      const by = { userId: actor.userId, email: actor.email };
+      for (const version of unfinished) {
+        await removePartialUpload(uploadsDir, version.uploadId ?? version.id);
+        await this.discard(actor.tenantId, version.id, 'cancelled', by, meta);
+      }
+      return { cancelled: true };
     },
 
     /** Uploads that never finished and are past their expiry: their partial file and their item go. */
@@ -425,6 +493,25 @@ export function createUploadService(
         await this.discard(version.tenantId, version.id, 'expired');
       }
       return stale.length;
+    },
+
+    /**
+     * Uploads created over UPLOAD_ABANDONED_HOURS ago that never received a byte: the tab that started them went
+     * away before sending anything, and the item would sit at "uploading 0%" until the tus expiry. They are removed
+     * as a cancel removes them (there is nothing in them to restore from a recycle bin), with an audit event.
+     */
+    async cleanAbandoned(removePartialFile?: (uploadId: string) => Promise<void>): Promise<number> {
+      const cutoff = new Date(deps.clock().getTime() - abandonedHours * 60 * 60 * 1000);
+      const unfinished = await repos.items.listUnfinishedUploads(cutoff);
+      const abandoned = unfinished.filter((v) => (v.upload.receivedBytes ?? 0) === 0);
+      for (const version of abandoned) {
+        const uploadId = version.uploadId ?? version.id;
+        await (removePartialFile ? removePartialFile(uploadId) : removePartialUpload(uploadsDir, uploadId)).catch(
+          (error: unknown) => deps.logger.warn({ err: error, uploadId }, 'could not delete an abandoned upload file'),
+        );
+        await this.discard(version.tenantId, version.id, 'abandoned');
+      }
+      return abandoned.length;
     },
   };
 }

@@ -21,3 +21,7 @@ export {
 } from './upload.provider';
 export { createUploadManager, type TUploadManager, type TKeyValueStore } from './upload-manager';
 export { UploadsPanel } from './uploads.panel';
+export { HeaderUploadButton, WindowDropTarget, useMayUpload, useUploadDestination } from './upload-anywhere';
+export { ItemUploadActions } from './item-upload-actions';
+export { UploadFolderSetting } from './upload-folder.setting';
+export { HomeGettingStarted } from './home-getting-started';

@@ -21,6 +21,10 @@ export interface UploadDropZoneProps extends TUploadTarget {
 // Not an object literal, so the data attribute passes the input props type; `name` ties it to that type.
 const fileInputProps = { name: 'files', 'data-testid': 'upload-file-input' };
 
+/** Full-page drop zones mounted now: while one is, it takes the page's drops instead of the window's target. */
+let pageZones = 0;
+export const pageDropZoneActive = () => pageZones > 0;
+
 const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
 
 /**
@@ -29,6 +33,7 @@ const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? [
  */
 export function UploadDropZone({
   folderId,
+  folderName,
   itemId,
   metadata,
   fullPage = true,
@@ -48,7 +53,7 @@ export function UploadDropZone({
     addFiles.current = (files: File[]) => {
       if (files.length === 0) return;
       // Not inside `onAdded?.(…)`: an optional call skips evaluating its arguments when there is no listener.
-      const ids = add(files, { folderId, itemId, metadata });
+      const ids = add(files, { folderId, folderName, itemId, metadata });
       onAdded?.(ids);
     };
   });
@@ -61,6 +66,7 @@ export function UploadDropZone({
   useEffect(() => {
     const target: HTMLElement | Window | null = fullPage ? window : zone.current;
     if (!target || disabled) return;
+    if (fullPage) pageZones += 1;
     // dragenter and dragleave fire for every child element crossed; the count says when the pointer left for good.
     let depth = 0;
     const onEnter = (event: DragEvent) => {
@@ -94,6 +100,7 @@ export function UploadDropZone({
     ];
     for (const [name, listener] of listeners) target.addEventListener(name, listener as EventListener);
     return () => {
+      if (fullPage) pageZones -= 1;
       for (const [name, listener] of listeners) target.removeEventListener(name, listener as EventListener);
     };
   }, [fullPage, disabled, allowFolders]);

@@ -1,4 +1,11 @@
-import { isUserStorageKey, readCookie, storageKeyMatches, titleFromFileName, uploadFingerprint } from './upload-file';
+import {
+  isSameFile,
+  isUserStorageKey,
+  readCookie,
+  storageKeyMatches,
+  titleFromFileName,
+  uploadFingerprint,
+} from './upload-file';
 
 describe('titleFromFileName', () => {
   it.each([
@@ -38,5 +45,14 @@ describe('readCookie', () => {
     expect(readCookie('mam_csrf=x', 'mam_csrf')).toBe('x');
     expect(readCookie('xmam_csrf=y', 'mam_csrf')).toBe('');
     expect(readCookie('', 'mam_csrf')).toBe('');
+  });
+});
+
+describe('isSameFile', () => {
+  it("takes the file only with the upload's name and declared size", () => {
+    expect(isSameFile({ name: 'clip.mxf', size: 10 }, { fileName: 'clip.mxf', size: 10 })).toBe(true);
+    expect(isSameFile({ name: 'clip.mxf', size: 10 }, { fileName: 'clip.mxf', size: null })).toBe(true);
+    expect(isSameFile({ name: 'clip.mxf', size: 11 }, { fileName: 'clip.mxf', size: 10 })).toBe(false);
+    expect(isSameFile({ name: 'other.mxf', size: 10 }, { fileName: 'clip.mxf', size: 10 })).toBe(false);
   });
 });

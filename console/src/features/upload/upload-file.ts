@@ -38,3 +38,14 @@ export function readCookie(cookies: string, name: string): string {
   const match = cookies.split(/;\s*/).find((c) => c.startsWith(`${name}=`));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : '';
 }
+
+/**
+ * Whether a file picked to continue an upload is the one that began it: the same name and, when the upload declared
+ * it, the same size. (The server would take any bytes at the offset; a different file would corrupt the item.)
+ */
+export function isSameFile(
+  file: Pick<File, 'name' | 'size'>,
+  upload: { fileName: string; size: number | null },
+): boolean {
+  return file.name === upload.fileName && (upload.size === null || file.size === upload.size);
+}

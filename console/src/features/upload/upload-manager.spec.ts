@@ -368,6 +368,27 @@ describe('upload manager', () => {
     expect(store.data.has(ITEM_IDS_STORAGE_KEY)).toBe(false);
   });
 
+  it('continues the upload an item page names, with any earlier upload of the file left alone', async () => {
+    const clip = file('clip.mxf', 500);
+    const earlier = stored(clip, 'http://localhost/api/v1/uploads/old');
+    const { manager, drivers } = setup({ previous: [earlier] });
+    manager.add([clip], { resume: { uploadUrl: '/api/v1/uploads/v-1', itemId: 'item-1' } });
+    await flush();
+    expect(drivers[0]!.options.uploadUrl).toBe('/api/v1/uploads/v-1');
+    expect(drivers[0]!.resumedFrom).toBeNull();
+    expect(drivers[0]!.started).toBe(1);
+    expect(manager.getSnapshot().uploads[0]).toMatchObject({ itemId: 'item-1', status: 'uploading' });
+  });
+
+  it('names the item of an interrupted upload when this browser learnt it, for the item page to offer resuming', async () => {
+    const mine = file('known.mxf', 300);
+    const a = stored(mine, 'http://localhost/api/v1/uploads/7');
+    const { manager, store } = setup({ previous: [a] });
+    store.setItem(ITEM_IDS_STORAGE_KEY, JSON.stringify({ 'http://localhost/api/v1/uploads/7': 'item-7' }));
+    await manager.refreshInterrupted();
+    expect(manager.getSnapshot().interrupted.map((i) => i.itemId)).toEqual(['item-7']);
+  });
+
   it('lists this user’s interrupted uploads that no file in the list continues', async () => {
     const mine = file('mine.mxf', 300);
     const other = file('other.mxf', 300);
@@ -384,6 +405,7 @@ describe('upload manager', () => {
         target: { folderId: 'folder-9', itemId: null },
         createdAt: a.creationTime,
         uploadUrl: 'http://localhost/api/v1/uploads/1',
+        itemId: null,
       },
     ]);
     manager.add([mine]);

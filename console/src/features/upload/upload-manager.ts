@@ -32,9 +32,13 @@ export type TUploadStatus = 'queued' | 'uploading' | 'paused' | 'done' | 'error'
 /** Where an upload goes: a folder for a new item, or an existing item for a new version of it. */
 export interface TUploadTarget {
   folderId?: string | null;
+  /** The folder's name, for the uploads tray to say where the file went. */
+  folderName?: string | null;
   itemId?: string | null;
   /** Values of a form's upload view for the new items, checked by the server before it takes a byte. */
   metadata?: { form: string; values: Record<string, unknown> } | null;
+  /** Continue this unfinished upload of an item (from its page, in any browser) instead of creating one. */
+  resume?: { uploadUrl: string; itemId: string } | null;
 }
 
 export interface TUpload {
@@ -43,7 +47,12 @@ export interface TUpload {
   /** The path inside a chosen folder, when the file came with one. */
   relativePath: string | null;
   size: number;
-  target: { folderId: string | null; itemId: string | null; metadata?: TUploadTarget['metadata'] };
+  target: {
+    folderId: string | null;
+    folderName?: string | null;
+    itemId: string | null;
+    metadata?: TUploadTarget['metadata'];
+  };
   status: TUploadStatus;
   bytesUploaded: number;
   bytesTotal: number;
@@ -65,6 +74,8 @@ export interface TInterruptedUpload {
   target: { folderId: string | null; itemId: string | null };
   createdAt: string;
   uploadUrl: string | null;
+  /** The item the upload created (or versions), when this browser learnt it. */
+  itemId: string | null;
 }
 
 export interface TUploadsSnapshot {
@@ -146,6 +157,8 @@ interface TRecord {
   preferredKey: string | null;
   /** Set while continuing a stored upload, until the server tells its offset. */
   resuming: boolean;
+  /** The upload URL to continue, when the item's page named it. */
+  resumeUrl: string | null;
 }
 
 const ACTIVE: ReadonlySet<TUploadStatus> = new Set(['queued', 'uploading', 'paused']);
@@ -244,6 +257,7 @@ export function createUploadManager(deps: TUploadManagerDeps): TUploadManager {
     }
     return {
       endpoint: UPLOAD_ENDPOINT,
+      ...(record.resumeUrl ? { uploadUrl: record.resumeUrl } : {}),
       chunkSize: UPLOAD_CHUNK_SIZE,
       retryDelays: UPLOAD_RETRY_DELAYS,
       metadata,
@@ -304,6 +318,10 @@ export function createUploadManager(deps: TUploadManagerDeps): TUploadManager {
   async function begin(record: TRecord) {
     record.meter = startSpeedMeter(record.upload.bytesUploaded, deps.now());
     update(record, { status: 'uploading', error: null });
+    if (!record.driver && record.resumeUrl) {
+      record.driver = deps.createDriver(record.file, optionsFor(record));
+      record.resuming = true;
+    }
     if (!record.driver) {
       const driver = deps.createDriver(record.file, optionsFor(record));
       record.driver = driver;
@@ -347,6 +365,7 @@ export function createUploadManager(deps: TUploadManagerDeps): TUploadManager {
       .filter((r) => r.upload.status !== 'done' && r.upload.status !== 'cancelled')
       .map((r) => r.fingerprint);
     const time = (p: TInterruptedUpload) => Date.parse(p.createdAt) || 0;
+    const itemIds = readItemIds();
     interrupted = stored
       .filter((p) => isUserStorageKey(p.urlStorageKey, deps.userId))
       .filter((p) => !owned.some((fingerprint) => storageKeyMatches(p.urlStorageKey, fingerprint)))
@@ -357,6 +376,7 @@ export function createUploadManager(deps: TUploadManagerDeps): TUploadManager {
         target: { folderId: p.metadata.folderId || null, itemId: p.metadata.itemId || null },
         createdAt: p.creationTime,
         uploadUrl: p.uploadUrl,
+        itemId: (p.uploadUrl ? itemIds[p.uploadUrl] : undefined) ?? null,
       }))
       .sort((a, b) => time(b) - time(a));
     publish();
@@ -378,6 +398,7 @@ export function createUploadManager(deps: TUploadManagerDeps): TUploadManager {
           size: file.size,
           target: {
             folderId: target.folderId ?? null,
+            ...(target.folderName ? { folderName: target.folderName } : {}),
             itemId: target.itemId ?? null,
             ...(target.metadata ? { metadata: target.metadata } : {}),
           },
@@ -385,7 +406,7 @@ export function createUploadManager(deps: TUploadManagerDeps): TUploadManager {
           bytesUploaded: 0,
           bytesTotal: file.size,
           speed: 0,
-          itemId: null,
+          itemId: target.resume?.itemId ?? null,
           resumedFrom: null,
           error: null,
         },
@@ -395,6 +416,7 @@ export function createUploadManager(deps: TUploadManagerDeps): TUploadManager {
         meter: startSpeedMeter(0, deps.now()),
         preferredKey,
         resuming: false,
+        resumeUrl: target.resume?.uploadUrl ?? null,
       });
       ids.push(id);
     }

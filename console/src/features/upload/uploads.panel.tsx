@@ -19,6 +19,7 @@ import {
   IconChevronUp,
   IconClearAll,
   IconCloudUpload,
+  IconFolder,
   IconPlayerPause,
   IconPlayerPlay,
   IconRefresh,
@@ -34,8 +35,37 @@ import { useFormat } from '../../lib/format';
 import { uploadErrorText } from './upload-error-text';
 import type { TInterruptedUpload, TUpload, TUploadStatus } from './upload-manager';
 import { formatBytes } from '../../lib/format';
+import { allSucceeded } from './upload-destination';
 import { percentOf } from './upload-progress';
 import { useUploads } from './upload.provider';
+
+/** How long a tray whose uploads all went through stays open, so the user sees that they did. */
+const AUTO_COLLAPSE_MS = 4000;
+const TRAY_OFFSET_PX = 16;
+
+/**
+ * Keeps `--uploads-tray-room` at the tray's height: the shell leaves that much room below the page's content, so the
+ * tray, docked in the corner, never sits on top of the last rows or buttons of a page.
+ */
+function useTrayRoom(shown: boolean) {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const root = document.documentElement;
+    if (!shown || !element) {
+      root.style.removeProperty('--uploads-tray-room');
+      return;
+    }
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--uploads-tray-room', `${element.offsetHeight + TRAY_OFFSET_PX}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--uploads-tray-room');
+    };
+  }, [shown, element]);
+  return setElement;
+}
 
 const statusColour: Record<TUploadStatus, string> = {
   queued: 'gray',
@@ -121,6 +151,20 @@ function UploadRow({ upload, linkItems }: { upload: TUpload; linkItems: boolean 
       <Text size="xs" c="dimmed" data-testid="upload-details">
         {details.join(' · ')}
       </Text>
+      {upload.target.folderId && upload.target.folderName && (
+        <Group gap={4} wrap="nowrap" data-testid="upload-destination">
+          <IconFolder size={12} color="var(--mantine-color-dimmed)" />
+          <Text size="xs" c="dimmed" truncate="end">
+            {linkItems ? (
+              <Anchor component={Link} to={`/folders?folderId=${upload.target.folderId}`} inherit>
+                {t('uploadAnywhere.wentTo', { folder: upload.target.folderName })}
+              </Anchor>
+            ) : (
+              t('uploadAnywhere.wentTo', { folder: upload.target.folderName })
+            )}
+          </Text>
+        </Group>
+      )}
       {error && (
         <Text size="xs" c="red" data-testid="upload-error">
           <Text span fw={600} inherit data-testid="upload-error-title">
@@ -199,6 +243,14 @@ export function UploadsPanel({ linkItems = true }: { linkItems?: boolean } = {})
     if (uploads.length > count.current) setExpanded(true);
     count.current = uploads.length;
   }, [uploads.length]);
+  // Once everything went through, the tray folds itself away; the summary line stays.
+  const succeeded = allSucceeded(uploads, interrupted.length);
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(() => setExpanded(false), AUTO_COLLAPSE_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded, uploads.length]);
+  const tray = useTrayRoom(uploads.length > 0 || interrupted.length > 0);
 
   if (uploads.length === 0 && interrupted.length === 0) return confirmation;
   const anyPaused = uploads.some((u) => u.status === 'paused');
@@ -214,7 +266,16 @@ export function UploadsPanel({ linkItems = true }: { linkItems?: boolean } = {})
     <>
       {confirmation}
       <Affix position={{ bottom: 16, right: 16 }} zIndex={250}>
-        <Paper withBorder shadow="lg" w={420} maw="calc(100vw - 32px)" p="sm" data-testid="uploads-panel">
+        <Paper
+          ref={tray}
+          withBorder
+          shadow="lg"
+          w={420}
+          maw="calc(100vw - 32px)"
+          p="sm"
+          data-testid="uploads-panel"
+          data-expanded={expanded}
+        >
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Group gap={6} wrap="nowrap" miw={0}>
               <IconCloudUpload size={18} />

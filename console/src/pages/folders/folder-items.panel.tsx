@@ -146,7 +146,7 @@ export function FolderItemsPanel({
   return (
     <Stack gap="sm">
       {confirmation}
-      <FolderUploadSlot folderId={folder.id} />
+      <FolderUploadSlot folderId={folder.id} folderName={folder.name} />
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="xs">
           <Checkbox

@@ -34,6 +34,7 @@ import { useConfirm } from '../../components/confirm';
 import { frameClock } from '../../features/player/frame-math';
 import { NO_MARKS, type TMarks } from '../../features/player/marks';
 import type { TSeekRequest } from '../../features/player/media-player';
+import { ItemUploadActions } from '../../features/upload';
 import { errorMessage } from '../../lib/app-error';
 import { notifyError } from '../../lib/notify';
 import { useCan, useSession } from '../../lib/session';
@@ -56,13 +57,25 @@ import type { TItem } from './item-types';
 
 function stateBadge(item: TItem, t: (key: string) => string) {
   if (item.upload && item.upload.state !== 'COMPLETE')
-    return <Badge color="blue">{t('itemDetails.state.uploading')}</Badge>;
+    return (
+      <Badge color="blue" data-testid="item-details-state" data-state="uploading">
+        {t('itemDetails.state.uploading')}
+      </Badge>
+    );
   switch (item.transcoding?.state) {
     case 'ERROR':
-      return <Badge color="red">{t('itemDetails.state.error')}</Badge>;
+      return (
+        <Badge color="red" data-testid="item-details-state" data-state="error">
+          {t('itemDetails.state.error')}
+        </Badge>
+      );
     case 'INITIATED':
     case 'PROGRESSING':
-      return <Badge color="blue">{t('itemDetails.state.processing')}</Badge>;
+      return (
+        <Badge color="blue" data-testid="item-details-state" data-state="processing">
+          {t('itemDetails.state.processing')}
+        </Badge>
+      );
     default:
       return null;
   }
@@ -257,6 +270,10 @@ export default function ItemDetailsPage() {
           </Button>
         </Group>
       </Group>
+      <ItemUploadActions
+        item={data}
+        onCancelled={() => void navigate(data.folderId ? `/folders?folderId=${data.folderId}` : '/')}
+      />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <MediaViewer

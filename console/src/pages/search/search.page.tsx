@@ -20,6 +20,7 @@ import { useSearchParams } from 'react-router-dom';
 import { IconAction } from '../../components/icon-action';
 import { LoadMore } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
+import { HomeGettingStarted, useOnUploaded } from '../../features/upload';
 import { errorMessage } from '../../lib/app-error';
 import { usePreferences } from '../../lib/preferences';
 import { useSession } from '../../lib/session';
@@ -93,6 +94,8 @@ export default function SearchPage({ toolbar }: { toolbar?: ReactNode }) {
     [results.data],
   );
   const problem = queryProblemOf(results.error);
+  // A file dropped or picked anywhere shows up here once it is in.
+  useOnUploaded(() => void results.refetch());
   const sentinel = useInfiniteScroll(results);
 
   // Creator names come with the facet counts; a creator filtered on keeps its name once the counts change.
@@ -257,7 +260,8 @@ export default function SearchPage({ toolbar }: { toolbar?: ReactNode }) {
                   <Loader size="sm" />
                 </Center>
               )}
-              {first && !results.error && hits.length === 0 && (
+              {first && !results.error && hits.length === 0 && resultSetKey(state) === '' && <HomeGettingStarted />}
+              {first && !results.error && hits.length === 0 && resultSetKey(state) !== '' && (
                 <Text c="dimmed" size="sm" ta="center" py="xl" data-testid="search-empty">
                   {t('search.empty')}
                 </Text>

@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadFolderSetting } from '../../features/upload';
 import { useFormat } from '../../lib/format';
 import { defaultPreferences, setPreferences, usePreferences, type TPreferences } from '../../lib/preferences';
 
@@ -98,6 +99,7 @@ export function PreferencesTab() {
             data-testid="pref-time-zone"
           />
         </Setting>
+        <UploadFolderSetting />
         <Group justify="flex-end">
           <Button
             variant="default"

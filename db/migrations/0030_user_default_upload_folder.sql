@@ -1,0 +1,1 @@
+ALTER TABLE "user" ADD COLUMN "default_upload_folder_id" uuid;
