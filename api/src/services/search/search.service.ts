@@ -158,10 +158,9 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
     const bindings = itemSearchBindings(actor.tenantId);
 
     const typeFilter = input.typeFilter ?? parseTenantConfig(tenant.config).defaultSearchFilter;
-    const itemTypes =
-      typeFilter === 'assets'
-        ? (input.itemTypes ?? [...mediaItemTypes]).filter((t) => (mediaItemTypes as readonly string[]).includes(t))
-        : input.itemTypes;
+    // 'Assets' bounds the item-type facet's own counts too; its ticks are the facet's alone.
+    const itemTypeScope = typeFilter === 'assets' ? [...mediaItemTypes] : undefined;
+    const itemTypes = input.itemTypes?.length ? input.itemTypes : undefined;
     const formFields = new Map(allForms.flatMap((form) => form.fields.map((f) => [f.fieldId, f] as const)));
     // Facets count chosen values (the items' facet terms hold those alone), by the types item writes judge them by.
     const types = fieldTypesOf(allForms);
@@ -188,6 +187,7 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
     }
     const filters = {
       itemTypes,
+      itemTypeScope,
       folderId: input.folderId,
       states: input.states,
       approvals: input.approvals,
