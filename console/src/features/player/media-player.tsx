@@ -35,6 +35,7 @@ import {
 } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCloseOnEscape } from '../../lib/use-close-on-escape';
 import { parseFilmstripManifest } from './filmstrip';
 import {
   durationTimecode,
@@ -131,6 +132,32 @@ function ControlButton({
  * back on every animation frame, since media elements cannot play backwards), frame stepping, SMPTE timecode from
  * the media's start timecode, in/out marks, a filmstrip preview on the timeline and the audio waveform.
  */
+/** The keyboard shortcuts behind a button: open until clicked again, clicked away from or Escape. */
+function ShortcutsPopover() {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  useCloseOnEscape(opened, () => setOpened(false));
+  return (
+    <Popover opened={opened} onChange={setOpened} position="top-end" withArrow shadow="md">
+      <Popover.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={t('player.shortcuts')}
+          onClick={() => setOpened((o) => !o)}
+          data-testid="player-shortcuts"
+        >
+          <IconKeyboard size={18} />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown data-testid="player-shortcuts-panel">
+        <ShortcutList />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
 export function MediaPlayer({
   hlsUrl,
   mp4Url,
@@ -608,16 +635,7 @@ export function MediaPlayer({
               aria-label={t('player.volume')}
               data-testid="player-volume"
             />
-            <Popover position="top-end" withArrow shadow="md">
-              <Popover.Target>
-                <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('player.shortcuts')}>
-                  <IconKeyboard size={18} />
-                </ActionIcon>
-              </Popover.Target>
-              <Popover.Dropdown>
-                <ShortcutList />
-              </Popover.Dropdown>
-            </Popover>
+            <ShortcutsPopover />
             {!audio && (
               <ControlButton
                 label={fullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
