@@ -182,12 +182,16 @@ describe('search and lists in a browser', () => {
     expect(await missing.getAttribute('data-reason')).toBe('not-found');
     expect(await missing.textContent()).toContain("or you don't have access to it");
 
-    await page.goto(`${suite.server.url}/folders?folderId=${randomUUID()}`);
+    const unknownFolder = randomUUID();
+    await page.goto(`${suite.server.url}/folders?folderId=${unknownFolder}`);
     const folder = page.getByTestId('folder-missing');
     await folder.waitFor();
     expect(await folder.textContent()).toContain("This folder can't be shown");
     await page.getByTestId('missing-to-folders').click();
-    await page.waitForURL((url) => url.pathname === '/folders' && url.searchParams.get('folderId') !== null);
-    expect(await page.getByTestId('folder-missing').count()).toBe(0);
+    await page.waitForURL((url) => {
+      const id = url.searchParams.get('folderId');
+      return url.pathname === '/folders' && id !== null && id !== unknownFolder;
+    });
+    await folder.waitFor({ state: 'detached' });
   });
 });
