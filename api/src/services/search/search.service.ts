@@ -321,10 +321,13 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
    * "Did you mean" for a search with few hits: its unknown words corrected to the tenant's own, offered only when
    * the corrected search finds something the actor may see (a word of items hidden from them is never shown).
    */
-  async function suggestionFor(actor: AuthedActor, input: TSearchInput, total: number): Promise<string | null> {
+  async function suggestionFor(
+    actor: AuthedActor,
+    input: TSearchInput,
+    ast: QueryNode,
+    total: number,
+  ): Promise<string | null> {
     if (total >= SUGGEST_BELOW_HITS || input.cursor !== undefined) return null;
-    const fields = searchFieldsOf((await forms.loadAll(actor.tenantId)).map(({ form }) => form));
-    const { ast } = parse(input.q, fields);
     const words = correctableWords(ast);
     if (words.length === 0) return null;
     const corrected = correctedQuery(ast, await corrections(actor.tenantId, words));
@@ -347,7 +350,7 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
         total,
         facets,
         nextCursor: count === input.limit && next < total ? String(next) : null,
-        suggestion: await suggestionFor(actor, input, total),
+        suggestion: await suggestionFor(actor, input, plan.request.es.ast, total),
       };
     },
 
