@@ -532,6 +532,27 @@ describe('search', () => {
     expect(body).not.toHaveProperty('aggs');
   });
 
+  it("asks the tenant's own index alone for suggestions (its words, no other tenant's) and maps them", async () => {
+    const { backend, requests } = setup({
+      'POST /mam-items-t-1/_search': {
+        body: {
+          took: 1,
+          timed_out: false,
+          _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
+          hits: { hits: [] },
+          suggest: {
+            words: [{ text: 'gaol', offset: 0, length: 4, options: [{ text: 'goal', score: 0.75, freq: 3 }] }],
+          },
+        },
+      },
+    });
+    expect(await backend.suggest('t-1', ['gaol'])).toEqual(new Map([['gaol', 'goal']]));
+    expect(requests.map((r) => r.path)).toEqual(['/mam-items-t-1/_search']);
+    expect(requests[0]!.body).toMatchObject({ size: 0, suggest: { text: 'gaol' } });
+    expect(await backend.suggest('t-1', [])).toEqual(new Map());
+    expect(requests).toHaveLength(1);
+  });
+
   const sorts: [EsSearchSort, unknown[]][] = [
     [{ by: 'created', direction: 'asc' }, [{ created: { order: 'asc' } }, { id: { order: 'desc' } }]],
     [{ by: 'modified', direction: 'desc' }, [{ modified: { order: 'desc' } }, { id: { order: 'desc' } }]],
