@@ -42,11 +42,11 @@ export function SearchHitsList({
           <Table.Th w={110} visibleFrom="xl" data-column="duration">
             {t('items.duration')}
           </Table.Th>
-          <Table.Th w={140}>{t('items.status')}</Table.Th>
-          <Table.Th w={160} visibleFrom="sm" data-column="created">
+          <Table.Th w={120}>{t('items.status')}</Table.Th>
+          <Table.Th w={180} visibleFrom="sm" data-column="created">
             {t('items.created')}
           </Table.Th>
-          <Table.Th w={160} visibleFrom="xl" data-column="modified">
+          <Table.Th w={180} visibleFrom="xl" data-column="modified">
             {t('search.modified')}
           </Table.Th>
           <Table.Th w={44} />
