@@ -37,6 +37,7 @@ export {
   type EsSearchRequest,
   type EsSearchSort,
 } from './elasticsearch/elasticsearch.request';
+export { suggestRequestBody } from './elasticsearch/elasticsearch.suggest';
 export { type EsFacetCount, type EsSearchFacets, type EsSearchResult } from './elasticsearch/elasticsearch.result';
 export { ElasticsearchReindexRequiredError, mappingVersion } from './elasticsearch/elasticsearch.indices';
 export { ElasticsearchBulkError } from './elasticsearch/elasticsearch.bulk';

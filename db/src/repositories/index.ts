@@ -17,6 +17,7 @@ import { createStorageLocationRepository } from './storage-location.repository';
 import { createMetadataFormRepository } from './metadata-form.repository';
 import { createBookmarkRepository } from './bookmark.repository';
 import { createItemSearchRepository } from './item-search.repository';
+import { createSearchWordRepository } from './search-word.repository';
 import { createCommentRepository } from './comment.repository';
 export type { TShareRow, TShareInsert, TSharePatch, TShareVisitRow, TShareEmailRow } from './share.repository';
 export type { TShareType, TShareMetadataAccess } from '../schema/share.table';
@@ -46,6 +47,7 @@ export function createRepositories(db: Database) {
     metadataForms: createMetadataFormRepository(db),
     bookmarks: createBookmarkRepository(db),
     itemSearch: createItemSearchRepository(db),
+    searchWords: createSearchWordRepository(db),
     comments: createCommentRepository(db),
     shares: createShareRepository(db),
     notifications: createNotificationRepository(db),

@@ -338,6 +338,80 @@ describe.each(testBackends)('item search on %s', (backend) => {
     );
   });
 
+  it('counts a ticked facet without its own ticks (multi-select), every other facet with all ticks', async () => {
+    const sport = await search(sql`TRUE`, {
+      filters: { fieldValues: [{ fieldId: 'genre', values: ['Sport'] }] },
+      facetFields: ['genre', 'tags'],
+    });
+    expect(idsOf(sport)).toEqual([ids.goal]);
+    expect(sport.total).toBe(1);
+    // Music keeps its count beside the ticked Sport: ticking it adds its items.
+    expect(sport.facets.fields.genre).toEqual([
+      { value: 'Music', count: 1 },
+      { value: 'Sport', count: 1 },
+    ]);
+    // Other facets count the ticked items alone, as when the ticks are a plain filter.
+    const filtered = await search(sql`TRUE`, {
+      filters: { fieldValues: [{ fieldId: 'genre', values: ['Sport'] }] },
+      facetFields: ['tags'],
+    });
+    expect(sport.facets.fields.tags).toEqual(filtered.facets.fields.tags);
+    expect(sport.facets.itemType).toEqual([{ value: 'video', count: 1 }]);
+    expect(sport.facets.state).toEqual([{ value: 'COMPLETE', count: 1 }]);
+
+    const both = await search(sql`TRUE`, {
+      filters: { fieldValues: [{ fieldId: 'genre', values: ['Sport', 'Music'] }] },
+      facetFields: ['genre'],
+    });
+    expect(idsOf(both)).toEqual([ids.goal, ids.song].sort());
+    expect(both.facets.itemType).toEqual([
+      { value: 'audio', count: 1 },
+      { value: 'video', count: 1 },
+    ]);
+
+    // Two ticked facets: each counts under the other's ticks alone.
+    const crossed = await search(sql`TRUE`, {
+      filters: { itemTypes: ['audio'], fieldValues: [{ fieldId: 'genre', values: ['Sport'] }] },
+      facetFields: ['genre', 'tags'],
+    });
+    expect(crossed.ids).toEqual([]);
+    expect(crossed.total).toBe(0);
+    expect(crossed.facets.itemType).toEqual([{ value: 'video', count: 1 }]);
+    expect(crossed.facets.fields.genre).toEqual([{ value: 'Music', count: 1 }]);
+    expect(crossed.facets.state).toEqual([]);
+    expect(crossed.facets.fields.tags).toEqual([]);
+
+    const broken = await search(sql`TRUE`, { filters: { states: ['ERROR'] } });
+    expect(broken.ids).toEqual([ids.broken]);
+    expect(broken.facets.state).toEqual([
+      { value: 'COMPLETE', count: 4 },
+      { value: 'ERROR', count: 1 },
+    ]);
+    expect(broken.facets.itemType).toEqual([{ value: 'video', count: 1 }]);
+    // The 'Assets' scope bounds the item-type facet's own counts; the query still narrows every facet.
+    const scoped = await search(sql`TRUE`, {
+      filters: { itemTypes: ['video'], itemTypeScope: ['audio', 'video'] },
+    });
+    expect(scoped.facets.itemType).toEqual([
+      { value: 'video', count: 4 },
+      { value: 'audio', count: 1 },
+    ]);
+    const word = await search(sql`${itemSearchBindings(tenant).vector} @@ to_tsquery('simple', 'goal')`, {
+      filters: { itemTypes: ['audio'] },
+    });
+    expect(word.total).toBe(0);
+    expect(word.facets.itemType).toEqual([{ value: 'video', count: 1 }]);
+  });
+
+  it('filters by a field it does not count as by any other condition: every facet under its ticks', async () => {
+    const sport = await search(sql`TRUE`, {
+      filters: { fieldValues: [{ fieldId: 'genre', values: ['Sport'] }] },
+      facetFields: ['tags'],
+    });
+    expect(idsOf(sport)).toEqual([ids.goal]);
+    expect(sport.facets.state).toEqual([{ value: 'COMPLETE', count: 1 }]);
+  });
+
   it('counts each field facet as the value rows fieldValueRows writes, a value once per item', async () => {
     const types = new Map<string, FieldType>([
       ['choice', 'Choice'],

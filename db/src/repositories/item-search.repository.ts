@@ -1,4 +1,10 @@
-import { mediaItemTypes, type TItemSearchFilters, type TViewScope } from '@mam/core';
+import {
+  disjunctiveFilters,
+  mediaItemTypes,
+  type TFacetFilter,
+  type TItemSearchFilters,
+  type TViewScope,
+} from '@mam/core';
 import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { spareConnections, type Database } from '../client/database';
 import { folder, inSearchHalf, item, itemFieldValue, itemVersion, logEntry, user } from '../schema';
@@ -95,12 +101,16 @@ export function visibleItemsCondition(scope: TViewScope): SQL | undefined {
     ELSE false END)`;
 }
 
+/** Items of these types; every type there is (item_item_type_known) needs no test of each match's. */
+const ofItemTypes = (types: readonly string[] | undefined) =>
+  types?.length && !mediaItemTypes.every((type) => types.includes(type))
+    ? inArray(item.itemType, types as never[])
+    : undefined;
+
 function filterConditions(tenantId: string, filters: TItemSearchFilters): Array<SQL | undefined> {
   return [
-    // Every type there is (item_item_type_known) needs no test of each match's.
-    filters.itemTypes?.length && !mediaItemTypes.every((type) => filters.itemTypes!.includes(type))
-      ? inArray(item.itemType, filters.itemTypes as never[])
-      : undefined,
+    ofItemTypes(filters.itemTypeScope),
+    ofItemTypes(filters.itemTypes),
     filters.folderId
       ? sql`${item.folderId} IN (WITH RECURSIVE below(id) AS (
           SELECT ${folder.id} FROM ${folder} WHERE ${folder.tenantId} = ${tenantId} AND ${folder.id} = ${filters.folderId}
@@ -119,6 +129,46 @@ function filterConditions(tenantId: string, filters: TItemSearchFilters): Array<
           AND ${itemFieldValue.fieldId} = ${fieldId} AND ${itemFieldValue.valueText} = ANY(${textArray(values)}))`,
     ),
   ];
+}
+
+/**
+ * A counted facet's ticks as a condition on an item's own columns (the covering indexes carry them all): a field's
+ * ticked values as its facet terms, which hold each chosen value as `field_id chr(31) value`, as value_text is.
+ */
+function facetCondition(filter: TFacetFilter): SQL {
+  switch (filter.facet) {
+    case 'itemType':
+      return sql`${item.itemType} = ANY(${textArray(filter.values)})`;
+    case 'state':
+      return sql`${item.processingState} = ANY(${textArray(filter.values)})`;
+    case 'approval':
+      return sql`${item.approvalStatus} = ANY(${textArray(filter.values)})`;
+    case 'createdBy':
+      return sql`coalesce(${item.createdBy}::text = ANY(${textArray(filter.values)}), false)`;
+    default:
+      return sql`coalesce(${item.facetTerms} && ${textArray(filter.values.map((value) => `${filter.fieldId}\u001f${value}`))}, false)`;
+  }
+}
+
+/**
+ * How the counts of a search with ticked facet values find their matches: by the base filters alone, each match
+ * with a flag column (f0, f1, …) per ticked facet telling whether it passes that facet's filter.
+ */
+interface TCounting {
+  base: TItemSearchFilters;
+  facets: TFacetFilter[];
+}
+
+/** The counting of a request whose counted facets have ticks, or undefined when none has (counted as before). */
+function countingOf(filters: TItemSearchFilters, facetFields: readonly string[]): TCounting | undefined {
+  const split = disjunctiveFilters(filters, facetFields);
+  return split.facets.length > 0 ? split : undefined;
+}
+
+/** The flags all hold except those of `facet` (its own filter), as SQL over the flag columns. */
+function flagsBut(facets: readonly TFacetFilter[], facet?: string): SQL {
+  const names = facets.flatMap((filter, index) => (filter.facet === facet ? [] : [`f${index}`]));
+  return sql.raw(names.length > 0 ? names.join(' AND ') : 'TRUE');
 }
 
 interface TSortKey {
@@ -205,13 +255,13 @@ const builtinCounts: Array<{
  * the tenant. The inner join on item gives the entry query the item's built-in fields without correlating it to the
  * outer row. `part` narrows both halves to some of the tenant's items (a part of the counting).
  */
-function matchHalves(tenantId: string, request: TItemPageRequest, part?: SQL) {
+function matchHalves(tenantId: string, request: TItemPageRequest, part?: SQL, counting?: TCounting) {
   const base = and(
     eq(item.tenantId, tenantId),
     part,
     isNull(item.deletedAt),
     visibleItemsCondition(request.scope),
-    ...filterConditions(tenantId, request.filters),
+    ...filterConditions(tenantId, counting?.base ?? request.filters),
   )!;
   const direct = and(base, request.where)!;
   const throughEntries = request.entryWhere
@@ -239,10 +289,14 @@ function matchHalves(tenantId: string, request: TItemPageRequest, part?: SQL) {
   /** The CTE `page`'s rows with their items, numbered in the page's order (over `page`: the joined item has an id). */
   const pageRows = pageRowsOf(sql`(row_number() OVER (ORDER BY ${orderOf('page')}))::int`, sql`NULL::text[]`);
   /** The CTEs `direct` and, with log entries, `entries`: the halves' rows with these columns after the id. */
+  // With counting, the sets also hold the matches of the base filters that some ticked facet leaves out.
+  const flagColumns = (counting?.facets ?? []).map(
+    (filter, index) => sql`${facetCondition(filter)} AS ${sql.raw(`f${index}`)}`,
+  );
   const matchSets = (materialised: boolean, columns: SQL[]) => {
     const how = sql.raw(materialised ? 'MATERIALIZED' : 'NOT MATERIALIZED');
     const select = (where: SQL) =>
-      sql`SELECT ${sql.join([sql`${item.id} AS id`, ...columns], sql`, `)} FROM ${item} WHERE ${where}`;
+      sql`SELECT ${sql.join([sql`${item.id} AS id`, ...columns, ...flagColumns], sql`, `)} FROM ${item} WHERE ${where}`;
     return throughEntries
       ? sql`direct AS ${how} (${select(direct)}), entries AS ${how} (${select(throughEntries)})`
       : sql`direct AS ${how} (${select(direct)})`;
@@ -252,10 +306,13 @@ function matchHalves(tenantId: string, request: TItemPageRequest, part?: SQL) {
     : sql`direct AS matches`;
   // The page from each half's own first rows, so that each may walk an index in the page's order.
   const pageEnd = request.offset + request.limit;
+  const passing = counting ? sql` WHERE ${flagsBut(counting.facets)}` : sql``;
   const pageCandidates = throughEntries
-    ? sql`((SELECT * FROM direct ORDER BY ${pageOrder} LIMIT ${pageEnd})
-        UNION ALL (SELECT * FROM entries ORDER BY ${pageOrder} LIMIT ${pageEnd})) AS matches`
-    : matches;
+    ? sql`((SELECT * FROM direct${passing} ORDER BY ${pageOrder} LIMIT ${pageEnd})
+        UNION ALL (SELECT * FROM entries${passing} ORDER BY ${pageOrder} LIMIT ${pageEnd})) AS matches`
+    : counting
+      ? sql`(SELECT * FROM direct${passing}) AS matches`
+      : matches;
   const page = sql`page AS (SELECT * FROM ${pageCandidates} ORDER BY ${pageOrder} OFFSET ${request.offset} LIMIT ${request.limit})`;
   /** `page` of a half: its first offset + limit rows, which hold whatever of the page lies in it. */
   const firstRows = sql`page AS (SELECT * FROM ${pageCandidates} ORDER BY ${pageOrder} LIMIT ${pageEnd})`;
@@ -293,7 +350,8 @@ const countColumns = (fields: readonly string[]) => [
  * those groups: one hash look-up per match, not one per facet. Field facets from each match's facet terms (its
  * chosen values, each once), unnested in the select list (no function scan per match), those of the fields asked for.
  */
-function countsOf(matches: SQL, sets: readonly SQL[], fields: string[]): SQL {
+function countsOf(matches: SQL, sets: readonly SQL[], fields: string[], counting?: TCounting): SQL {
+  if (counting) return disjunctiveCountsOf(matches, sets, fields, counting.facets);
   const fieldOf = sql`left(term, strpos(term, chr(31)) - 1)`;
   // Terms are grouped first and the groups (one per chosen value) tested for their field, not every term: OFFSET 0
   // keeps PostgreSQL from pushing the test below the grouping, where it costs more than the grouping itself.
@@ -314,6 +372,50 @@ function countsOf(matches: SQL, sets: readonly SQL[], fields: string[]): SQL {
       sql` UNION ALL `,
     )}) AS groups
     GROUP BY GROUPING SETS (${groupingSets})
+    ${fieldCounts}`;
+}
+
+/**
+ * countsOf with ticked facets (TCounting): the matches of the base filters grouped as countsOf groups them, by their
+ * flags as well (a few groups more); the total from the groups passing every flag, each facet's values from those
+ * passing every flag but its own. A field's values likewise from the matches' terms grouped with their flags.
+ */
+function disjunctiveCountsOf(matches: SQL, sets: readonly SQL[], fields: string[], facets: TFacetFilter[]): SQL {
+  const flags = facets.map((_, index) => `f${index}`);
+  const grouped = sql.raw(['item_type', 'state', 'approval', 'created_by', ...flags].join(', '));
+  const builtin = builtinCounts.map(({ kind, column }) =>
+    column
+      ? sql`SELECT ${kind}::text AS kind, ${sql.raw(column)}::text AS value, sum(n)::int AS count
+          FROM groups WHERE ${flagsBut(facets, kind)} GROUP BY ${sql.raw(column)}`
+      : sql`SELECT 'total'::text AS kind, NULL::text AS value, coalesce(sum(n), 0)::int AS count
+          FROM groups WHERE ${flagsBut(facets)}`,
+  );
+  const fieldOf = sql`left(term, strpos(term, chr(31)) - 1)`;
+  const ticked = facets.flatMap((filter) => (filter.facet.startsWith('field:') ? [filter.facet.slice(6)] : []));
+  const fieldPasses =
+    ticked.length === 0
+      ? flagsBut(facets)
+      : sql`CASE ${sql.join(
+          [...new Set(ticked)].map(
+            (fieldId) => sql`WHEN ${fieldOf} = ${fieldId} THEN ${flagsBut(facets, `field:${fieldId}`)}`,
+          ),
+          sql` `,
+        )} ELSE ${flagsBut(facets)} END`;
+  const termFlags = sql.raw(flags.join(', '));
+  const fieldCounts =
+    fields.length === 0
+      ? sql``
+      : sql`UNION ALL SELECT 'field:' || ${fieldOf}, substr(term, strpos(term, chr(31)) + 1), sum(count)::int
+        FROM (SELECT term, ${termFlags}, count(*)::int AS count
+          FROM (SELECT unnest(matches.terms) AS term, ${termFlags} FROM ${matches}) AS terms
+          GROUP BY term, ${termFlags} OFFSET 0) AS grouped
+        WHERE ${fieldOf} = ANY(${textArray(fields)}) AND ${fieldPasses}
+        GROUP BY term`;
+  return sql`WITH groups AS (${sql.join(
+    sets.map((set) => sql`(SELECT ${grouped}, count(*) AS n FROM ${set} GROUP BY ${grouped})`),
+    sql` UNION ALL `,
+  )})
+    ${sql.join(builtin, sql` UNION ALL `)}
     ${fieldCounts}`;
 }
 
@@ -397,10 +499,13 @@ export function createItemSearchRepository(db: Database) {
     half: SQL,
     options: { facetFields?: string[]; withRows: boolean },
   ): SQL {
+    const { facetFields } = options;
+    const counting = facetFields ? countingOf(request.filters, facetFields) : undefined;
     const { keys, keyColumns, matchSets, matches, matchSetNames, firstRows, pageEntries } = matchHalves(
       tenantId,
       request,
       half,
+      counting,
     );
     const merged = sql`ARRAY[${sql.join(
       keys.map((key, index) => mergeText(key, sql.raw(`page.k${index}`))),
@@ -408,12 +513,11 @@ export function createItemSearchRepository(db: Database) {
     )}]`;
     // In no order: the merge orders both halves' rows by their keys.
     const pageRows = options.withRows ? sql`${pageRowsOf(sql`0`, merged)} ${pageEntries}` : pageKeysOf(merged);
-    const { facetFields } = options;
     if (!facetFields) return sql`WITH ${matchSets(false, keyColumns)}, ${firstRows} ${pageRows}`;
     return sql`
       WITH ${matchSets(true, [...countColumns(facetFields), ...keyColumns])},
       ${firstRows},
-      counts AS (${countsOf(matches, matchSetNames, facetFields)})
+      counts AS (${countsOf(matches, matchSetNames, facetFields, counting)})
       ${pageRows}
       UNION ALL
       ${countRows(tenantId)}`;
@@ -480,12 +584,14 @@ export function createItemSearchRepository(db: Database) {
     const idRanges =
       parts === 2 ? [sql`${item.id} < ${ID_PIVOT}::uuid`, sql`${item.id} >= ${ID_PIVOT}::uuid`] : [undefined];
     const fields = request.facetFields;
+    const counting = countingOf(request.filters, fields);
     const found = await Promise.all(
       idRanges.map((idRange) => {
-        const { matchSets, matches, matchSetNames } = matchHalves(tenantId, unordered, idRange);
+        const { matchSets, matches, matchSetNames } = matchHalves(tenantId, unordered, idRange, counting);
+        // Kept when read twice: by the field facets, or by the groups and the terms of a ticked facet's counting.
         return rowsOf<TSearchRow>(sql`
           WITH ${matchSets(fields.length > 0, countColumns(fields))},
-          counts AS (${countsOf(matches, matchSetNames, fields)})
+          counts AS (${countsOf(matches, matchSetNames, fields, counting)})
           ${countRows(tenantId)}`);
       }),
     );
@@ -512,6 +618,8 @@ export function createItemSearchRepository(db: Database) {
       ]);
       return { page: found, ...counted };
     }
+    const fields = request.facetFields;
+    const counting = countingOf(request.filters, fields);
     const {
       keyColumns,
       pageRows,
@@ -520,17 +628,16 @@ export function createItemSearchRepository(db: Database) {
       matchSetNames,
       page: pageCte,
       pageEntries,
-    } = matchHalves(tenantId, request);
-    const fields = request.facetFields;
+    } = matchHalves(tenantId, request, undefined, counting);
     const columns = [...countColumns(fields), ...keyColumns];
     // Materialised (found once, kept for the page and the counts) when the page needs every match's rank or the
     // counts read them twice (field facets); otherwise each reader finds them itself, which costs less than
     // keeping them: the page walks the tenant's items in date order and stops at its last row.
-    const materialised = request.sort.by === 'relevance' || fields.length > 0;
+    const materialised = request.sort.by === 'relevance' || fields.length > 0 || counting !== undefined;
     const found = await rowsOf<TSearchRow>(sql`
       WITH ${matchSets(materialised, columns)},
       ${pageCte},
-      counts AS (${countsOf(matches, matchSetNames, fields)})
+      counts AS (${countsOf(matches, matchSetNames, fields, counting)})
       ${pageRows}
       ${pageEntries}
       UNION ALL

@@ -31,3 +31,4 @@ export * from './share-visit.table';
 export * from './share-email.table';
 export * from './upload-request-file.table';
 export * from './notification.table';
+export * from './search-word.table';

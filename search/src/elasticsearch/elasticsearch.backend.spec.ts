@@ -427,6 +427,14 @@ describe('search', () => {
 
   it('sends the query, visibility, tenant and filters in one body and maps the answer', async () => {
     const { backend, requests } = setup({ 'POST /mam-items-t-1/_search': answer });
+    const itemType = { terms: { itemType: ['video'] } };
+    const state = { terms: { state: ['COMPLETE'] } };
+    const createdBy = { terms: { createdBy: ['u-2'] } };
+    const genre = { terms: { 'fieldValues.genre': ['Sport'] } };
+    const under = (field: string, others: unknown[]) => ({
+      filter: { bool: { filter: others } },
+      aggs: { values: { terms: { field, size: 20 } } },
+    });
     expect(await backend.search('t-1', request)).toEqual({
       ids: ['a'],
       total: 21,
@@ -465,12 +473,8 @@ describe('search', () => {
                     minimum_should_match: 1,
                   },
                 },
-                { terms: { itemType: ['video'] } },
                 { term: { folderIds: 'f-2' } },
-                { terms: { state: ['COMPLETE'] } },
-                { terms: { createdBy: ['u-2'] } },
                 { range: { created: { gte: '2024-01-01T00:00:00.000Z', lte: '2024-06-30T00:00:00.000Z' } } },
-                { terms: { 'fieldValues.genre': ['Sport'] } },
               ],
               must: [
                 {
@@ -489,13 +493,15 @@ describe('search', () => {
           size: 10,
           track_total_hits: true,
           _source: false,
+          // The ticked facets narrow the hits alone; each facet counts under the others' ticks.
+          post_filter: { bool: { filter: [itemType, state, createdBy, genre] } },
           aggs: {
-            itemType: { terms: { field: 'itemType', size: 20 } },
-            state: { terms: { field: 'state', size: 20 } },
-            approval: { terms: { field: 'approval', size: 20 } },
-            createdBy: { terms: { field: 'createdBy', size: 20 } },
-            field_0: { terms: { field: 'fieldValues.genre', size: 20 } },
-            field_1: { terms: { field: 'fieldValues.approved', size: 20 } },
+            itemType: under('itemType', [state, createdBy, genre]),
+            state: under('state', [itemType, createdBy, genre]),
+            approval: under('approval', [itemType, state, createdBy, genre]),
+            createdBy: under('createdBy', [itemType, state, genre]),
+            field_0: under('fieldValues.genre', [itemType, state, createdBy]),
+            field_1: under('fieldValues.approved', [itemType, state, createdBy, genre]),
           },
         },
       },
@@ -524,6 +530,27 @@ describe('search', () => {
     const body = requests[0]!.body as Record<string, unknown>;
     expect(body).toMatchObject({ from: 20, size: 10, track_total_hits: false, _source: false });
     expect(body).not.toHaveProperty('aggs');
+  });
+
+  it("asks the tenant's own index alone for suggestions (its words, no other tenant's) and maps them", async () => {
+    const { backend, requests } = setup({
+      'POST /mam-items-t-1/_search': {
+        body: {
+          took: 1,
+          timed_out: false,
+          _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
+          hits: { hits: [] },
+          suggest: {
+            words: [{ text: 'gaol', offset: 0, length: 4, options: [{ text: 'goal', score: 0.75, freq: 3 }] }],
+          },
+        },
+      },
+    });
+    expect(await backend.suggest('t-1', ['gaol'])).toEqual(new Map([['gaol', 'goal']]));
+    expect(requests.map((r) => r.path)).toEqual(['/mam-items-t-1/_search']);
+    expect(requests[0]!.body).toMatchObject({ size: 0, suggest: { text: 'gaol' } });
+    expect(await backend.suggest('t-1', [])).toEqual(new Map());
+    expect(requests).toHaveLength(1);
   });
 
   const sorts: [EsSearchSort, unknown[]][] = [

@@ -13,6 +13,7 @@ import type { SearchDocument } from './elasticsearch.document';
 import { createIndexRequest, generationIndex, generationOf, mappingUpdate, tenantAlias } from './elasticsearch.indices';
 import { pageRequestBody, searchRequestBody, type EsPageRequest, type EsSearchRequest } from './elasticsearch.request';
 import { pageIds, searchResult, type EsSearchResult } from './elasticsearch.result';
+import { suggestions, suggestRequestBody } from './elasticsearch.suggest';
 
 export interface ElasticsearchBackendOptions {
   /** e.g. `http://localhost:9200`; credentials may be part of the URL. Unused when `client` is given. */
@@ -53,6 +54,8 @@ export interface ElasticsearchBackend {
   search(tenantId: string, request: EsSearchRequest): Promise<EsSearchResult>;
   /** The ids of one page of the same matches in the same order, counting nothing. */
   page(tenantId: string, request: EsPageRequest): Promise<string[]>;
+  /** For the words the tenant's documents lack, the closest word they have ("did you mean"). */
+  suggest(tenantId: string, words: readonly string[]): Promise<Map<string, string>>;
   /** Deletes the tenant's index (its alias goes with it). */
   drop(tenantId: string): Promise<void>;
   close(): Promise<void>;
@@ -219,6 +222,16 @@ export function createElasticsearchBackend(options: ElasticsearchBackendOptions)
         ...pageRequestBody(tenantId, request),
       } as estypes.SearchRequest);
       return pageIds(response);
+    },
+
+    async suggest(tenantId, words) {
+      if (words.length === 0) return new Map();
+      const client = await connect();
+      const response = await client.search({
+        index: aliasOf(tenantId),
+        ...suggestRequestBody(words),
+      } as estypes.SearchRequest);
+      return suggestions(response);
     },
 
     async drop(tenantId) {

@@ -119,7 +119,7 @@ describe('searchRequestBody', () => {
       searchRequestBody('t-1', {
         ast: parseQuery('goal').ast,
         scope: { kind: 'restricted', userId: 'u-1', orgMember: true, groupIds: [] },
-        filters: { itemTypes: ['video'] },
+        filters: { itemTypeScope: ['video'] },
         sort: { by: 'created', direction: 'desc' },
         offset: 40,
         limit: 20,
@@ -153,6 +153,124 @@ describe('searchRequestBody', () => {
         createdBy: { terms: { field: 'createdBy', size: 20 } },
       },
     });
+  });
+});
+
+describe('searchRequestBody with ticked facets (multi-select)', () => {
+  const body = searchRequestBody('t-1', {
+    ast: parseQuery('goal').ast,
+    scope: { kind: 'all' },
+    filters: {
+      folderId: 'folder-1',
+      states: ['COMPLETE'],
+      itemTypes: ['video', 'audio'],
+      fieldValues: [
+        { fieldId: 'genre', values: ['football', 'tennis'] },
+        { fieldId: 'notes', values: ['x'] },
+      ],
+    },
+    sort: { by: 'relevance' },
+    offset: 0,
+    limit: 10,
+    facetFields: ['genre', 'tags'],
+  });
+
+  it('keeps the ticks out of the query, which keeps the other filters, and narrows the hits by a post_filter', () => {
+    expect((body.query.bool as { filter: unknown }).filter).toEqual([
+      { term: { tenantId: 't-1' } },
+      { term: { folderIds: 'folder-1' } },
+      // Not a counted facet: it filters the matches of every count.
+      { terms: { 'fieldValues.notes': ['x'] } },
+    ]);
+    expect(body.post_filter).toEqual({
+      bool: {
+        filter: [
+          { terms: { itemType: ['video', 'audio'] } },
+          { terms: { state: ['COMPLETE'] } },
+          { terms: { 'fieldValues.genre': ['football', 'tennis'] } },
+        ],
+      },
+    });
+  });
+
+  it("counts each facet under every other facet's ticks, not its own", () => {
+    expect(body.aggs).toEqual({
+      itemType: {
+        filter: {
+          bool: {
+            filter: [{ terms: { state: ['COMPLETE'] } }, { terms: { 'fieldValues.genre': ['football', 'tennis'] } }],
+          },
+        },
+        aggs: { values: { terms: { field: 'itemType', size: 20 } } },
+      },
+      state: {
+        filter: {
+          bool: {
+            filter: [
+              { terms: { itemType: ['video', 'audio'] } },
+              { terms: { 'fieldValues.genre': ['football', 'tennis'] } },
+            ],
+          },
+        },
+        aggs: { values: { terms: { field: 'state', size: 20 } } },
+      },
+      approval: {
+        filter: {
+          bool: {
+            filter: [
+              { terms: { itemType: ['video', 'audio'] } },
+              { terms: { state: ['COMPLETE'] } },
+              { terms: { 'fieldValues.genre': ['football', 'tennis'] } },
+            ],
+          },
+        },
+        aggs: { values: { terms: { field: 'approval', size: 20 } } },
+      },
+      createdBy: {
+        filter: {
+          bool: {
+            filter: [
+              { terms: { itemType: ['video', 'audio'] } },
+              { terms: { state: ['COMPLETE'] } },
+              { terms: { 'fieldValues.genre': ['football', 'tennis'] } },
+            ],
+          },
+        },
+        aggs: { values: { terms: { field: 'createdBy', size: 20 } } },
+      },
+      field_0: {
+        filter: { bool: { filter: [{ terms: { itemType: ['video', 'audio'] } }, { terms: { state: ['COMPLETE'] } }] } },
+        aggs: { values: { terms: { field: 'fieldValues.genre', size: 20 } } },
+      },
+      field_1: {
+        filter: {
+          bool: {
+            filter: [
+              { terms: { itemType: ['video', 'audio'] } },
+              { terms: { state: ['COMPLETE'] } },
+              { terms: { 'fieldValues.genre': ['football', 'tennis'] } },
+            ],
+          },
+        },
+        aggs: { values: { terms: { field: 'fieldValues.tags', size: 20 } } },
+      },
+    });
+  });
+
+  it('gives the same hits as the page body, which filters by everything in its query', () => {
+    const page = pageRequestBody('t-1', {
+      ast: parseQuery('goal').ast,
+      scope: { kind: 'all' },
+      filters: { itemTypes: ['video'], itemTypeScope: ['video', 'audio'] },
+      sort: { by: 'relevance' },
+      offset: 0,
+      limit: 10,
+    });
+    expect((page.query.bool as { filter: unknown }).filter).toEqual([
+      { term: { tenantId: 't-1' } },
+      { terms: { itemType: ['video', 'audio'] } },
+      { terms: { itemType: ['video'] } },
+    ]);
   });
 });
 

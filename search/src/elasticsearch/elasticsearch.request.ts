@@ -1,4 +1,4 @@
-import type { TItemSearchFilters, TViewScope } from '@mam/core';
+import { disjunctiveFilters, type TFacetFilter, type TItemSearchFilters, type TViewScope } from '@mam/core';
 import type { QueryNode } from '../query.ast';
 import { compileToElasticsearch, type ElasticsearchQuery } from './elasticsearch.compiler';
 import { fieldSortKeysProperty, fieldValuesProperty, sortSubField } from './elasticsearch.fields';
@@ -30,7 +30,13 @@ export type EsPageRequest = Omit<EsSearchRequest, 'facetFields'>;
 export const facetLimit = 20;
 
 export type EsSortClause = Record<string, Record<string, unknown>>;
-export type EsAggregation = { terms: { field: string; size: number } };
+export type EsTermsAggregation = { terms: { field: string; size: number } };
+/** A facet's counts over the matches that pass the other facets' ticks (multi-select facets). */
+export type EsFilteredAggregation = {
+  filter: ElasticsearchQuery;
+  aggs: { values: EsTermsAggregation };
+};
+export type EsAggregation = EsTermsAggregation | EsFilteredAggregation;
 
 export interface EsSearchBody {
   query: ElasticsearchQuery;
@@ -40,10 +46,12 @@ export interface EsSearchBody {
   track_total_hits: true;
   _source: false;
   aggs: Record<string, EsAggregation>;
+  /** The ticked facets' filters: they narrow the hits and the total, not the aggregations. */
+  post_filter?: ElasticsearchQuery;
 }
 
 /** A page's body: the same query and order, with neither a total nor aggregations to compute. */
-export type EsPageBody = Omit<EsSearchBody, 'track_total_hits' | 'aggs'> & { track_total_hits: false };
+export type EsPageBody = Omit<EsSearchBody, 'track_total_hits' | 'aggs' | 'post_filter'> & { track_total_hits: false };
 
 /**
  * `canView` as a filter, the same rule as PostgreSQL's visibleItemsCondition: the owner sees theirs; otherwise the
@@ -67,6 +75,7 @@ export function visibilityQuery(scope: TViewScope): ElasticsearchQuery | undefin
 /** The filters as exact term-level queries; an empty list filters nothing, like PostgreSQL's. */
 export function filterQueries(filters: EsSearchFilters): ElasticsearchQuery[] {
   const queries: ElasticsearchQuery[] = [];
+  if (filters.itemTypeScope?.length) queries.push({ terms: { itemType: filters.itemTypeScope } });
   if (filters.itemTypes?.length) queries.push({ terms: { itemType: filters.itemTypes } });
   if (filters.folderId) queries.push({ term: { folderIds: filters.folderId } });
   if (filters.states?.length) queries.push({ terms: { state: filters.states } });
@@ -120,15 +129,37 @@ export function sortClauses(sort: EsSearchSort): EsSortClause[] {
 /** Aggregation name of the n-th facet field: field ids are not used as names, so that no id needs escaping. */
 export const fieldFacetName = (index: number): string => `field_${index}`;
 
-export function facetAggregations(facetFields: readonly string[]): Record<string, EsAggregation> {
-  const terms = (field: string): EsAggregation => ({ terms: { field, size: facetLimit } });
+/** A ticked facet's filter: an item passes with any of its values. */
+function facetFilterQuery(filter: TFacetFilter): ElasticsearchQuery {
+  const property = filter.facet.startsWith('field:')
+    ? `${fieldValuesProperty}.${filter.facet.slice('field:'.length)}`
+    : filter.facet;
+  return { terms: { [property]: filter.values } };
+}
+
+/**
+ * The facets' aggregations. With ticked facets (`ticked`, kept out of the query as a post_filter), each facet counts
+ * the matches passing every other facet's ticks, so that its own values keep their counts.
+ */
+export function facetAggregations(
+  facetFields: readonly string[],
+  ticked: readonly TFacetFilter[] = [],
+): Record<string, EsAggregation> {
+  const aggregation = (facet: string, field: string): EsAggregation => {
+    const terms: EsTermsAggregation = { terms: { field, size: facetLimit } };
+    const others = ticked.filter((filter) => filter.facet !== facet).map(facetFilterQuery);
+    return others.length === 0 ? terms : { filter: { bool: { filter: others } }, aggs: { values: terms } };
+  };
   return {
-    itemType: terms('itemType'),
-    state: terms('state'),
-    approval: terms('approval'),
-    createdBy: terms('createdBy'),
+    itemType: aggregation('itemType', 'itemType'),
+    state: aggregation('state', 'state'),
+    approval: aggregation('approval', 'approval'),
+    createdBy: aggregation('createdBy', 'createdBy'),
     ...Object.fromEntries(
-      facetFields.map((fieldId, index) => [fieldFacetName(index), terms(`${fieldValuesProperty}.${fieldId}`)]),
+      facetFields.map((fieldId, index) => [
+        fieldFacetName(index),
+        aggregation(`field:${fieldId}`, `${fieldValuesProperty}.${fieldId}`),
+      ]),
     ),
   };
 }
@@ -138,10 +169,12 @@ export function facetAggregations(facetFields: readonly string[]): Record<string
  * and every facet count the same visible set. The tenant term repeats what the per-tenant index already ensures.
  */
 export function searchRequestBody(tenantId: string, request: EsSearchRequest): EsSearchBody {
+  const { base, facets } = disjunctiveFilters(request.filters, request.facetFields);
   return {
-    ...pageRequestBody(tenantId, request),
+    ...pageRequestBody(tenantId, { ...request, filters: base }),
     track_total_hits: true,
-    aggs: facetAggregations(request.facetFields),
+    aggs: facetAggregations(request.facetFields, facets),
+    ...(facets.length > 0 ? { post_filter: { bool: { filter: facets.map(facetFilterQuery) } } } : {}),
   };
 }
 

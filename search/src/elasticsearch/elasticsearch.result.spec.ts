@@ -74,4 +74,28 @@ describe('searchResult', () => {
       facets: { itemType: [], state: [], approval: [], createdBy: [], fields: { genre: [] } },
     });
   });
+
+  it("reads a facet counted under the other facets' ticks from its filter aggregation", () => {
+    const filtered = {
+      ...response,
+      aggregations: {
+        ...response.aggregations,
+        state: {
+          doc_count: 12,
+          values: {
+            doc_count_error_upper_bound: 0,
+            sum_other_doc_count: 0,
+            buckets: [
+              { key: 'COMPLETE', doc_count: 10 },
+              { key: 'ERROR', doc_count: 2 },
+            ],
+          },
+        },
+      },
+    } as unknown as estypes.SearchResponse;
+    expect(searchResult(filtered, []).facets.state).toEqual([
+      { value: 'COMPLETE', count: 10 },
+      { value: 'ERROR', count: 2 },
+    ]);
+  });
 });

@@ -29,6 +29,8 @@ interface TermsBucket {
 }
 
 function facetCounts(aggregate: estypes.AggregationsAggregate | undefined): EsFacetCount[] {
+  // A facet counted under the other facets' ticks is a filter aggregation around its terms (facetAggregations).
+  if (aggregate && 'values' in aggregate) return facetCounts(aggregate.values as estypes.AggregationsAggregate);
   if (!aggregate || !('buckets' in aggregate) || !Array.isArray(aggregate.buckets)) return [];
   return (aggregate.buckets as TermsBucket[]).map((bucket) => ({
     // Booleans and numbers come with a numeric key and their text in key_as_string.

@@ -40,6 +40,12 @@ export const searchRoute = defineRoute({
       }),
       warnings: z.array(z.object({ code: z.string(), message: z.string() })),
       nextCursor: z.string().nullable(),
+      suggestion: z
+        .string()
+        .nullable()
+        .describe(
+          "Did you mean: the query with its unknown words corrected to the tenant's words, when it found few hits",
+        ),
       logMatches: z
         .record(z.string(), z.array(z.object({ entryId: z.uuid(), tcIn: z.number(), tcOut: z.number().nullable() })))
         .describe('By hit id: the log entries the query matched, by timecode in ticks of 1/12800 s'),

@@ -29,6 +29,7 @@ import type { AuthedActor } from '../actor.service';
 import { searchFieldsOf } from './search-fields';
 import { createSearchSettings, type TSearchSettings } from './search-settings';
 import { splitOf } from './search-split';
+import { closestWord, correctableWords, correctedQuery, SUGGEST_BELOW_HITS } from './search-suggestion';
 import { toItemView, type TItemView } from '../items/item-view';
 import type { MetadataFormService } from '../metadata/metadata-form.service';
 import type { ServiceDeps } from '../service-deps';
@@ -80,7 +81,12 @@ type TUnlabelledCounts = Omit<TItemSearchCounts, 'facets'> & {
 export interface TSearchResult extends TSearchPage {
   total: number;
   facets: TSearchFacets;
+  /** "Did you mean": the query with its unknown words corrected to the tenant's, when it found few hits and that finds some. */
+  suggestion: string | null;
 }
+
+/** How long a tenant's search words may lag its items before a suggestion rebuilds them. */
+const WORDS_MAX_LAG_MS = 10_000;
 
 /**
  * Whether log entries take part: a query that finds something positive. Under NOT an entry without the word would
@@ -158,10 +164,9 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
     const bindings = itemSearchBindings(actor.tenantId);
 
     const typeFilter = input.typeFilter ?? parseTenantConfig(tenant.config).defaultSearchFilter;
-    const itemTypes =
-      typeFilter === 'assets'
-        ? (input.itemTypes ?? [...mediaItemTypes]).filter((t) => (mediaItemTypes as readonly string[]).includes(t))
-        : input.itemTypes;
+    // 'Assets' bounds the item-type facet's own counts too; its ticks are the facet's alone.
+    const itemTypeScope = typeFilter === 'assets' ? [...mediaItemTypes] : undefined;
+    const itemTypes = input.itemTypes?.length ? input.itemTypes : undefined;
     const formFields = new Map(allForms.flatMap((form) => form.fields.map((f) => [f.fieldId, f] as const)));
     // Facets count chosen values (the items' facet terms hold those alone), by the types item writes judge them by.
     const types = fieldTypesOf(allForms);
@@ -188,6 +193,7 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
     }
     const filters = {
       itemTypes,
+      itemTypeScope,
       folderId: input.folderId,
       states: input.states,
       approvals: input.approvals,
@@ -285,7 +291,53 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
     });
   }
 
-  return {
+  /** Rebuilds of a tenant's words under way, so that searches at once wait for one rather than each start one. */
+  const rebuilding = new Map<string, Promise<unknown>>();
+
+  /** The tenant's words brought up to date when its items changed since (at most once in WORDS_MAX_LAG_MS). */
+  async function freshWords(tenantId: string) {
+    const running = rebuilding.get(tenantId);
+    if (running) return running;
+    const { stale, builtAt } = await repos.searchWords.stale(tenantId);
+    if (!stale || (builtAt && Date.now() - builtAt.getTime() < WORDS_MAX_LAG_MS)) return;
+    const rebuild = repos.searchWords.rebuild(tenantId).finally(() => rebuilding.delete(tenantId));
+    rebuilding.set(tenantId, rebuild);
+    await rebuild;
+  }
+
+  /** For the words no item of the tenant has, the closest word one has: the tenant's index's, or its word list's. */
+  async function corrections(tenantId: string, words: string[]): Promise<Map<string, string>> {
+    if (deps.searchBackend) return deps.searchBackend.suggest(tenantId, words);
+    await freshWords(tenantId);
+    const known = await repos.searchWords.known(tenantId, words);
+    const found = new Map<string, string>();
+    for (const word of words.filter((w) => !known.has(w))) {
+      const closest = closestWord(word, await repos.searchWords.candidates(tenantId, word));
+      if (closest) found.set(word, closest);
+    }
+    return found;
+  }
+
+  /**
+   * "Did you mean" for a search with few hits: its unknown words corrected to the tenant's own, offered only when
+   * the corrected search finds something the actor may see (a word of items hidden from them is never shown).
+   */
+  async function suggestionFor(
+    actor: AuthedActor,
+    input: TSearchInput,
+    ast: QueryNode,
+    total: number,
+  ): Promise<string | null> {
+    if (total >= SUGGEST_BELOW_HITS || input.cursor !== undefined) return null;
+    const words = correctableWords(ast);
+    if (words.length === 0) return null;
+    const corrected = correctedQuery(ast, await corrections(actor.tenantId, words));
+    if (corrected === null) return null;
+    const { hits } = await service.searchPage(actor, { ...input, q: corrected, limit: 1, cursor: undefined });
+    return hits.length > 0 ? corrected : null;
+  }
+
+  const service = {
     searchFieldsOf,
 
     /** Items the actor may see that match the query and filters: a page, the total and facet counts. */
@@ -299,6 +351,7 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
         total,
         facets,
         nextCursor: count === input.limit && next < total ? String(next) : null,
+        suggestion: await suggestionFor(actor, input, plan.request.es.ast, total),
       };
     },
 
@@ -329,6 +382,7 @@ export function createSearchService(deps: ServiceDeps, forms: MetadataFormServic
       return { ...viewOf(plan, { rows, entryMatches }), nextCursor: next(plan.offset, found.rows.length) };
     },
   };
+  return service;
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;

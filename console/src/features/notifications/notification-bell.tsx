@@ -29,6 +29,7 @@ import {
 import { mentionsToPlainText } from '@mam/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCloseOnEscape } from '../../lib/use-close-on-escape';
 import { Link, useNavigate } from 'react-router-dom';
 import { useFormat } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
@@ -99,6 +100,7 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [opened, setOpened] = useState(false);
+  useCloseOnEscape(opened, () => setOpened(false));
   const [state, setState] = useState<'unread' | 'read'>('unread');
   useNotificationStream(true);
   const count = trpc.notifications.unreadCount.useQuery(undefined, { refetchInterval: 5 * 60_000 });

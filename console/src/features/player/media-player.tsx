@@ -35,6 +35,7 @@ import {
 } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCloseOnEscape } from '../../lib/use-close-on-escape';
 import { parseFilmstripManifest } from './filmstrip';
 import {
   durationTimecode,
@@ -128,6 +129,32 @@ function ControlButton({
         {children}
       </ActionIcon>
     </Tooltip>
+  );
+}
+
+/** The keyboard shortcuts behind a button: open until clicked again, clicked away from or Escape. */
+function ShortcutsPopover() {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  useCloseOnEscape(opened, () => setOpened(false));
+  return (
+    <Popover opened={opened} onChange={setOpened} position="top-end" withArrow shadow="md">
+      <Popover.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={t('player.shortcuts')}
+          onClick={() => setOpened((o) => !o)}
+          data-testid="player-shortcuts"
+        >
+          <IconKeyboard size={18} />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown data-testid="player-shortcuts-panel">
+        <ShortcutList />
+      </Popover.Dropdown>
+    </Popover>
   );
 }
 
@@ -614,16 +641,7 @@ export function MediaPlayer({
               aria-label={t('player.volume')}
               data-testid="player-volume"
             />
-            <Popover position="top-end" withArrow shadow="md">
-              <Popover.Target>
-                <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('player.shortcuts')}>
-                  <IconKeyboard size={18} />
-                </ActionIcon>
-              </Popover.Target>
-              <Popover.Dropdown>
-                <ShortcutList />
-              </Popover.Dropdown>
-            </Popover>
+            <ShortcutsPopover />
             {playback.kind === 'original' && <OriginalIndicator />}
             {playback.kind === 'growing' && (
               <GrowingIndicator

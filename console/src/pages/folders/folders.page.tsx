@@ -1,4 +1,4 @@
-import { Alert, Anchor, Breadcrumbs, Button, Center, Grid, Group, Loader, Text } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Center, Grid, Group, Loader } from '@mantine/core';
 import { IconCloudUpload, IconLock, IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { RequestUploadDialog } from '../../features/upload-requests/request-upload.dialog';
 import { ShareDialog } from '../../features/shares/share-dialog';
 import { errorMessage } from '../../lib/app-error';
+import { MissingTarget } from '../../components/missing-target';
 import { useCan } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { FolderItemsPanel } from './folder-items.panel';
@@ -93,12 +94,7 @@ export default function FoldersPage() {
             <FolderItemsPanel key={folder.id} folder={folder} folders={folders} rootId={rootId} />
           ) : (
             // A folder that was deleted, moved out of reach or never existed for this user.
-            <Alert color="gray" data-testid="folder-missing">
-              <Text size="sm">{t('errors.NOT_FOUND')}</Text>
-              <Button component={Link} to={`/folders?folderId=${rootId}`} size="xs" variant="default" mt="xs">
-                {t('folders.backToRoot')}
-              </Button>
-            </Alert>
+            <MissingTarget kind="folder" id={folderId} rootFolderId={rootId} testId="folder-missing" />
           )}
         </Grid.Col>
       </Grid>

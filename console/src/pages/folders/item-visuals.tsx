@@ -1,4 +1,16 @@
-import { Badge, Box, Center, Checkbox, Group, Progress, Stack, Table, Text, Tooltip } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Center,
+  Checkbox,
+  Group,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  type MantineBreakpoint,
+} from '@mantine/core';
 import { formatDurationWords, type MediaItemType } from '@mam/core';
 import { IconFile, IconHeadphones, IconMovie, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -72,10 +84,10 @@ export function ItemSelectAndThumbCells({
   );
 }
 
-export function ItemTypeCell({ type }: { type: MediaItemType }) {
+export function ItemTypeCell({ type, visibleFrom }: { type: MediaItemType; visibleFrom?: MantineBreakpoint }) {
   const { t } = useTranslation();
   return (
-    <Table.Td>
+    <Table.Td visibleFrom={visibleFrom}>
       <Group gap={6} wrap="nowrap">
         <ItemTypeIcon type={type} size={14} />
         <Text size="sm">{t(`items.types.${type}`)}</Text>

@@ -35,7 +35,8 @@ import { frameClock } from '../../features/player/frame-math';
 import { NO_MARKS, type TMarks } from '../../features/player/marks';
 import type { TSeekRequest } from '../../features/player/media-player';
 import { ItemUploadActions } from '../../features/upload';
-import { errorMessage } from '../../lib/app-error';
+import { errorMessage, hasErrorCode } from '../../lib/app-error';
+import { isWellFormedId, MissingTarget } from '../../components/missing-target';
 import { notifyError } from '../../lib/notify';
 import { useCan, useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -124,6 +125,9 @@ export default function ItemDetailsPage() {
   const item = trpc.items.get.useQuery(
     { itemId: id },
     {
+      // A malformed id names nothing: the page says so without asking.
+      enabled: isWellFormedId(id),
+      retry: (count, error) => !hasErrorCode(error, 'NOT_FOUND', 'VALIDATION_FAILED', 'FORBIDDEN') && count < 2,
       // Follow upload and processing until the item settles.
       refetchInterval: (query) => {
         const data = query.state.data;
@@ -175,6 +179,8 @@ export default function ItemDetailsPage() {
     onError: (error) => notifyError(t, error),
   });
 
+  if (!isWellFormedId(id) || hasErrorCode(item.error, 'NOT_FOUND', 'VALIDATION_FAILED', 'FORBIDDEN'))
+    return <MissingTarget kind="item" id={id} />;
   if (item.isLoading)
     return (
       <Center py="xl">

@@ -2,6 +2,7 @@ import { ActionIcon, Code, Popover, Stack, Table, Text, Tooltip, UnstyledButton 
 import { IconHelp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCloseOnEscape } from '../../lib/use-close-on-escape';
 
 /** The query language, one line per construct: an example the user can click to run, and what it finds. */
 const examples: ReadonlyArray<{ query: string; key: string }> = [
@@ -23,6 +24,7 @@ const examples: ReadonlyArray<{ query: string; key: string }> = [
 export function QueryHelpPopover({ onPick }: { onPick: (query: string) => void }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
+  useCloseOnEscape(opened, () => setOpened(false));
   return (
     <Popover opened={opened} onChange={setOpened} width={520} position="bottom-end" shadow="md" withArrow>
       <Popover.Target>

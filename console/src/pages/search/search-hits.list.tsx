@@ -1,4 +1,4 @@
-import { Anchor, Group, Table } from '@mantine/core';
+import { Anchor, Group, Table, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -28,17 +28,27 @@ export function SearchHitsList({
   const { t } = useTranslation();
   const format = useFormat();
   return (
-    <DataTable data-testid="search-list">
+    // A fixed layout in the column's width: the title takes what the others leave and ends in an ellipsis (its
+    // whole text in a tooltip); the less needed columns give way on narrower screens, so nothing scrolls sideways.
+    <DataTable data-testid="search-list" layout="fixed" w="100%">
       <Table.Thead>
         <Table.Tr>
           <Table.Th w={36} />
           <Table.Th w={80} />
-          <Table.Th miw={220}>{t('items.title')}</Table.Th>
-          <Table.Th w={100}>{t('items.type')}</Table.Th>
-          <Table.Th w={180}>{t('items.duration')}</Table.Th>
-          <Table.Th w={140}>{t('items.status')}</Table.Th>
-          <Table.Th w={170}>{t('items.created')}</Table.Th>
-          <Table.Th w={170}>{t('search.modified')}</Table.Th>
+          <Table.Th>{t('items.title')}</Table.Th>
+          <Table.Th w={90} visibleFrom="md" data-column="type">
+            {t('items.type')}
+          </Table.Th>
+          <Table.Th w={110} visibleFrom="xl" data-column="duration">
+            {t('items.duration')}
+          </Table.Th>
+          <Table.Th w={120}>{t('items.status')}</Table.Th>
+          <Table.Th w={180} visibleFrom="sm" data-column="created">
+            {t('items.created')}
+          </Table.Th>
+          <Table.Th w={180} visibleFrom="xl" data-column="modified">
+            {t('search.modified')}
+          </Table.Th>
           <Table.Th w={44} />
         </Table.Tr>
       </Table.Thead>
@@ -50,24 +60,37 @@ export function SearchHitsList({
               selected={selected.has(item.id)}
               onSelect={(on) => onSelect([item.id], on)}
             />
-            <Table.Td>
-              <Anchor component={Link} to={`/item-details/${item.id}`} size="sm" data-testid="item-title">
-                {item.title}
-              </Anchor>
+            <Table.Td style={{ overflow: 'hidden' }}>
+              <Tooltip label={item.title} openDelay={400} multiline maw={480}>
+                <Anchor
+                  component={Link}
+                  to={`/item-details/${item.id}`}
+                  size="sm"
+                  display="block"
+                  style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                  data-testid="item-title"
+                >
+                  {item.title}
+                </Anchor>
+              </Tooltip>
               <LogMatchLinks item={item} matches={logMatches[item.id]} />
             </Table.Td>
-            <ItemTypeCell type={item.itemType} />
-            <Table.Td>
+            <ItemTypeCell type={item.itemType} visibleFrom="md" />
+            <Table.Td visibleFrom="xl">
               <ItemDuration item={item} fallback="—" />
             </Table.Td>
-            <Table.Td>
-              <Group gap={4} wrap="nowrap">
+            <Table.Td style={{ overflow: 'hidden' }}>
+              <Group gap={4} wrap="wrap">
                 <ItemStateBadge item={item} />
                 <ApprovalBadge status={item.approval?.status} />
               </Group>
             </Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(item.createdAt)}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(item.updatedAt)}</Table.Td>
+            <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {format.dateTime(item.createdAt)}
+            </Table.Td>
+            <Table.Td visibleFrom="xl" style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {format.dateTime(item.updatedAt)}
+            </Table.Td>
             <Table.Td>
               <IconAction
                 label={t('search.preview.openItem', { title: item.title })}

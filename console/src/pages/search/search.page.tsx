@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Alert,
   Box,
   Center,
@@ -15,7 +16,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconLayoutGrid, IconList, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { IconAction } from '../../components/icon-action';
 import { LoadMore } from '../../components/load-more';
@@ -254,6 +255,26 @@ export default function SearchPage({ toolbar }: { toolbar?: ReactNode }) {
                 onChange={(next) => navigate(next)}
               />
 
+              {first?.suggestion && (
+                <Text size="sm" data-testid="did-you-mean">
+                  <Trans
+                    i18nKey="searchLists.didYouMean"
+                    values={{ query: first.suggestion }}
+                    components={{
+                      query: (
+                        <Anchor
+                          component="button"
+                          type="button"
+                          fw={600}
+                          fs="italic"
+                          onClick={() => navigate({ ...state, q: first.suggestion! })}
+                          data-testid="did-you-mean-link"
+                        />
+                      ),
+                    }}
+                  />
+                </Text>
+              )}
               {results.error && !problem && <Alert color="red">{errorMessage(t, results.error)}</Alert>}
               {results.isLoading && (
                 <Center py="xl">

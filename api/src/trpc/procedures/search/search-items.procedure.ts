@@ -6,5 +6,10 @@ export const searchItemsProcedure = authedProcedure
   .query(async ({ ctx, input: { counts, ...input } }) =>
     (counts ?? input.cursor === undefined)
       ? ctx.services.search.search(ctx.auth.actor, input)
-      : { ...(await ctx.services.search.searchPage(ctx.auth.actor, input)), total: null, facets: null },
+      : {
+          ...(await ctx.services.search.searchPage(ctx.auth.actor, input)),
+          total: null,
+          facets: null,
+          suggestion: null,
+        },
   );
