@@ -98,6 +98,8 @@ export interface ItemAudioTrack {
 export interface ItemRenditions {
   proxyMp4?: string;
   hlsMaster?: string;
+  /** True while the HLS playlists are EVENT playlists still being written; absent once they end (EXT-X-ENDLIST). */
+  hlsGrowing?: boolean;
   thumbnail?: string;
   filmstrip?: { sprite: string; manifest: string };
   waveform?: string;

@@ -17,3 +17,6 @@ export * from './item-media';
 export { runningFfmpegJobs } from './run-process';
 export * from './measure-audio-levels';
 export * from './sha256-file';
+export * from './audio-plan';
+export * from './playable-plan';
+export * from './create-playable-render';
