@@ -82,8 +82,11 @@ function createPlaylistPublisher(plan: TPlayablePlan, outDir: string, publisher:
         await publisher.playable?.(PLAYABLE_MASTER);
       }
     },
+    /** Segments of the picture (AAC frames may leave audio a sliver of a segment longer); of the sound without. */
     segmentCount(): number {
-      return Math.max(0, ...plan.playlists.map((p) => countSegments(published.get(p.playlist) ?? '')));
+      const video = plan.playlists.filter((p) => p.type === 'video');
+      const counted = video.length > 0 ? video : plan.playlists;
+      return Math.max(0, ...counted.map((p) => countSegments(published.get(p.playlist) ?? '')));
     },
   };
 }
