@@ -14,7 +14,7 @@ export * from './create-waveform';
 export * from './create-image-previews';
 export * from './create-document-thumbnail';
 export * from './item-media';
-export { runningFfmpegJobs } from './run-process';
+export { MEDIA_NICENESS, runningFfmpegJobs } from './run-process';
 export * from './measure-audio-levels';
 export * from './sha256-file';
 export * from './audio-plan';
