@@ -29,6 +29,7 @@ export * from './api-keys/api-key-state';
 export * from './items/item-types';
 export * from './items/item-text';
 export * from './items/item-approval';
+export * from './items/growing-hls';
 export * from './bookmarks/bookmark-route';
 
 export * from './timecode/rational';

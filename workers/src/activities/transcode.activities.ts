@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { ItemMedia, ItemRenditions } from '@mam/core';
+import { withoutGrowingHls, type ItemMedia, type ItemRenditions } from '@mam/core';
 import type { Repositories, TItemVersionRow, TOperationRow } from '@mam/db';
 import {
   ApplicationFailure,
@@ -374,11 +374,9 @@ export function createTranscodeActivities(deps: TranscodeActivityDeps): Transcod
     async failTranscode(input) {
       const version = await repos.items.findVersion(input.tenantId, input.versionId);
       if (!version) return;
-      // HLS that stopped growing will never end: it is not a rendition to offer.
-      const { hlsGrowing, hlsMaster, ...kept } = version.renditions;
       await repos.items.updateVersion(input.tenantId, input.versionId, {
         transcoding: { ...version.transcoding, state: 'ERROR', error: input.message, step: null },
-        renditions: hlsGrowing ? kept : { ...kept, ...(hlsMaster ? { hlsMaster } : {}) },
+        renditions: withoutGrowingHls(version.renditions),
       });
       const operation = await repos.operations.update(input.tenantId, input.operationId, {
         status: 'error',
