@@ -57,6 +57,9 @@ describe('createPlayableRender', () => {
         audioTracks: ['Track 1'],
       });
       expect(progress[progress.length - 1]).toBe(100);
+      // It moves with the finished segments (ffmpeg's own position stands still while the filmstrip waits).
+      expect(progress.some((p) => p > 0 && p < 95)).toBe(true);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
 
       // Nothing is named before it is stored: each playlist text lists only segments published before it.
       const stored = new Set<string>();

@@ -16,6 +16,9 @@ import {
 } from './playable-plan';
 import type { Rational } from '@mam/core';
 
+/** Longest wait between two progress reports while ffmpeg runs, well inside the activity's heartbeat timeout. */
+const KEEPALIVE_MS = 10_000;
+
 /** Where the render's files go as they are finished: the activity stores each under the version's prefix. */
 export interface TPlayablePublisher {
   /** A finished file, relative to outDir; `body` is the exact text to store (a playlist as it was when read). */
@@ -107,6 +110,21 @@ export async function createPlayableRender(options: TPlayableRenderOptions): Pro
   const playlists = createPlaylistPublisher(plan, outDir, publisher);
   const peaks = plan.waveformRate ? createPeakAccumulator(WAVEFORM_SAMPLE_RATE / plan.waveformRate) : null;
 
+  // ffmpeg's own position stands still until the end while one of its outputs (the filmstrip's tile) waits for the
+  // last frame, so progress is counted in finished segments too; repeated now and then, it keeps the heartbeat.
+  let percent = 0;
+  let reportedAt = 0;
+  const progress = (value: number) => {
+    const next = Math.min(95, Math.max(percent, Math.floor(value)));
+    if (next === percent && Date.now() - reportedAt < KEEPALIVE_MS) return;
+    percent = next;
+    reportedAt = Date.now();
+    options.onProgress?.(next);
+  };
+  const duration = options.probe.durationSeconds;
+  const fromSegments = () =>
+    progress(duration ? ((playlists.segmentCount() * plan.segmentSeconds) / duration) * 100 : percent);
+
   let running = true;
   let busy = false;
   let syncing: Promise<void> = Promise.resolve();
@@ -117,6 +135,7 @@ export async function createPlayableRender(options: TPlayableRenderOptions): Pro
     busy = true;
     syncing = playlists
       .sync()
+      .then(fromSegments)
       .catch(() => undefined)
       .finally(() => {
         busy = false;
@@ -126,7 +145,7 @@ export async function createPlayableRender(options: TPlayableRenderOptions): Pro
     await runFfmpeg(plan.command, {
       binaries,
       signal: options.signal,
-      onProgress: options.onProgress ? (percent) => options.onProgress!(Math.min(95, percent)) : undefined,
+      onProgress: progress,
       onStdout: peaks ? (chunk) => peaks.push(chunk) : undefined,
       reportDone: false,
     });
