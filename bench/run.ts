@@ -7,11 +7,12 @@
  *   - embedded workflow runtime: 1,000 short workflows, resume of 100 running ones after a restart
  *   - tus upload throughput of 1 GiB vs. copying the file; upload-complete → playable proxy for a 60 s 1080p50 clip
  *   - transcode of that clip through the workflow vs. the same ffmpeg commands run bare
+ *   - playable at once: upload complete → first play and → every rendition of 20 s H.264 and ProRes clips
  *   - search over 100,000 items on PGlite and PostgreSQL (p50/p95 per query vs. a bare count of the same matches) and
  *     bulk metadata update (vs. a bare UPDATE per item); BENCH_LARGE=1 adds 1,000,000 items on PostgreSQL
  *   - load: health p99 and search p95 (8 clients) idle and while 10 uploads and their transcodes run
  *   - observability: upload and search time with metrics and OTLP tracing on vs. off, in alternating rounds
- * BENCH=startup,workflows,upload,transcode,search,load,observability picks sections (all by default; upload,
+ * BENCH=startup,workflows,upload,transcode,playable,search,load,observability picks sections (all by default; upload,
  * transcode, search, load and observability take minutes).
  */
 import { spawn } from 'node:child_process';
@@ -23,6 +24,7 @@ import { freePort, startServer } from '../e2e/support/server';
 import { formatTranscodeMeasurement, measureTranscode } from './transcode.bench';
 import { benchLoad } from './load.bench';
 import { benchObservability } from './observability.bench';
+import { benchPlayable } from './playable.bench';
 import { benchSearch } from './search.bench';
 import { useServerBriefly } from './session.bench';
 import { benchUpload } from './upload.bench';
@@ -138,13 +140,28 @@ async function benchTranscodeWorkflow(): Promise<string[]> {
   }
 }
 
+/** First play and every rendition of a 20 s H.264 and a 20 s ProRes clip through the workflow, vs. bare. */
+async function benchPlayableWorkflow(): Promise<string[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mam-bench-playable-'));
+  const transcoder = await createWorkflowTranscoder(dataDir);
+  try {
+    return await benchPlayable((file, watch) => transcoder.run(file, { watch }));
+  } finally {
+    await transcoder.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
-  const sections = (process.env.BENCH ?? 'startup,workflows,upload,transcode,search,load,observability').split(',');
+  const sections = (process.env.BENCH ?? 'startup,workflows,upload,transcode,playable,search,load,observability').split(
+    ',',
+  );
   if (sections.includes('startup')) await benchStartup();
   const more: Array<[string, () => Promise<string[]>]> = [
     ['workflows', benchWorkflowRuntime],
     ['upload', benchUpload],
     ['transcode', benchTranscodeWorkflow],
+    ['playable', benchPlayableWorkflow],
     ['search', benchSearch],
     ['load', benchLoad],
     ['observability', benchObservability],

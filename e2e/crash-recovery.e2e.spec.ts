@@ -81,7 +81,7 @@ describe('crash recovery of the media pipeline', () => {
     // Mid-transcode: once the renditions have started.
     for (let i = 0; ; i++) {
       const state = await item(server.url);
-      if (state.transcoding?.state === 'PROGRESSING' && ['proxy', 'hls'].includes(state.transcoding.step ?? '')) break;
+      if (state.transcoding?.state === 'PROGRESSING' && state.transcoding.step === 'playable') break;
       if (state.transcoding?.state === 'COMPLETE' || i > 600) throw new Error('processing finished before the kill');
       await new Promise((r) => setTimeout(r, 50));
     }

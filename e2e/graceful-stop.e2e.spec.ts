@@ -68,7 +68,8 @@ describe('a graceful stop of the whole process group', () => {
     for (let round = 0; ; round++) {
       const states = await Promise.all(uploads.slice(0, 4).map((upload) => item(server!.url, upload.itemId)));
       const busy = states.filter((state) => state.transcoding?.state === 'PROGRESSING' && state.transcoding.step);
-      if (busy.some((state) => ['probe', 'proxy', 'thumbnail', 'hls'].includes(state.transcoding!.step!))) break;
+      if (busy.some((state) => ['probe', 'proxy', 'thumbnail', 'hls', 'playable'].includes(state.transcoding!.step!)))
+        break;
       if (round > 1200) throw new Error('processing never got under way');
       await sleep(25);
     }

@@ -30,6 +30,7 @@ export * from './items/item-types';
 export * from './items/item-text';
 export * from './items/item-approval';
 export * from './items/item-playback';
+export * from './items/growing-hls';
 export * from './bookmarks/bookmark-route';
 export * from './exports/metadata-export';
 

@@ -164,6 +164,16 @@ describe.each(cases)('uploads and processing on %s with %s storage', (backend, s
     for (const step of ['proxy', 'hls', 'thumbnail', 'filmstrip']) {
       expect(version!.renditionBytes[step]).toBeGreaterThan(0);
     }
+    // The HLS grew as EVENT playlists while it was encoded; finished, they end and the version says so.
+    expect(version!.renditions).toMatchObject({ hlsMaster: 'hls/master.m3u8', proxyMp4: 'proxy/proxy.mp4' });
+    expect(version!.renditions.hlsGrowing).toBeUndefined();
+    const lowest = await t.app.inject({
+      method: 'GET',
+      url: item.urls.hls!.replace('master.m3u8', 'stream_0.m3u8'),
+      headers: auth(alphaKey),
+    });
+    expect(lowest.body).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
+    expect(lowest.body.trim().endsWith('#EXT-X-ENDLIST')).toBe(true);
     // A client that lost the last answer asks again: every byte is in, so it finishes instead of sending it anew.
     const again = await tus.offset(location);
     expect({

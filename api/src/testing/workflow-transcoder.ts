@@ -1,7 +1,7 @@
 import { copyFile, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createRepositories } from '@mam/db';
+import { createRepositories, type TItemVersionRow } from '@mam/db';
 import { createTestDatabase } from '@mam/db/testing';
 import { createSecretBox } from '../security/secret-box';
 import { loadActor } from '../services/actor.service';
@@ -18,9 +18,10 @@ const quiet = { info: () => undefined, warn: () => undefined, error: () => undef
  */
 export async function createWorkflowTranscoder(dataDir: string) {
   const database = await createTestDatabase('pglite');
+  const repos = createRepositories(database.db);
   const pipeline = await createMediaPipeline({
     db: database.db,
-    repos: createRepositories(database.db),
+    repos,
     dataDir,
     exclusive: true,
     logger: quiet,
@@ -48,13 +49,34 @@ export async function createWorkflowTranscoder(dataDir: string) {
   await mkdir(pipeline.uploadsDir, { recursive: true });
 
   return {
-    async run(file: string): Promise<void> {
+    /**
+     * `watch` sees the version row every `watchMs` (default 50) from the upload's completion until the run ends,
+     * with the milliseconds since the completion: the benchmark reads when the item first became playable.
+     */
+    async run(
+      file: string,
+      options: { watch?: (version: TItemVersionRow, ms: number) => void; watchMs?: number } = {},
+    ): Promise<void> {
       const { size } = await stat(file);
       const target = await services.uploads.begin(actor, tenant, { fileName: path.basename(file), size });
       await copyFile(file, path.join(pipeline.uploadsDir, target.versionId));
       const version = await services.uploads.complete(tenant.id, target.versionId, size);
-      await services.processing.startTranscode(tenant.id, target.versionId, admin.id);
-      await pipeline.engine.result(transcodeWorkflowId(tenant.slug, target.itemId, version!.number));
+      const completedAt = performance.now();
+      let watching = Boolean(options.watch);
+      const watcher = (async () => {
+        while (watching) {
+          const row = await repos.items.findVersion(tenant.id, target.versionId);
+          if (row) options.watch!(row, performance.now() - completedAt);
+          await new Promise((resolve) => setTimeout(resolve, options.watchMs ?? 50));
+        }
+      })();
+      try {
+        await services.processing.startTranscode(tenant.id, target.versionId, admin.id);
+        await pipeline.engine.result(transcodeWorkflowId(tenant.slug, target.itemId, version!.number));
+      } finally {
+        watching = false;
+        await watcher;
+      }
     },
     async dispose() {
       await pipeline.stop();

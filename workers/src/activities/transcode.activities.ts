@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ItemMedia, ItemRenditions } from '@mam/core';
+import { Readable } from 'node:stream';
+import { withoutGrowingHls, type ItemMedia, type ItemRenditions } from '@mam/core';
 import type { Repositories, TItemVersionRow, TOperationRow } from '@mam/db';
 import {
   ApplicationFailure,
@@ -15,6 +16,7 @@ import {
   createFilmstrip,
   createHlsLadder,
   createImagePreviews,
+  createPlayableRender,
   createProxyMp4,
   createThumbnail,
   createWaveform,
@@ -26,6 +28,7 @@ import {
   toItemMedia,
   type TAudioLevels,
   type TMediaProbe,
+  type TPlayablePublisher,
 } from '../media';
 import type { ObjectStorage } from '../storage';
 
@@ -145,6 +148,8 @@ export function createTranscodeActivities(deps: TranscodeActivityDeps): Transcod
     const signal = currentActivity().signal;
     const common = { input: file, outDir, probe, onProgress, signal };
     switch (step.kind) {
+      case 'playable':
+        throw new Error('The playable render publishes as it goes: renderPlayable, not renderInto');
       case 'proxy': {
         const result = await createProxyMp4(common);
         return { renditions: { proxyMp4: result.file } };
@@ -181,6 +186,75 @@ export function createTranscodeActivities(deps: TranscodeActivityDeps): Transcod
         const result = await createDocumentThumbnail({ ...common, fileName: version.fileName });
         return { renditions: { thumbnail: result.file } };
       }
+    }
+  }
+
+  /**
+   * The one decode that makes audio and video playable. Segments and playlists go to storage while ffmpeg writes
+   * them; once the master and every playlist's first segment are stored, the version names the master with
+   * hlsGrowing, so players start on the EVENT playlists; the finished render drops hlsGrowing.
+   */
+  async function renderPlayable(step: TranscodeStep, version: TItemVersionRow, probe: TMediaProbe): Promise<void> {
+    const report = progressReporter(step, 'playable');
+    await report(0, true);
+    const { id: generatedId, storage } = await deps.storages.defaultFor(step.tenantId, 'generated');
+    const prefix = versionPrefix(step);
+    await mkdir(deps.workDir, { recursive: true });
+    const outDir = await mkdtemp(path.join(deps.workDir, 'playable-'));
+    const publisher: TPlayablePublisher = {
+      async publish(file, body) {
+        const key = `${prefix}/${file}`;
+        if (body === undefined) await storage.putFile(key, path.join(outDir, file));
+        else await storage.put(key, Readable.from([Buffer.from(body, 'utf8')]));
+      },
+      async playable(master) {
+        const fresh = await loadVersion(step);
+        await repos.items.updateVersion(step.tenantId, step.versionId, {
+          generatedStorageId: generatedId,
+          renditions: { ...fresh.renditions, hlsMaster: master, hlsGrowing: true },
+        });
+      },
+    };
+    try {
+      const result = await withOriginal(version, (file) =>
+        createPlayableRender({
+          input: file,
+          outDir,
+          probe,
+          signal: currentActivity().signal,
+          publisher,
+          onProgress: (percent) => {
+            report(percent).catch((error: unknown) => deps.logger.warn({ err: error }, 'progress not recorded'));
+          },
+        }),
+      ).catch((error: unknown) => {
+        throw asBusinessFailure(error);
+      });
+      const fresh = await loadVersion(step);
+      const { hlsGrowing: _growing, ...renditions } = fresh.renditions;
+      await repos.items.updateVersion(step.tenantId, step.versionId, {
+        generatedStorageId: generatedId,
+        renditions: {
+          ...renditions,
+          proxyMp4: result.proxy,
+          hlsMaster: result.masterPlaylist,
+          ...(result.filmstrip ? { filmstrip: result.filmstrip } : {}),
+          ...(result.waveform ? { waveform: result.waveform } : {}),
+        },
+        renditionBytes: { ...fresh.renditionBytes, ...result.bytes },
+        ...(fresh.media
+          ? {
+              media: {
+                ...fresh.media,
+                segmentCount: result.segmentCount,
+                segmentDuration: result.segmentDuration,
+              },
+            }
+          : {}),
+      });
+      await report(100, true);
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
     }
   }
 
@@ -242,6 +316,7 @@ export function createTranscodeActivities(deps: TranscodeActivityDeps): Transcod
       const version = await loadVersion(step);
       const probe = version.probe as unknown as TMediaProbe | null;
       if (!probe) throw ApplicationFailure.nonRetryable('The file has not been probed.', 'NotProbed');
+      if (step.kind === 'playable') return renderPlayable(step, version, probe);
       const report = progressReporter(step, step.kind);
       await report(0, true);
       await mkdir(deps.workDir, { recursive: true });
@@ -301,6 +376,7 @@ export function createTranscodeActivities(deps: TranscodeActivityDeps): Transcod
       if (!version) return;
       await repos.items.updateVersion(input.tenantId, input.versionId, {
         transcoding: { ...version.transcoding, state: 'ERROR', error: input.message, step: null },
+        renditions: withoutGrowingHls(version.renditions),
       });
       const operation = await repos.operations.update(input.tenantId, input.operationId, {
         status: 'error',

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { loadSharp } from './load-sharp';
 import { deinterlaceFilter } from './create-proxy-mp4';
 import { FFMPEG_PREFIX, fileUrl, runFfmpeg } from './ffmpeg-command';
-import { rateValue } from './ffprobe-output';
 import { fitWithin } from './media-geometry';
 import type { TFfmpegCommand, TMediaTaskOptions } from './media-task.types';
 
@@ -22,8 +21,8 @@ export interface TThumbnailResult {
 }
 
 /**
- * The poster comes from about 10 % in, past titles and fades. ffmpeg's thumbnail filter then picks the most
- * typical of about a second of frames, which skips a flash or a black frame at that point for little cost.
+ * The poster comes from about 10 % in, past titles and fades: the keyframe at or before that point, the only frame
+ * decoded, so the item shows a picture a moment after the probe even for a long programme in a heavy codec.
  */
 export function posterTime(durationSeconds: number | null): number {
   if (!durationSeconds || durationSeconds <= 0) return 0;
@@ -53,15 +52,11 @@ export function planThumbnail(
     const { video } = probe;
     const size = fitWithin(video.displayWidth, video.displayHeight, THUMBNAIL_WIDTH);
     const atSeconds = seek ? posterTime(probe.durationSeconds) : 0;
-    const batch = Math.max(5, Math.min(50, Math.round(video.frameRate ? rateValue(video.frameRate) : 25)));
-    const filters = [
-      ...deinterlaceFilter(video),
-      `scale=${size.width}:${size.height}`,
-      'setsar=1',
-      `thumbnail=${batch}`,
-    ];
+    const filters = [...deinterlaceFilter(video), `scale=${size.width}:${size.height}`, 'setsar=1'];
+    // Without accurate seeking the first frame out is the keyframe the seek lands on; the decoder skips the rest.
+    const keyframe = ['-skip_frame', 'nokey', '-ss', String(atSeconds), '-noaccurate_seek'];
     return {
-      command: command(['-ss', String(atSeconds), '-i', input, '-map', `0:${video.index}`, '-vf', filters.join(',')]),
+      command: command([...keyframe, '-i', input, '-map', `0:${video.index}`, '-vf', filters.join(',')]),
       source: 'frame',
       atSeconds,
     };

@@ -3,19 +3,18 @@ import type { TAudioLevels } from './measure-audio-levels';
 import type { TMediaProbe } from './media-probe.types';
 
 export type TMediaStep =
-  'proxy' | 'hls' | 'thumbnail' | 'filmstrip' | 'waveform' | 'imagePreviews' | 'documentThumbnail';
+  'playable' | 'proxy' | 'hls' | 'thumbnail' | 'filmstrip' | 'waveform' | 'imagePreviews' | 'documentThumbnail';
 
-/** The renditions an item of this probe gets, in the order worth making them (a playable proxy first). */
+/**
+ * The renditions an item of this probe gets, in the order worth making them. Audio and video: the poster (one
+ * keyframe, a moment's work), then one decode for the HLS that plays while it grows, the proxy, the filmstrip and
+ * the waveform. 'proxy', 'hls', 'filmstrip' and 'waveform' alone are what runs planned before that still render.
+ */
 export function mediaSteps(probe: TMediaProbe): TMediaStep[] {
   switch (probe.itemType) {
-    case 'video': {
-      const steps: TMediaStep[] = ['proxy', 'thumbnail', 'hls'];
-      if (probe.durationSeconds) steps.push('filmstrip');
-      if (probe.audio) steps.push('waveform');
-      return steps;
-    }
+    case 'video':
     case 'audio':
-      return ['proxy', 'thumbnail', 'hls', 'waveform'];
+      return ['thumbnail', 'playable'];
     case 'image':
       return ['imagePreviews'];
     case 'file':

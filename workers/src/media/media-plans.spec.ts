@@ -131,13 +131,15 @@ describe('planHlsLadder', () => {
 });
 
 describe('thumbnail and filmstrip plans', () => {
-  it('looks for the poster from 10 % in', () => {
+  it('takes the poster from the keyframe at or before 10 % in, decoding no other frame', () => {
     expect(posterTime(60)).toBe(6);
     expect(posterTime(null)).toBe(0);
     const { command, source } = planThumbnail({ ...base, probe: probe() });
     expect(source).toBe('frame');
     expect(after(command.args, '-ss')).toBe('6');
-    expect(after(command.args, '-vf')).toBe('scale=640:360,setsar=1,thumbnail=50');
+    expect(after(command.args, '-skip_frame')).toBe('nokey');
+    expect(command.args.indexOf('-noaccurate_seek')).toBeLessThan(command.args.indexOf('-i'));
+    expect(after(command.args, '-vf')).toBe('scale=640:360,setsar=1');
   });
 
   it('draws the waveform for audio without cover art, and uses cover art when there is some', () => {
@@ -205,9 +207,9 @@ describe('image and document helpers', () => {
 
 describe('item media', () => {
   it('lists the steps per item type', () => {
-    expect(mediaSteps(probe())).toEqual(['proxy', 'thumbnail', 'hls', 'filmstrip', 'waveform']);
-    expect(mediaSteps(probe({ audio: null }))).toEqual(['proxy', 'thumbnail', 'hls', 'filmstrip']);
-    expect(mediaSteps(probe({ itemType: 'audio', video: null }))).toEqual(['proxy', 'thumbnail', 'hls', 'waveform']);
+    expect(mediaSteps(probe())).toEqual(['thumbnail', 'playable']);
+    expect(mediaSteps(probe({ audio: null }))).toEqual(['thumbnail', 'playable']);
+    expect(mediaSteps(probe({ itemType: 'audio', video: null }))).toEqual(['thumbnail', 'playable']);
     expect(mediaSteps(probe({ itemType: 'image' }))).toEqual(['imagePreviews']);
     expect(mediaSteps(probe({ itemType: 'file' }))).toEqual(['documentThumbnail']);
   });

@@ -1,6 +1,6 @@
 import { createTestDatabase, testBackends, type TestDatabase } from '@mam/db/testing';
 import { testLogger, toleratePoolShutdown } from '../testing/test-harness';
-import type { TranscodeActivities, TranscodeInput } from '../transcode/transcode.activities.types';
+import type { RenderKind, TranscodeActivities, TranscodeInput } from '../transcode/transcode.activities.types';
 import { TRANSCODE_TASK_QUEUE, transcodeWorkflow } from '../transcode/transcode.workflow';
 import { EmbeddedWorkflowRuntime } from './embedded-runtime';
 import type { TWorkflowFunction } from './workflow-instance';
@@ -16,6 +16,11 @@ describe.each(testBackends)('the media task queue on %s', (backend) => {
   let database: TestDatabase;
   let runtime: EmbeddedWorkflowRuntime | undefined;
   let order: string[];
+  /** What probeOriginal plans: the shape runs had before the 'playable' render, unless a test says otherwise. */
+  let plan: RenderKind[];
+  beforeEach(() => {
+    plan = ['proxy', 'thumbnail', 'hls', 'filmstrip', 'waveform'];
+  });
 
   beforeAll(async () => {
     database = await createTestDatabase(backend);
@@ -38,7 +43,7 @@ describe.each(testBackends)('the media task queue on %s', (backend) => {
       storeOriginal: (input) => step(`${input.itemId}:store`),
       probeOriginal: async (input) => {
         await step(`${input.itemId}:probe`);
-        return { itemType: 'video', steps: ['proxy', 'thumbnail', 'hls', 'filmstrip', 'waveform'] };
+        return { itemType: 'video', steps: plan };
       },
       render: (input) => step(`${input.itemId}:${input.kind}`),
       completeTranscode: (input) => step(`${input.itemId}:complete`),
@@ -90,6 +95,20 @@ describe.each(testBackends)('the media task queue on %s', (backend) => {
       for (const kind of ['thumbnail', 'hls', 'filmstrip', 'waveform']) {
         expect(at(`${itemId}:${kind}`)).toBeGreaterThan(lastPlayable);
       }
+    }
+  });
+
+  it('runs the poster and the playable render of every item before anyone’s remaining renditions', async () => {
+    // A plan with a rendition after the playable one: it waits, the poster and the render before it do not.
+    plan = ['thumbnail', 'playable', 'waveform'];
+    const items = ['p1', 'p2', 'p3'].map((itemId) => ({ tenantId: 'tenant-a', itemId }));
+    await runQueued(items);
+    expect(order.slice(0, 4)).toEqual(['p1:store', 'p1:probe', 'p1:thumbnail', 'p1:playable']);
+    const playable = items.map(({ itemId }) => at(`${itemId}:playable`));
+    expect(playable).toEqual([...playable].sort((a, b) => a - b));
+    for (const { itemId } of items) {
+      expect(at(`${itemId}:thumbnail`)).toBeLessThan(at(`${itemId}:playable`));
+      expect(at(`${itemId}:waveform`)).toBeGreaterThan(Math.max(...playable));
     }
   });
 

@@ -43,12 +43,27 @@ const tests = fixtures.filter((fixture) => !isProduct(fixture));
  */
 describe('recorded workflow histories', () => {
   it('are the product workflows and the test workflows', () => {
-    expect(product.length).toBeGreaterThanOrEqual(2);
+    expect(product.length).toBeGreaterThanOrEqual(3);
     expect(tests.length).toBeGreaterThanOrEqual(3);
   });
 
   it('include every product workflow type', () => {
     expect(new Set(product.map(workflowType))).toEqual(new Set(productWorkflowTypes));
+  });
+
+  it('keep a transcode planned before the playable render, which runs in flight at the upgrade still have', () => {
+    // The plan is probeOriginal's recorded result: the workflow follows it, so both shapes must keep replaying.
+    const plans = product.map(
+      (fixture) =>
+        fixture.history.events
+          .map((event) => event.activityTaskCompletedEventAttributes as { result?: { payloads?: { data?: string }[] } })
+          .map((completed) => completed?.result?.payloads?.[0]?.data)
+          .filter((data): data is string => typeof data === 'string')
+          .map((data) => JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as { steps?: string[] })
+          .find((result) => Array.isArray(result.steps))?.steps,
+    );
+    expect(plans).toContainEqual(['proxy', 'thumbnail', 'hls', 'filmstrip', 'waveform']);
+    expect(plans).toContainEqual(['thumbnail', 'playable']);
   });
 
   it.each([

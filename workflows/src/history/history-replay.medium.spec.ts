@@ -216,7 +216,11 @@ describe('embedded runs replayed by Temporal', () => {
       storeOriginal: async () => undefined,
       probeOriginal: async (step) => {
         if (step.itemId === 'broken') throw ApplicationFailure.nonRetryable('Invalid data found', 'MalformedMedia');
-        return { itemType: 'video', steps: ['proxy', 'thumbnail', 'hls', 'filmstrip', 'waveform'] };
+        // item-1 keeps the shape runs had before the playable render: its fixture is what in-flight runs replay.
+        if (step.itemId === 'item-1') {
+          return { itemType: 'video', steps: ['proxy', 'thumbnail', 'hls', 'filmstrip', 'waveform'] };
+        }
+        return { itemType: 'video', steps: ['thumbnail', 'playable'] };
       },
       render: async () => undefined,
       completeTranscode: async () => undefined,
@@ -228,6 +232,7 @@ describe('embedded runs replayed by Temporal', () => {
       const engine = await startRuntime({ activities, taskQueues: { [TRANSCODE_TASK_QUEUE]: 2 } });
       for (const [name, itemId] of [
         ['transcodes a video', 'item-1'],
+        ['makes a video playable at once', 'item-2'],
         ['fails on malformed media', 'broken'],
       ] as const) {
         const input: TranscodeInput = {
@@ -248,7 +253,7 @@ describe('embedded runs replayed by Temporal', () => {
       }
     }, 60_000);
 
-    it('replays a completed and a failed run in Temporal’s sandbox', async () => {
+    it('replays completed runs of both plan shapes and a failed run in Temporal’s sandbox', async () => {
       expect(await replayed(defaultWorkflowsPath(), runs)).toEqual([]);
       writeFixtures(runs);
       productRuns.push(...runs);

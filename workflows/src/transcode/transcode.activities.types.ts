@@ -14,8 +14,12 @@ export interface TranscodeStep extends TranscodeInput {
   stepCount: number;
 }
 
+/**
+ * 'playable' is the one decode that makes HLS (published while it grows), proxy, filmstrip and waveform; runs
+ * planned before it existed name those four separately, and replay them that way.
+ */
 export type RenderKind =
-  'proxy' | 'hls' | 'thumbnail' | 'filmstrip' | 'waveform' | 'imagePreviews' | 'documentThumbnail';
+  'playable' | 'proxy' | 'hls' | 'thumbnail' | 'filmstrip' | 'waveform' | 'imagePreviews' | 'documentThumbnail';
 
 /**
  * The activities of the transcode workflow, implemented in @mam/workers. Each is idempotent: outputs go to

@@ -3,7 +3,7 @@ import type { TranscodeActivities, TranscodeInput } from './transcode.activities
 
 export const TRANSCODE_TASK_QUEUE = 'media';
 
-// Store, probe and the five renditions of a video.
+// Store, probe and the five renditions of a video as planned before the 'playable' render (now four steps).
 const LONGEST_RUN = 7;
 
 const mediaOptions = {
@@ -47,7 +47,8 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * Upload finished → original stored → probed → renditions for the item type → done. A business failure (malformed
+ * Upload finished → original stored → probed → renditions for the item type → done. For audio and video the
+ * renditions are the poster, then one decode that publishes the HLS while it grows and makes the rest. A business failure (malformed
  * media) ends the run with the item in ERROR and the reason on it; cancellation leaves the bookkeeping to whoever
  * cancelled.
  */
@@ -58,9 +59,12 @@ export async function transcodeWorkflow(input: TranscodeInput): Promise<void> {
     await playable.storeOriginal({ ...input, stepIndex: 0, stepCount: LONGEST_RUN });
     const { steps: plan } = await playable.probeOriginal({ ...input, stepIndex: 1, stepCount: LONGEST_RUN });
     const stepCount = plan.length + 2;
+    // What makes the item playable goes first: up to the 'playable' render (poster, then the growing HLS) when the
+    // plan has one, else its first step (image previews, document thumbnail; and the proxy of plans recorded
+    // before 'playable' existed). The plan is the probe's recorded result, so replays of those runs decide alike.
+    const playableSteps = Math.max(1, plan.indexOf('playable') + 1);
     for (const [index, kind] of plan.entries()) {
-      // The plan's first step is what makes the item playable (proxy, image previews, document thumbnail).
-      const media = index === 0 ? playable : rendition;
+      const media = index < playableSteps ? playable : rendition;
       await media.render({ ...input, kind, stepIndex: index + 2, stepCount });
     }
     await bookkeeping.completeTranscode(input);

@@ -1,4 +1,4 @@
-import { AppError, can, initiatedProcess, isAdmin, type OperationKind } from '@mam/core';
+import { AppError, can, initiatedProcess, isAdmin, withoutGrowingHls, type OperationKind } from '@mam/core';
 import type { TOperationRow } from '@mam/db';
 import type { WorkflowEngine } from '@mam/workflows';
 import { TRANSCODE_TASK_QUEUE, type TranscodeInput } from '@mam/workflows';
@@ -204,6 +204,7 @@ export function createProcessingService(
       if (version && version.transcoding.state !== 'COMPLETE') {
         await db.items.updateVersion(tenantId, version.id, {
           transcoding: { ...version.transcoding, state: 'ERROR', error: 'Processing was cancelled.', step: null },
+          renditions: withoutGrowingHls(version.renditions),
         });
       }
     },

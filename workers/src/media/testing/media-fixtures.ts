@@ -71,6 +71,23 @@ export async function makeVideo(dir: string, options: VideoFixtureOptions = {}):
   return file;
 }
 
+/**
+ * Broadcast-style MXF: MPEG-2 4:2:2 picture and `tracks` mono 24-bit PCM tracks, track n a sine of n × 200 Hz, so
+ * a test can tell the tracks apart.
+ */
+export async function makeMultiTrackMxf(dir: string, { fileName = 'multitrack.mxf', seconds = 2, tracks = 8 } = {}) {
+  const file = path.join(dir, fileName);
+  const args = ['-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=25:duration=${seconds}`];
+  for (let n = 1; n <= tracks; n++) {
+    args.push('-f', 'lavfi', '-i', `sine=frequency=${n * 200}:sample_rate=48000:duration=${seconds}`);
+  }
+  args.push('-map', '0:v');
+  for (let n = 1; n <= tracks; n++) args.push('-map', `${n}:a`);
+  args.push('-c:v', 'mpeg2video', '-b:v', '8M', '-pix_fmt', 'yuv422p', '-c:a', 'pcm_s24le', '-f', 'mxf', file);
+  await ffmpeg(args);
+  return file;
+}
+
 /** A 440 Hz tone; the container follows the file name (tone.m4a, tone.wav, tone.mp3). */
 export async function makeAudio(dir: string, { fileName = 'tone.m4a', seconds = 3, channels = 2 } = {}) {
   const file = path.join(dir, fileName);
