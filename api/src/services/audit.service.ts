@@ -1,10 +1,10 @@
-import { AppError } from '@mam/core';
+import { AppError, type AuditAction } from '@mam/core';
 import { inTransaction, type Repositories } from '@mam/db';
 import type { AuthedActor } from './actor.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
 
 export interface AuditEntry {
-  action: string;
+  action: AuditAction;
   targetType?: string;
   targetId?: string;
   summary: string;

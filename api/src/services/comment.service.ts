@@ -259,7 +259,7 @@ export function createCommentService(deps: ServiceDeps, audit: AuditService, not
   function saved(
     actor: AuthedActor,
     meta: RequestMeta | null,
-    action: string,
+    action: 'created' | 'replied' | 'edited' | 'resolved' | 'reopened' | 'assigned' | 'deleted',
     summary: string,
     work: (tx: Repositories) => Promise<TCommentRow | undefined>,
   ): Promise<TCommentRow> {
