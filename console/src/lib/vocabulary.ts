@@ -9,6 +9,7 @@ import {
   type SearchFacet,
 } from '@mam/core';
 import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A name people read, the sentence that explains it, and the stable id (for tooltips, never the main text). */
@@ -57,10 +58,38 @@ export function vocabulary(t: TFunction) {
   };
 }
 
+type TLocalisableForm = {
+  builtIn?: string | null;
+  label: string;
+  fields: ReadonlyArray<{
+    fieldId: string;
+    label: string;
+    alternatives: ReadonlyArray<{ value: string; label: string }>;
+  }>;
+};
+
+/** A form as the reader sees it: built-in names, field labels and alternatives in their language; nothing else. */
+export function localForm<F extends TLocalisableForm>(words: TVocabulary, form: F): F {
+  return {
+    ...form,
+    label: words.form(form),
+    fields: form.fields.map((field) => ({
+      ...field,
+      label: words.field(field),
+      alternatives: field.alternatives.map((a) => ({ ...a, label: words.fieldValue(field.fieldId, a.value, a.label) })),
+    })),
+  };
+}
+
+/** Form views ({ id, form }) with their forms localised; for display only, values are saved by fieldId. */
+export function localForms<V extends { form: TLocalisableForm }>(words: TVocabulary, views: readonly V[]): V[] {
+  return views.map((view) => ({ ...view, form: localForm(words, view.form) }));
+}
+
 export type TVocabulary = ReturnType<typeof vocabulary>;
 
 /** The vocabulary in the current language; components re-render when it changes. */
 export function useVocabulary(): TVocabulary {
   const { t } = useTranslation();
-  return vocabulary(t);
+  return useMemo(() => vocabulary(t), [t]);
 }

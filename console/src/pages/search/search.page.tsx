@@ -47,6 +47,7 @@ import {
 import { SortMenu } from './sort.menu';
 import { useInfiniteScroll } from './use-infinite-scroll';
 import { queryProblemOf, useSearchResults } from './use-search-results';
+import { localForms, useVocabulary } from '../../lib/vocabulary';
 
 const viewKey = 'mam.search.view';
 
@@ -82,7 +83,11 @@ export default function SearchPage({ toolbar }: { toolbar?: ReactNode }) {
 
   // Only administrators may read the tenant configuration; for others the server's default is shown as 'assets'.
   const forms = trpc.metadataForms.list.useQuery(undefined, { staleTime: 60_000 });
-  const catalogue = useMemo(() => fieldCatalogue((forms.data ?? []).map((f) => f.form)), [forms.data]);
+  const words = useVocabulary();
+  const catalogue = useMemo(
+    () => fieldCatalogue(localForms(words, forms.data ?? []).map((f) => f.form)),
+    [forms.data, words],
+  );
   const sortFields = useMemo(() => sortableFields(catalogue, i18n.resolvedLanguage ?? 'en'), [catalogue, i18n]);
 
   const results = useSearchResults(toSearchInput(state, timeZone));

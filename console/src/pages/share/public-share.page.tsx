@@ -39,6 +39,7 @@ import {
   type TPublicShareItem,
 } from '../../features/shares/public-share.api';
 import { ticksToTimecode } from '../item-details/comment-timecode';
+import { localForms, useVocabulary } from '../../lib/vocabulary';
 
 type TOpenShare = Extract<TPublicShare, { state: 'ok' }>;
 
@@ -84,7 +85,8 @@ function PasswordPage({ token }: { token: string }) {
 /** The share view of the item's forms, for a share that lets the visitor edit metadata. */
 function MetadataEditor({ token, item }: { token: string; item: TPublicShareItem }) {
   const { t } = useTranslation();
-  const editable = item.editable!;
+  const words = useVocabulary();
+  const editable = { ...item.editable!, forms: localForms(words, item.editable!.forms) };
   const [values, setValues] = useState<Record<string, TJsonValue>>(editable.values);
   const [formId, setFormId] = useState(editable.forms[0]?.id ?? '');
   const current = editable.forms.find((f) => f.id === formId) ?? editable.forms[0];
@@ -220,6 +222,7 @@ function CommentBox({
 
 function SharedItem({ token, share, item }: { token: string; share: TOpenShare; item: TPublicShareItem }) {
   const { t } = useTranslation();
+  const words = useVocabulary();
   const [seconds, setSeconds] = useState(0);
   const playable = (item.itemType === 'video' || item.itemType === 'audio') && item.urls.hls && item.durationSeconds;
   return (
@@ -279,7 +282,7 @@ function SharedItem({ token, share, item }: { token: string; share: TOpenShare; 
           <Table.Tbody>
             {item.metadata.map((field) => (
               <Table.Tr key={field.fieldId}>
-                <Table.Th w="30%">{field.label}</Table.Th>
+                <Table.Th w="30%">{words.field(field)}</Table.Th>
                 <Table.Td>{Array.isArray(field.value) ? field.value.join(', ') : String(field.value)}</Table.Td>
               </Table.Tr>
             ))}
