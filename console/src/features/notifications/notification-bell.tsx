@@ -34,6 +34,7 @@ import { trpc } from '../../lib/trpc';
 import { notificationMessage, type TNotification } from './notification-message';
 import { relativeTime } from './relative-time';
 import { useNotificationStream } from './use-notification-stream';
+import { useFormat } from '../../lib/format';
 
 const kindIcon: Record<TNotification['kind'], ReactNode> = {
   assigned: <IconUserCheck size={12} />,
@@ -47,6 +48,7 @@ const kindIcon: Record<TNotification['kind'], ReactNode> = {
 
 function NotificationRow({ notification, onOpen }: { notification: TNotification; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
+  const format = useFormat();
   const failed = notification.kind === 'operation_failed';
   return (
     <UnstyledButton
@@ -80,7 +82,7 @@ function NotificationRow({ notification, onOpen }: { notification: TNotification
               {mentionsToPlainText(notification.params.text)}
             </Text>
           )}
-          <Text size="xs" c="dimmed" title={new Date(notification.createdAt).toLocaleString(i18n.language)}>
+          <Text size="xs" c="dimmed" title={format.dateTime(notification.createdAt)}>
             {relativeTime(notification.createdAt, i18n.resolvedLanguage ?? 'en')}
           </Text>
         </Stack>

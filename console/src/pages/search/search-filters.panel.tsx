@@ -5,6 +5,7 @@ import i18n from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { approvalColours } from '../../features/approval/approval-status';
+import { formatNumber } from '../../lib/format';
 import { useVocabulary } from '../../lib/vocabulary';
 import { valueLabel, type TFieldInfo } from './search-fields.catalogue';
 import { facetOptions, selectedValues, toggleFacetValue, type TFacetTarget } from './search-filters.rules';
@@ -178,7 +179,7 @@ function FacetGroup({
           />
           {option.count !== null && (
             <Badge size="xs" variant="light" color="gray" data-testid="facet-count">
-              {option.count.toLocaleString(i18n.resolvedLanguage)}
+              {formatNumber(option.count, i18n.resolvedLanguage ?? 'en')}
             </Badge>
           )}
         </Group>

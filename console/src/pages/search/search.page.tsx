@@ -48,6 +48,7 @@ import { SortMenu } from './sort.menu';
 import { useInfiniteScroll } from './use-infinite-scroll';
 import { queryProblemOf, useSearchResults } from './use-search-results';
 import { localForms, useVocabulary } from '../../lib/vocabulary';
+import { formatNumber } from '../../lib/format';
 
 const viewKey = 'mam.search.view';
 
@@ -195,7 +196,7 @@ export default function SearchPage({ toolbar }: { toolbar?: ReactNode }) {
                     data-testid="select-all"
                   />
                   <Text size="sm" fw={500} data-testid="search-total" data-total={first ? total : undefined}>
-                    {first ? t('search.total', { count: total, total: total.toLocaleString(language) }) : ' '}
+                    {first ? t('search.total', { count: total, total: formatNumber(total, language) }) : ' '}
                   </Text>
                   {someSelected && (
                     <Text size="sm" c="dimmed" data-testid="selection-count">

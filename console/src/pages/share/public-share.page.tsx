@@ -40,6 +40,7 @@ import {
 } from '../../features/shares/public-share.api';
 import { ticksToTimecode } from '../item-details/comment-timecode';
 import { localForms, useVocabulary } from '../../lib/vocabulary';
+import { useFormat } from '../../lib/format';
 
 type TOpenShare = Extract<TPublicShare, { state: 'ok' }>;
 
@@ -298,6 +299,7 @@ function SharedItem({ token, share, item }: { token: string; share: TOpenShare; 
 /** The page at /s/:token for people outside the organisation (spec section 2: a shared page with a password prompt). */
 export default function PublicSharePage() {
   const { t } = useTranslation();
+  const format = useFormat();
   const { token = '' } = useParams();
   // Every load asks again: views are counted and media URLs signed by the server on each visit.
   const query = useQuery({
@@ -339,9 +341,7 @@ export default function PublicSharePage() {
             </Title>
           </div>
           {share.expiresAt && (
-            <Badge variant="light">
-              {t('publicShare.expires', { date: new Date(share.expiresAt).toLocaleDateString() })}
-            </Badge>
+            <Badge variant="light">{t('publicShare.expires', { date: format.date(share.expiresAt) })}</Badge>
           )}
         </Group>
         {share.message && <Text style={{ whiteSpace: 'pre-wrap' }}>{share.message}</Text>}
