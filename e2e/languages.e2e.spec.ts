@@ -11,6 +11,29 @@ import { browserSuite, shot } from './support/suite';
 
 jest.setTimeout(900_000);
 
+// This file compiles without the DOM library: the page globals the in-page checks (page.evaluate) use.
+type TElement = {
+  textContent: string | null;
+  parentElement: TElement | null;
+  closest(selector: string): TElement | null;
+  getAttribute(name: string): string | null;
+  checkVisibility?(options: object): boolean;
+  scrollWidth: number;
+  clientWidth: number;
+  innerHTML: string;
+  append(child: TElement): void;
+};
+declare const document: {
+  body: TElement & { innerText: string };
+  documentElement: { lang: string };
+  createTreeWalker(root: TElement, what: number): { nextNode(): TElement | null };
+  querySelectorAll(selector: string): Iterable<TElement> & { length: number };
+  createElement(tag: string): TElement;
+};
+declare const NodeFilter: { SHOW_TEXT: number };
+declare const localStorage: { getItem(key: string): string | null };
+declare const window: object;
+
 type Tree = { [key: string]: string | Tree };
 const LANGUAGES = ['nb', 'nn', 'fr'] as const;
 type TLanguage = (typeof LANGUAGES)[number];
@@ -68,8 +91,7 @@ async function findings(page: Page, where: string, english: string[]): Promise<T
       const out: Array<{ kind: string; text: string }> = [];
       const englishSet = new Set(english);
       const idSet = new Set(rawIds);
-      const visible = (el: Element) =>
-        (el as HTMLElement).checkVisibility?.({ checkOpacity: false, checkVisibilityCSS: true }) ?? true;
+      const visible = (el: TElement) => el.checkVisibility?.({ checkOpacity: false, checkVisibilityCSS: true }) ?? true;
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
@@ -89,7 +111,7 @@ async function findings(page: Page, where: string, english: string[]): Promise<T
       }
       const labels =
         '.mantine-Button-label, .mantine-Tabs-tabLabel, th, .mantine-Badge-label, .mantine-NavLink-label, .mantine-SegmentedControl-label';
-      for (const el of document.querySelectorAll<HTMLElement>(labels)) {
+      for (const el of document.querySelectorAll(labels)) {
         if (!visible(el) || !el.textContent?.trim()) continue;
         if (el.scrollWidth > el.clientWidth + 1) out.push({ kind: 'cut off', text: el.textContent.trim() });
       }
