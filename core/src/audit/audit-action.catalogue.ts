@@ -99,4 +99,3 @@ const auditActionSet: ReadonlySet<string> = new Set(auditActions);
 export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === 'string' && auditActionSet.has(value);
 }
-
