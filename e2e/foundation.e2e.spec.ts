@@ -140,7 +140,7 @@ describe('foundation in a browser', () => {
     await page.getByTestId('permission-create').check();
     expect(await upload.isChecked()).toBe(true);
     expect(await upload.isDisabled()).toBe(true);
-    await page.getByText('Implied by create').first().waitFor();
+    await page.getByText('Implied by Create items').first().waitFor();
     await page.getByTestId('save-permissions').click();
     await page.getByText('Saved').first().waitFor();
     await shot(page, '06-groups');

@@ -23,7 +23,7 @@ describe('storage quota in a browser', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await row
       .getByTestId('tenant-storage')
-      .filter({ hasText: /\/ 1(\.0)? MiB/ })
+      .filter({ hasText: /\/ 1(\.0)?\sMiB/ })
       .waitFor();
     await shot(page, 'storage-quota-01-set');
 

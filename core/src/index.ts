@@ -6,6 +6,9 @@ export * from './permissions/implied-permissions';
 export * from './permissions/default-grants';
 export * from './permissions/effective-permissions';
 export * from './permissions/actor';
+export * from './permissions/built-in-groups';
+
+export * from './audit/audit-action.catalogue';
 
 export * from './access/access.schema';
 export * from './access/access.rules';
@@ -52,6 +55,7 @@ export * from './forms/field-value-rows';
 export * from './forms/metadata-csv';
 export * from './forms/metadata-xmp';
 export * from './items/item-search-filters';
+export * from './items/search-facet.catalogue';
 export * from './shares/share-rules';
 export * from './notifications/mentions';
 export * from './notifications/notification-kinds';

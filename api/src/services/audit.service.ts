@@ -1,10 +1,10 @@
-import { AppError, auditValue, type TAuditChanges, type TAuditValueChange } from '@mam/core';
+import { AppError, auditValue, type AuditAction, type TAuditChanges, type TAuditValueChange } from '@mam/core';
 import { inTransaction, type Repositories } from '@mam/db';
 import type { AuthedActor } from './actor.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
 
 export interface AuditEntry {
-  action: string;
+  action: AuditAction;
   targetType?: string;
   targetId?: string;
   summary: string;

@@ -2,7 +2,7 @@ import type { AuthedActor } from './actor.service';
 import { AppError, assertPasswordStrength, mailForOrganisationList, mailLocale } from '@mam/core';
 import type { TTenantRow, TUserRow } from '@mam/db';
 import { hashPassword, verifyPassword } from '../security/password-hasher';
-import type { AuditService } from './audit.service';
+import type { AuditEntry, AuditService } from './audit.service';
 import type { BackgroundTasks } from './background-tasks';
 import { createLoginThrottle, HOUR_MS, loginThrottleKeys, quota, type TThrottleKey } from './login-throttle.service';
 import type { MfaService } from './mfa.service';
@@ -127,7 +127,7 @@ export function createAuthService(
   };
 }
 
-function failedLogin(user: TUserRow, reason: string) {
+function failedLogin(user: TUserRow, reason: string): AuditEntry {
   return {
     action: 'auth.login_failed',
     targetType: 'user',

@@ -308,7 +308,7 @@ export function createCommentService(
   function saved(
     actor: AuthedActor,
     meta: RequestMeta | null,
-    action: string,
+    action: 'created' | 'replied' | 'edited' | 'resolved' | 'reopened' | 'assigned' | 'deleted' | 'task_changed',
     summary: string,
     work: (tx: Repositories) => Promise<TCommentRow | undefined>,
     details: Record<string, unknown> = {},

@@ -14,7 +14,7 @@ import {
 } from '@mam/core';
 import type { TFolderRow } from '@mam/db';
 import type { AuthedActor } from './actor.service';
-import type { AuditService } from './audit.service';
+import type { AuditEntry, AuditService } from './audit.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
 
 export interface TFolderView {
@@ -353,7 +353,7 @@ export function createFolderService(deps: ServiceDeps, audit: AuditService) {
             summary: `Folder ${folder.name} deleted with ${folderIds.length - 1} subfolders and ${recycled.length} items`,
             details: { folderIds, itemIds: recycled },
           },
-          ...recycled.map((itemId) => ({
+          ...recycled.map((itemId): AuditEntry => ({
             action: 'item.deleted',
             targetType: 'item',
             targetId: itemId,

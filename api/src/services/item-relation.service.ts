@@ -1,7 +1,7 @@
 import { AppError, canUpdate, canView, can, type Actor } from '@mam/core';
 import type { TItemRelationKind, TItemRelationRow, TItemRow } from '@mam/db';
 import type { AuthedActor } from './actor.service';
-import type { AuditService } from './audit.service';
+import type { AuditEntry, AuditService } from './audit.service';
 import { toItemView } from './items/item-view';
 import type { RequestMeta, ServiceDeps } from './service-deps';
 import { liveItemOrNotFound } from './items/live-item';
@@ -43,7 +43,7 @@ export function createItemRelationService(deps: ServiceDeps, audit: AuditService
     return liveItemOrNotFound(actor, await repos.items.findById(actor.tenantId, itemId));
   }
 
-  function entry(row: TItemRelationRow, action: 'added' | 'removed', title: string) {
+  function entry(row: TItemRelationRow, action: 'added' | 'removed', title: string): AuditEntry {
     const label = relationLabels[row.kind].outgoing.toLowerCase();
     return {
       action: `item.relation_${action}`,

@@ -1,4 +1,11 @@
-import { AppError, allPermissions, assertPasswordStrength, defaultTenantConfig, type Permission } from '@mam/core';
+import {
+  AppError,
+  allPermissions,
+  assertPasswordStrength,
+  builtInGroupNames,
+  defaultTenantConfig,
+  type Permission,
+} from '@mam/core';
 import { inTransaction, isUniqueViolation, type Repositories, type TTenantRow, type TUserRow } from '@mam/db';
 import { hashPassword } from '../security/password-hasher';
 import type { AuthedActor } from './actor.service';
@@ -43,9 +50,12 @@ export async function provisionTenant(
       name: input.name,
       config: defaultTenantConfig(input.name) as unknown as Record<string, unknown>,
     });
-    const organisation = await repos.groups.insert(tenant.id, { name: 'Everyone', kind: 'organisation' });
+    const organisation = await repos.groups.insert(tenant.id, {
+      name: builtInGroupNames.organisation,
+      kind: 'organisation',
+    });
     const administrators = await repos.groups.insert(tenant.id, {
-      name: 'Administrators',
+      name: builtInGroupNames.administrators,
       kind: 'administrators',
       permissions: administratorPermissions,
     });

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatDay } from './format';
+import { formatBytes, formatDate, formatDateTime, formatDay, formatDuration, formatNumber, intlLocale } from './format';
 
 const moment = '2026-03-07T23:30:00Z';
 
@@ -35,5 +35,35 @@ describe('date formatting preferences', () => {
   it('shows a dash for nothing and for garbage', () => {
     expect(formatDateTime(null, 'en', { dateFormat: 'iso', timeZone: 'utc' })).toBe('—');
     expect(formatDate('not a date', 'en', { dateFormat: 'locale', timeZone: 'local' })).toBe('—');
+  });
+});
+
+describe('numbers, sizes and durations in the reader’s language', () => {
+  it('groups and marks decimals the way each language does', () => {
+    expect(formatNumber(12345.5, 'en')).toBe('12,345.5');
+    expect(formatNumber(12345.5, 'nb')).toBe('12\u00a0345,5');
+    expect(formatNumber(12345.5, 'nn')).toBe('12\u00a0345,5');
+    expect(formatNumber(12345.5, 'fr')).toBe('12\u202f345,5');
+  });
+
+  it('writes file sizes with the language’s decimal mark and units', () => {
+    expect(formatBytes(1536, 'en')).toBe('1.5\u00a0KiB');
+    expect(formatBytes(1536, 'nb')).toBe('1,5\u00a0KiB');
+    expect(formatBytes(5 * 1024 ** 3, 'fr')).toBe('5,0\u00a0Gio');
+  });
+
+  it('writes durations with the language’s short units', () => {
+    // ICU picks the kind of non-breaking space per unit; the words and figures are what matter.
+    const plain = (text: string) => text.replace(/\s/g, ' ');
+    expect(plain(formatDuration(3900, 'fr'))).toBe('1 h 5 min');
+    expect(plain(formatDuration(150, 'nb'))).toBe('2 min 30 sek');
+    expect(plain(formatDuration(45, 'en'))).toBe('45 secs');
+    expect(plain(formatDuration(3600, 'nn'))).toBe('1 t');
+  });
+
+  it('uses the country of each console language for dates', () => {
+    expect(intlLocale('nb')).toBe('nb-NO');
+    expect(formatDate(moment, 'nb', { dateFormat: 'locale', timeZone: 'utc' })).toBe('7. mars 2026');
+    expect(formatDate(moment, 'nn', { dateFormat: 'locale', timeZone: 'utc' })).toBe('7. mars 2026');
   });
 });

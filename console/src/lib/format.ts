@@ -5,6 +5,14 @@ type TFormatPreferences = Pick<TPreferences, 'dateFormat' | 'timeZone'>;
 
 const empty = '—';
 
+/** The Intl locale of a console language: each language writes dates and numbers the way its country does. */
+const intlLocales: Record<string, string> = { en: 'en-GB', nb: 'nb-NO', nn: 'nn-NO', fr: 'fr-FR' };
+
+/** 'nb' → 'nb-NO'; a full tag (or one the console does not know) is used as it is. */
+export function intlLocale(language: string): string {
+  return intlLocales[language] ?? language;
+}
+
 function parts(date: Date, timeZone: string | undefined) {
   const found = new Intl.DateTimeFormat('en-GB', {
     year: 'numeric',
@@ -39,7 +47,7 @@ export function formatDateTime(
   const suffix = prefs.timeZone === 'utc' ? ' UTC' : '';
   if (prefs.dateFormat === 'locale') {
     return (
-      new Intl.DateTimeFormat(language, {
+      new Intl.DateTimeFormat(intlLocale(language), {
         dateStyle: 'medium',
         timeStyle: options.seconds ? 'medium' : 'short',
         timeZone,
@@ -57,7 +65,7 @@ export function formatDate(iso: string | null | undefined, language: string, pre
   if (Number.isNaN(date.getTime())) return empty;
   const timeZone = prefs.timeZone === 'utc' ? 'UTC' : undefined;
   if (prefs.dateFormat === 'locale')
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone }).format(date);
+    return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone }).format(date);
   return calendarDate(parts(date, timeZone), prefs.dateFormat);
 }
 
@@ -67,7 +75,7 @@ export function formatDay(day: string | null | undefined, language: string, pref
   const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return empty;
   if (prefs.dateFormat === 'locale')
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+    return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
   return calendarDate(parts(date, 'UTC'), prefs.dateFormat);
 }
 
@@ -81,18 +89,57 @@ export function useFormat() {
     dateTimeSeconds: (iso: string | null | undefined) => formatDateTime(iso, language, prefs, { seconds: true }),
     date: (iso: string | null | undefined) => formatDate(iso, language, prefs),
     day: (day: string | null | undefined) => formatDay(day, language, prefs),
+    number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, language, options),
+    bytes: (bytes: number | null | undefined) => (bytes == null ? empty : formatBytes(bytes, language)),
+    duration: (seconds: number | null | undefined) => (seconds == null ? empty : formatDuration(seconds, language)),
+    language,
   };
 }
 
-const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+/** A count with the language's grouping and decimal marks (1 234,5 in French and Norwegian, 1,234.5 in English). */
+export function formatNumber(value: number, language: string, options: Intl.NumberFormatOptions = {}): string {
+  return new Intl.NumberFormat(intlLocale(language), options).format(value);
+}
 
-/** 1536 → '1.5 KiB'. */
-export function formatBytes(bytes: number): string {
+/** Binary units; French writes octets (o) where the others write bytes (B). */
+const BYTE_UNITS: Record<string, readonly string[]> = {
+  fr: ['o', 'Kio', 'Mio', 'Gio', 'Tio'],
+  other: ['B', 'KiB', 'MiB', 'GiB', 'TiB'],
+};
+
+/** 1536 → '1.5 KiB' (en), '1,5 KiB' (nb, nn), '1,5 Kio' (fr). */
+export function formatBytes(bytes: number, language = 'en'): string {
+  const units = BYTE_UNITS[language] ?? BYTE_UNITS.other!;
   let value = Math.max(0, bytes);
   let unit = 0;
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+  while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  return `${value.toFixed(unit === 0 ? 0 : 1)} ${BYTE_UNITS[unit]}`;
+  const digits = unit === 0 ? 0 : 1;
+  const figure = formatNumber(value, language, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return `${figure}\u00a0${units[unit]}`;
+}
+
+/** A length of time in seconds as the language says it: '1 h 5 min', '2 min 30 s', '45 s'. */
+export function formatDuration(seconds: number, language: string): string {
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const parts: Array<[number, Intl.NumberFormatOptions['unit']]> = h
+    ? [
+        [h, 'hour'],
+        [m, 'minute'],
+      ]
+    : m
+      ? [
+          [m, 'minute'],
+          [s, 'second'],
+        ]
+      : [[s, 'second']];
+  return parts
+    .filter(([n], i) => i === 0 || n > 0)
+    .map(([n, unit]) => formatNumber(n, language, { style: 'unit', unit, unitDisplay: 'short' }))
+    .join(' ');
 }

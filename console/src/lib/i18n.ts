@@ -11,6 +11,33 @@ export const languages = [
 ] as const;
 export type TLanguage = (typeof languages)[number]['code'];
 
+const codes: ReadonlySet<string> = new Set(languages.map((l) => l.code));
+
+/** The first of the browser's languages the console speaks (by language only; 'no' is Bokmål), else English. */
+export function browserLanguage(preferred: readonly string[]): TLanguage {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0]!;
+    const code = base === 'no' ? 'nb' : base;
+    if (codes.has(code)) return code as TLanguage;
+  }
+  return 'en';
+}
+
+/**
+ * A signed-in user's language: the one saved in their profile, or the browser's when the profile says 'Browser
+ * language' (null). The detection order (query string, cookie, local storage, ...) is for visitors not signed in; a
+ * language cached from an earlier choice must not outrank the profile.
+ */
+export function profileLanguage(saved: string | null | undefined, preferred: readonly string[]): TLanguage {
+  return saved && codes.has(saved) ? (saved as TLanguage) : browserLanguage(preferred);
+}
+
+/** The browser's language list; `navigator.language` where the list is missing. */
+export function navigatorLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language].filter(Boolean);
+}
+
 /** Spec section 1 and 7: English fallback, language-only matching, this detection order, these read retries. */
 export function initI18n() {
   i18n

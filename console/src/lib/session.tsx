@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { appErrorOf } from './app-error';
+import { navigatorLanguages, profileLanguage } from './i18n';
 import { trpc, type RouterOutputs } from './trpc';
 
 export type TSession = NonNullable<RouterOutputs['auth']['session']>;
@@ -28,10 +29,13 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   const { i18n } = useTranslation();
-  const language = session.data?.user.language;
+  const signedIn = Boolean(session.data);
+  const saved = session.data?.user.language;
   useEffect(() => {
-    if (language && !i18n.language.startsWith(language)) void i18n.changeLanguage(language);
-  }, [language, i18n]);
+    if (!signedIn) return;
+    const wanted = profileLanguage(saved, navigatorLanguages());
+    if (i18n.resolvedLanguage !== wanted) void i18n.changeLanguage(wanted);
+  }, [signedIn, saved, i18n]);
 
   if (session.isLoading) {
     return (

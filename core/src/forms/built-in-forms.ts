@@ -98,3 +98,24 @@ export function builtInForm(type: BuiltInFormType): TMetadataForm {
 export function builtInForms(): TMetadataForm[] {
   return (Object.keys(definitions) as BuiltInFormType[]).map(builtInForm);
 }
+
+/** The English label a built-in form is created with: while a form still carries it, the console translates it. */
+export function builtInFormLabel(type: BuiltInFormType): string {
+  return definitions[type].label;
+}
+
+/**
+ * Every built-in field by fieldId with the English label it is created with, and its alternatives' labels by value
+ * (a fieldId means the same field in every built-in form that has it).
+ */
+export function builtInFields(): ReadonlyMap<string, { label: string; alternatives: ReadonlyMap<string, string> }> {
+  const fields = new Map<string, { label: string; alternatives: ReadonlyMap<string, string> }>();
+  for (const { fields: list } of Object.values(definitions))
+    for (const field of list)
+      if (!fields.has(field.fieldId))
+        fields.set(field.fieldId, {
+          label: field.label,
+          alternatives: new Map((field.alternatives ?? []).map((a) => [a.value, a.label])),
+        });
+  return fields;
+}

@@ -13,6 +13,7 @@ import {
   uploadRefusal,
   type TTenantConfig,
   type UploadLimits,
+  type AuditAction,
 } from '@mam/core';
 import { inTransaction, type Repositories, type TTenantRow, type TItemVersionRow } from '@mam/db';
 import { z } from 'zod';
@@ -79,7 +80,7 @@ export const DEFAULT_UPLOAD_ABANDONED_HOURS = 24;
 
 export type TDiscardReason = 'cancelled' | 'expired' | 'abandoned';
 
-const DISCARD_ACTIONS: Record<TDiscardReason, string> = {
+const DISCARD_ACTIONS: Record<TDiscardReason, AuditAction> = {
   cancelled: 'item.uploadCancelled',
   expired: 'item.uploadExpired',
   abandoned: 'item.uploadAbandoned',

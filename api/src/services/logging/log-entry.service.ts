@@ -177,7 +177,7 @@ export function createLogEntryService(deps: ServiceDeps, audit: AuditService, fo
   function changeEntry(
     actor: AuthedActor,
     meta: RequestMeta | null,
-    action: string,
+    action: 'created' | 'edited' | 'deleted',
     summary: string,
     work: (tx: Repositories) => Promise<TLogEntryRow>,
   ) {

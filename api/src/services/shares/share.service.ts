@@ -189,7 +189,7 @@ export function createShareService(
   function changeShare(
     actor: AuthedActor,
     meta: RequestMeta | null,
-    action: string,
+    action: 'created' | 'updated' | 'revoked' | 'invited',
     summary: (row: TShareRow) => string,
     work: (tx: Repositories) => Promise<TShareRow | undefined>,
   ): Promise<TShareRow> {

@@ -127,7 +127,12 @@ export function createBackgroundJobsService(deps: ServiceDeps, processing: Proce
   }
 
   /** The run's own tenant keeps the record, so its administrators see who steered it. */
-  async function record(actor: AuthedActor, meta: RequestMeta | null, run: TWorkflowHistory, action: string) {
+  async function record(
+    actor: AuthedActor,
+    meta: RequestMeta | null,
+    run: TWorkflowHistory,
+    action: 'cancelled' | 'terminated' | 'retried',
+  ) {
     await audit.record(run.tenantId ?? actor.tenantId, actor, meta, {
       action: `workflow.${action}`,
       targetType: 'workflow',

@@ -1,8 +1,9 @@
-import { Code, Table, Text } from '@mantine/core';
+import { Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { useFormat } from '../../lib/format';
 import { ChangeLines, type TChange } from './change-lines';
+import { useVocabulary } from '../../lib/vocabulary';
 
 export interface AuditEventRow {
   id: string;
@@ -30,6 +31,7 @@ export function AuditEventsTable({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const words = useVocabulary();
   return (
     <DataTable>
       <Table.Thead>
@@ -47,7 +49,7 @@ export function AuditEventsTable({
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(e.at)}</Table.Td>
             <Table.Td>{e.actorEmail ?? t('activity.system')}</Table.Td>
             <Table.Td>
-              <Code>{e.action}</Code>
+              <ActionName word={words.auditAction(e.action)} />
             </Table.Td>
             <Table.Td>
               {e.summary}
@@ -67,5 +69,27 @@ export function AuditEventsTable({
         )}
       </Table.Tbody>
     </DataTable>
+  );
+}
+
+/** The action's name in the reader's language; its explanation and stable id (as the API gives it) on hover. */
+function ActionName({ word }: { word: { name: string; hint: string; id: string } }) {
+  return (
+    <Tooltip
+      multiline
+      maw={320}
+      label={
+        <Stack gap={2}>
+          {word.hint && <Text size="xs">{word.hint}</Text>}
+          <Text size="xs" ff="monospace" c="dimmed">
+            {word.id}
+          </Text>
+        </Stack>
+      }
+    >
+      <Text size="sm" data-action={word.id}>
+        {word.name}
+      </Text>
+    </Tooltip>
   );
 }

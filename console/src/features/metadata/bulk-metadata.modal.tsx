@@ -21,6 +21,7 @@ import { errorCodeMessage, errorMessage } from '../../lib/app-error';
 import { downloadText, safeFileName } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
 import { MetadataFieldInput } from './metadata-field-input';
+import { localForms, useVocabulary } from '../../lib/vocabulary';
 
 /** Items per request: small enough that the progress bar moves, large enough to stay quick. */
 const BATCH = 25;
@@ -59,9 +60,14 @@ export function BulkMetadataModal({
   const bulk = trpc.items.bulkUpdateMetadata.useMutation();
   const exportCsv = trpc.items.exportMetadataCsv.useMutation();
   const importCsv = trpc.items.importMetadataCsv.useMutation();
+  const words = useVocabulary();
   const offered = useMemo(
-    () => (forms.data ?? []).filter((f) => f.form.active && !f.form.isSubtype && f.form.views.item !== undefined),
-    [forms.data],
+    () =>
+      localForms(
+        words,
+        (forms.data ?? []).filter((f) => f.form.active && !f.form.isSubtype && f.form.views.item !== undefined),
+      ),
+    [forms.data, words],
   );
   const [formId, setFormId] = useState<string | null>(null);
   const form = offered.find((f) => f.id === formId) ?? offered.find((f) => f.form.builtIn === 'common') ?? offered[0];

@@ -85,7 +85,7 @@ function NotificationRow({ notification, onOpen }: { notification: TNotification
               {mentionsToPlainText(notification.params.text)}
             </Text>
           )}
-          <Text size="xs" c="dimmed" title={new Date(notification.createdAt).toLocaleString(i18n.language)}>
+          <Text size="xs" c="dimmed" title={format.dateTime(notification.createdAt)}>
             {relativeTime(notification.createdAt, i18n.resolvedLanguage ?? 'en')}
           </Text>
         </Stack>

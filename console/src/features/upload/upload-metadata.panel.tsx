@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MetadataFormFields } from '../metadata';
 import { trpc } from '../../lib/trpc';
 import type { TUploadTarget } from './upload-manager';
+import { localForms, useVocabulary } from '../../lib/vocabulary';
 
 /**
  * Metadata for the next uploads, entered through a form's upload view. The server checks the values before it takes
@@ -14,9 +15,14 @@ import type { TUploadTarget } from './upload-manager';
 export function UploadMetadataPanel({ onChange }: { onChange: (metadata: TUploadTarget['metadata']) => void }) {
   const { t } = useTranslation();
   const forms = trpc.metadataForms.list.useQuery();
+  const words = useVocabulary();
   const offered = useMemo(
-    () => (forms.data ?? []).filter((f) => f.form.active && !f.form.isSubtype && f.form.views.upload !== undefined),
-    [forms.data],
+    () =>
+      localForms(
+        words,
+        (forms.data ?? []).filter((f) => f.form.active && !f.form.isSubtype && f.form.views.upload !== undefined),
+      ),
+    [forms.data, words],
   );
   const [open, setOpen] = useState(false);
   const [formId, setFormId] = useState<string | null>(null);

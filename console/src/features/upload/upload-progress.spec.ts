@@ -47,10 +47,10 @@ describe('uploadTotals', () => {
 describe('formatting', () => {
   it('formats bytes in binary units', () => {
     expect([formatBytes(0), formatBytes(1023), formatBytes(1536), formatBytes(8 * 1024 ** 2)]).toEqual([
-      '0 B',
-      '1023 B',
-      '1.5 KiB',
-      '8.0 MiB',
+      '0\u00a0B',
+      '1,023\u00a0B',
+      '1.5\u00a0KiB',
+      '8.0\u00a0MiB',
     ]);
   });
 

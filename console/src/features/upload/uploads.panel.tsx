@@ -34,7 +34,6 @@ import { IconAction } from '../../components/icon-action';
 import { useFormat } from '../../lib/format';
 import { uploadErrorText } from './upload-error-text';
 import type { TInterruptedUpload, TUpload, TUploadStatus } from './upload-manager';
-import { formatBytes } from '../../lib/format';
 import { allSucceeded } from './upload-destination';
 import { percentOf } from './upload-progress';
 import { useUploads } from './upload.provider';
@@ -78,17 +77,18 @@ const statusColour: Record<TUploadStatus, string> = {
 
 function UploadRow({ upload, linkItems }: { upload: TUpload; linkItems: boolean }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { pause, resume, cancel, dismiss } = useUploads();
   const percent = upload.status === 'done' ? 100 : percentOf(upload.bytesUploaded, upload.bytesTotal);
   const error = upload.error ? uploadErrorText(t, upload.error) : null;
   const retryable = upload.status === 'error' && upload.error?.kind === 'failed';
   const details = [
     t(`upload.status.${upload.status}`),
-    t('upload.progress', { done: formatBytes(upload.bytesUploaded), total: formatBytes(upload.bytesTotal) }),
+    t('upload.progress', { done: format.bytes(upload.bytesUploaded), total: format.bytes(upload.bytesTotal) }),
     `${Math.floor(percent)}%`,
   ];
   if (upload.status === 'uploading' && upload.speed > 0)
-    details.push(t('upload.speed', { speed: formatBytes(upload.speed) }));
+    details.push(t('upload.speed', { speed: format.bytes(upload.speed) }));
   if (upload.resumedFrom !== null && upload.resumedFrom > 0 && upload.status !== 'done')
     details.push(t('upload.resumedFrom', { percent: Math.floor(percentOf(upload.resumedFrom, upload.bytesTotal)) }));
 
@@ -199,7 +199,7 @@ function InterruptedRow({ entry, onDiscard }: { entry: TInterruptedUpload; onDis
             {entry.fileName}
           </Text>
           <Text size="xs" c="dimmed">
-            {[entry.size !== null ? formatBytes(entry.size) : null, when].filter(Boolean).join(' · ')}
+            {[entry.size !== null ? format.bytes(entry.size) : null, when].filter(Boolean).join(' · ')}
           </Text>
         </Box>
         <Group gap={4} wrap="nowrap">
@@ -234,6 +234,7 @@ function InterruptedRow({ entry, onDiscard }: { entry: TInterruptedUpload; onDis
  */
 export function UploadsPanel({ linkItems = true }: { linkItems?: boolean } = {}) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { uploads, interrupted, totals, pauseAll, resumeAll, clearFinished, forgetInterrupted } = useUploads();
   const [expanded, setExpanded] = useState(true);
   const [confirmation, confirm] = useConfirm();
@@ -257,10 +258,10 @@ export function UploadsPanel({ linkItems = true }: { linkItems?: boolean } = {})
   const anyRunning = uploads.some((u) => u.status === 'uploading' || u.status === 'queued');
   const anyFinished = uploads.some((u) => u.status === 'done' || u.status === 'error' || u.status === 'cancelled');
   const totalDetails = [
-    t('upload.progress', { done: formatBytes(totals.bytesUploaded), total: formatBytes(totals.bytesTotal) }),
+    t('upload.progress', { done: format.bytes(totals.bytesUploaded), total: format.bytes(totals.bytesTotal) }),
     `${Math.floor(totals.percent)}%`,
   ];
-  if (totals.speed > 0) totalDetails.push(t('upload.speed', { speed: formatBytes(totals.speed) }));
+  if (totals.speed > 0) totalDetails.push(t('upload.speed', { speed: format.bytes(totals.speed) }));
 
   return (
     <>

@@ -8,7 +8,7 @@ import { DataTable, TableMessage } from '../../components/data-table';
 import { IconAction } from '../../components/icon-action';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/app-error';
-import { formatBytes, useFormat } from '../../lib/format';
+import { useFormat } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -79,7 +79,7 @@ function OperationsTable({ kind, everyone }: { kind: OperationKind; everyone: bo
                 />
                 <Text size="xs" c="dimmed">
                   {kind === 'upload'
-                    ? `${op.bytesDone === null ? '—' : formatBytes(op.bytesDone)} / ${op.bytesTotal === null ? '—' : formatBytes(op.bytesTotal)}`
+                    ? `${op.bytesDone === null ? '—' : format.bytes(op.bytesDone)} / ${op.bytesTotal === null ? '—' : format.bytes(op.bytesTotal)}`
                     : op.step
                       ? t(`monitor.steps.${op.step}`, { defaultValue: op.step })
                       : ''}{' '}

@@ -10,6 +10,7 @@ import { downloadText, safeFileName } from '../../lib/download';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import type { TItem } from './item-types';
+import { localForms, useVocabulary } from '../../lib/vocabulary';
 
 const SEGMENTED_MAX = 4;
 
@@ -20,7 +21,8 @@ export function MetadataTab({ item, onSaved }: { item: TItem; onSaved: () => voi
   const [formId, setFormId] = useState<string | null>(null);
   const [draft, setDraft] = useState<Record<string, TJsonValue>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const forms = useMemo(() => metadata.data?.forms ?? [], [metadata.data]);
+  const words = useVocabulary();
+  const forms = useMemo(() => localForms(words, metadata.data?.forms ?? []), [metadata.data, words]);
   const current = forms.find((f) => f.id === formId) ?? forms.find((f) => f.form.builtIn === 'common') ?? forms[0];
   const stored = metadata.data?.values ?? {};
 

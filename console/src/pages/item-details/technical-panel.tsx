@@ -5,7 +5,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { durationTimecode, frameClock } from '../../features/player/frame-math';
-import { formatBytes } from '../../lib/format';
+import { useFormat } from '../../lib/format';
 import type { TItem } from './item-types';
 import { colourName, frameRateLabel, levelPercent, scanKey } from './technical-format';
 
@@ -124,6 +124,7 @@ function Checksum({ value }: { value: string }) {
  */
 export function TechnicalPanel({ item }: { item: TItem }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const media = item.media;
   const video = media?.video ?? null;
   const duration = media?.durationSeconds ?? null;
@@ -187,7 +188,7 @@ export function TechnicalPanel({ item }: { item: TItem }) {
       : null;
   const fileRows: TRow[] = [
     [t('itemDetails.tech.fileName'), item.version?.fileName ?? null],
-    [t('itemDetails.tech.fileSize'), item.version?.fileSize == null ? null : formatBytes(item.version.fileSize)],
+    [t('itemDetails.tech.fileSize'), item.version?.fileSize == null ? null : format.bytes(item.version.fileSize)],
     [t('itemDetails.tech.container'), media?.container ?? null],
     [t('itemDetails.tech.bitRate'), media?.bitRate ? `${Math.round(media.bitRate / 1000)} kb/s` : null],
     [

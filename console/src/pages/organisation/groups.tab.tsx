@@ -30,11 +30,13 @@ import { useConfirm } from '../../components/confirm';
 import { errorMessage } from '../../lib/app-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { useVocabulary } from '../../lib/vocabulary';
 
 type TGroup = RouterOutputs['groups']['list'][number];
 
 export function GroupsTab() {
   const { t } = useTranslation();
+  const words = useVocabulary();
   const utils = trpc.useUtils();
   const groups = trpc.groups.list.useQuery();
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -63,8 +65,9 @@ export function GroupsTab() {
             {groups.data?.map((g) => (
               <NavLink
                 key={g.id}
-                label={g.name}
+                label={words.group(g)}
                 description={t(`groups.kind.${g.kind}`)}
+                title={words.groupHint(g) ?? undefined}
                 rightSection={
                   <Tooltip label={t('groups.members', { count: g.memberCount })}>
                     <Badge size="xs" variant="light" color="gray">
@@ -130,6 +133,7 @@ interface TPermissionState {
 
 function GroupEditor({ group, onDeleted }: { group: TGroup; onDeleted: () => void }) {
   const { t } = useTranslation();
+  const words = useVocabulary();
   const utils = trpc.useUtils();
   const [settings, setSettings] = useState<Record<string, boolean>>(group.permissions);
   const [name, setName] = useState(group.name);
@@ -207,7 +211,9 @@ function GroupEditor({ group, onDeleted }: { group: TGroup; onDeleted: () => voi
           </form>
         ) : (
           <Group gap="xs" wrap="nowrap">
-            <Title order={4}>{group.name}</Title>
+            <Title order={4} title={words.groupHint(group) ?? undefined}>
+              {words.group(group)}
+            </Title>
             <Badge size="xs" variant="light" color="gray">
               {t(`groups.kind.${group.kind}`)}
             </Badge>
@@ -292,9 +298,11 @@ function GroupEditor({ group, onDeleted }: { group: TGroup; onDeleted: () => voi
                       data-implied={s.implied || undefined}
                       label={
                         <Group gap={4} wrap="nowrap">
-                          <Text size="xs" ff="monospace">
-                            {permission}
-                          </Text>
+                          <Tooltip label={permission} openDelay={400}>
+                            <Text size="xs" fw={500} data-permission-id={permission}>
+                              {words.permission(permission).name}
+                            </Text>
+                          </Tooltip>
                           {s.isDefault && (
                             <Tooltip
                               label={s.explicit === false ? t('groups.defaultOverridden') : t('groups.defaultHint')}
@@ -313,11 +321,16 @@ function GroupEditor({ group, onDeleted }: { group: TGroup; onDeleted: () => voi
                         </Group>
                       }
                       description={
-                        s.implied ? (
-                          <Text span size="xs" c="dimmed" data-testid="implied-by">
-                            {t('groups.impliedBy', { permissions: s.impliers.join(', ') })}
-                          </Text>
-                        ) : undefined
+                        <>
+                          {words.permission(permission).hint}
+                          {s.implied && (
+                            <Text span size="xs" c="dimmed" display="block" data-testid="implied-by">
+                              {t('groups.impliedBy', {
+                                permissions: s.impliers.map((p) => words.permission(p).name).join(', '),
+                              })}
+                            </Text>
+                          )}
+                        </>
                       }
                       onChange={(e) => setSettings({ ...settings, [permission]: e.currentTarget.checked })}
                     />

@@ -36,6 +36,7 @@ import { useFormat } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { useVocabulary } from '../../lib/vocabulary';
 
 type TUser = RouterOutputs['users']['list'][number];
 
@@ -50,6 +51,7 @@ function Blocked({ reason }: { reason: string }) {
 
 export function TeamTab() {
   const { t } = useTranslation();
+  const words = useVocabulary();
   const me = useSession().data!;
   const format = useFormat();
   const utils = trpc.useUtils();
@@ -65,7 +67,7 @@ export function TeamTab() {
   const setHidden = trpc.users.setHidden.useMutation({ onSuccess: refresh, onError });
   const logout = trpc.users.logoutEverywhere.useMutation();
   const remove = trpc.users.delete.useMutation();
-  const groupName = new Map((groups.data ?? []).map((g) => [g.id, g.name]));
+  const groupName = new Map((groups.data ?? []).map((g) => [g.id, words.group(g)]));
   const needle = filter.trim().toLowerCase();
   const shown = (users.data ?? []).filter(
     (u) => !needle || u.name.toLowerCase().includes(needle) || u.email.toLowerCase().includes(needle),
@@ -254,6 +256,7 @@ export function TeamTab() {
 
 function UserModal({ user, onClose }: { user: TUser | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const words = useVocabulary();
   const utils = trpc.useUtils();
   const groups = trpc.groups.list.useQuery();
   const create = trpc.users.create.useMutation();
@@ -267,7 +270,7 @@ function UserModal({ user, onClose }: { user: TUser | null; onClose: () => void 
   // Everyone is in the organisation group; the server keeps that membership, so it is not offered here.
   const options = (groups.data ?? [])
     .filter((g) => g.kind !== 'organisation')
-    .map((g) => ({ value: g.id, label: g.name }));
+    .map((g) => ({ value: g.id, label: words.group(g) }));
   const chosen = groupIds.filter((id) => options.some((o) => o.value === id));
 
   async function save(event: FormEvent) {

@@ -5,6 +5,8 @@ import i18n from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { approvalColours } from '../../features/approval/approval-status';
+import { formatNumber } from '../../lib/format';
+import { useVocabulary } from '../../lib/vocabulary';
 import { valueLabel, type TFieldInfo } from './search-fields.catalogue';
 import { facetOptions, selectedValues, toggleFacetValue, type TFacetTarget } from './search-filters.rules';
 import type { TSearchState } from './search-url.state';
@@ -48,6 +50,7 @@ export function SearchFiltersPanel({
 }) {
   const { t, i18n: instance } = useTranslation();
   const label = useFacetLabel(catalogue, creatorLabels);
+  const words = useVocabulary();
   const fieldIds = [
     ...new Set([
       ...Object.entries(facets?.fields ?? {})
@@ -58,9 +61,15 @@ export function SearchFiltersPanel({
   ].sort((a, b) =>
     (catalogue.get(a)?.label ?? a).localeCompare(catalogue.get(b)?.label ?? b, instance.resolvedLanguage),
   );
-  const group = (target: TFacetTarget, title: string, counts: ReadonlyArray<{ value: string; count: number }>) => (
+  const group = (
+    target: TFacetTarget,
+    title: string,
+    counts: ReadonlyArray<{ value: string; count: number }>,
+    hint?: string,
+  ) => (
     <FacetGroup
       title={title}
+      hint={hint}
       options={facetOptions(counts, selectedValues(state, target))}
       label={(value) => label(target, value)}
       onToggle={(value, on) => onChange(toggleFacetValue(state, target, value, on))}
@@ -71,13 +80,28 @@ export function SearchFiltersPanel({
   return (
     <Paper withBorder p="sm" radius="md" data-testid="search-filters">
       <Stack gap="md">
-        {group({ kind: 'itemType' }, t('search.filters.itemType'), facets?.itemType ?? [])}
-        {group({ kind: 'state' }, t('search.filters.state'), facets?.state ?? [])}
-        {group({ kind: 'approval' }, t('search.filters.approval'), facets?.approval ?? [])}
-        {group({ kind: 'createdBy' }, t('search.filters.createdBy'), facets?.createdBy ?? [])}
+        {group(
+          { kind: 'itemType' },
+          words.facet('itemType').name,
+          facets?.itemType ?? [],
+          words.facet('itemType').hint,
+        )}
+        {group({ kind: 'state' }, words.facet('state').name, facets?.state ?? [], words.facet('state').hint)}
+        {group(
+          { kind: 'approval' },
+          words.facet('approval').name,
+          facets?.approval ?? [],
+          words.facet('approval').hint,
+        )}
+        {group(
+          { kind: 'createdBy' },
+          words.facet('createdBy').name,
+          facets?.createdBy ?? [],
+          words.facet('createdBy').hint,
+        )}
         <Stack gap={6}>
-          <Text fw={600} size="sm">
-            {t('search.filters.created')}
+          <Text fw={600} size="sm" title={words.facet('created').hint}>
+            {words.facet('created').name}
           </Text>
           <DatePickerInput
             size="xs"
@@ -116,12 +140,14 @@ export function SearchFiltersPanel({
 
 function FacetGroup({
   title,
+  hint,
   options,
   label,
   onToggle,
   testId,
 }: {
   title: string;
+  hint?: string;
   options: ReturnType<typeof facetOptions>;
   label: (value: string) => string;
   onToggle: (value: string, on: boolean) => void;
@@ -132,7 +158,7 @@ function FacetGroup({
   const shown = expanded ? options : options.slice(0, SHOWN_OPTIONS);
   return (
     <Stack gap={6} data-testid={testId}>
-      <Text fw={600} size="sm">
+      <Text fw={600} size="sm" title={hint}>
         {title}
       </Text>
       {options.length === 0 && (
@@ -153,7 +179,7 @@ function FacetGroup({
           />
           {option.count !== null && (
             <Badge size="xs" variant="light" color="gray" data-testid="facet-count">
-              {option.count.toLocaleString(i18n.resolvedLanguage)}
+              {formatNumber(option.count, i18n.resolvedLanguage ?? 'en')}
             </Badge>
           )}
         </Group>

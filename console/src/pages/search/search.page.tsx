@@ -49,6 +49,8 @@ import {
 import { SortMenu } from './sort.menu';
 import { useInfiniteScroll } from './use-infinite-scroll';
 import { queryProblemOf, useSearchResults } from './use-search-results';
+import { localForms, useVocabulary } from '../../lib/vocabulary';
+import { formatNumber } from '../../lib/format';
 
 const viewKey = 'mam.search.view';
 
@@ -84,7 +86,11 @@ export default function SearchPage({ toolbar }: { toolbar?: ReactNode }) {
 
   // Only administrators may read the tenant configuration; for others the server's default is shown as 'assets'.
   const forms = trpc.metadataForms.list.useQuery(undefined, { staleTime: 60_000 });
-  const catalogue = useMemo(() => fieldCatalogue((forms.data ?? []).map((f) => f.form)), [forms.data]);
+  const words = useVocabulary();
+  const catalogue = useMemo(
+    () => fieldCatalogue(localForms(words, forms.data ?? []).map((f) => f.form)),
+    [forms.data, words],
+  );
   const sortFields = useMemo(() => sortableFields(catalogue, i18n.resolvedLanguage ?? 'en'), [catalogue, i18n]);
 
   const results = useSearchResults(toSearchInput(state, timeZone));
@@ -194,7 +200,7 @@ export default function SearchPage({ toolbar }: { toolbar?: ReactNode }) {
                     data-testid="select-all"
                   />
                   <Text size="sm" fw={500} data-testid="search-total" data-total={first ? total : undefined}>
-                    {first ? t('search.total', { count: total, total: total.toLocaleString(language) }) : ' '}
+                    {first ? t('search.total', { count: total, total: formatNumber(total, language) }) : ' '}
                   </Text>
                   {someSelected && (
                     <Text size="sm" c="dimmed" data-testid="selection-count">

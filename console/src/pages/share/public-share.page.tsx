@@ -39,6 +39,8 @@ import {
   type TPublicShareItem,
 } from '../../features/shares/public-share.api';
 import { ticksToTimecode } from '../item-details/comment-timecode';
+import { localForms, useVocabulary } from '../../lib/vocabulary';
+import { useFormat } from '../../lib/format';
 
 type TOpenShare = Extract<TPublicShare, { state: 'ok' }>;
 
@@ -84,7 +86,8 @@ function PasswordPage({ token }: { token: string }) {
 /** The share view of the item's forms, for a share that lets the visitor edit metadata. */
 function MetadataEditor({ token, item }: { token: string; item: TPublicShareItem }) {
   const { t } = useTranslation();
-  const editable = item.editable!;
+  const words = useVocabulary();
+  const editable = { ...item.editable!, forms: localForms(words, item.editable!.forms) };
   const [values, setValues] = useState<Record<string, TJsonValue>>(editable.values);
   const [formId, setFormId] = useState(editable.forms[0]?.id ?? '');
   const current = editable.forms.find((f) => f.id === formId) ?? editable.forms[0];
@@ -220,6 +223,7 @@ function CommentBox({
 
 function SharedItem({ token, share, item }: { token: string; share: TOpenShare; item: TPublicShareItem }) {
   const { t } = useTranslation();
+  const words = useVocabulary();
   const [seconds, setSeconds] = useState(0);
   // The page is not polled (each load counts a view): a growing playlist keeps growing inside hls.js by itself.
   const playback =
@@ -287,7 +291,7 @@ function SharedItem({ token, share, item }: { token: string; share: TOpenShare; 
           <Table.Tbody>
             {item.metadata.map((field) => (
               <Table.Tr key={field.fieldId}>
-                <Table.Th w="30%">{field.label}</Table.Th>
+                <Table.Th w="30%">{words.field(field)}</Table.Th>
                 <Table.Td>{Array.isArray(field.value) ? field.value.join(', ') : String(field.value)}</Table.Td>
               </Table.Tr>
             ))}
@@ -303,6 +307,7 @@ function SharedItem({ token, share, item }: { token: string; share: TOpenShare; 
 /** The page at /s/:token for people outside the organisation (spec section 2: a shared page with a password prompt). */
 export default function PublicSharePage() {
   const { t } = useTranslation();
+  const format = useFormat();
   const { token = '' } = useParams();
   // Every load asks again: views are counted and media URLs signed by the server on each visit.
   const query = useQuery({
@@ -349,9 +354,7 @@ export default function PublicSharePage() {
             </Title>
           </div>
           {share.expiresAt && (
-            <Badge variant="light">
-              {t('publicShare.expires', { date: new Date(share.expiresAt).toLocaleDateString() })}
-            </Badge>
+            <Badge variant="light">{t('publicShare.expires', { date: format.date(share.expiresAt) })}</Badge>
           )}
         </Group>
         {share.message && <Text style={{ whiteSpace: 'pre-wrap' }}>{share.message}</Text>}

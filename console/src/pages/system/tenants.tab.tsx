@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { appErrorOf, errorMessage } from '../../lib/app-error';
-import { formatBytes, useFormat } from '../../lib/format';
+import { useFormat } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
@@ -93,8 +93,8 @@ export function TenantsTab() {
               <Table.Td>{format.date(tenant.createdAt)}</Table.Td>
               <Table.Td data-testid="tenant-storage">
                 <Group gap={4} wrap="nowrap">
-                  {formatBytes(tenant.storedBytes)} /{' '}
-                  {tenant.storageQuotaBytes === null ? t('config.unlimited') : formatBytes(tenant.storageQuotaBytes)}
+                  {format.bytes(tenant.storedBytes)} /{' '}
+                  {tenant.storageQuotaBytes === null ? t('config.unlimited') : format.bytes(tenant.storageQuotaBytes)}
                   <ActionIcon
                     variant="subtle"
                     size="sm"
@@ -138,6 +138,7 @@ const GIB = 1024 ** 3;
 /** The tenant's storage quota in GiB; empty is unlimited. */
 function QuotaModal({ tenant, onClose }: { tenant: TTenant; onClose: () => void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const utils = trpc.useUtils();
   const setQuota = trpc.tenants.setQuota.useMutation({ onSuccess: () => utils.tenants.list.invalidate() });
   const [gib, setGib] = useState<number | string>(
@@ -165,7 +166,7 @@ function QuotaModal({ tenant, onClose }: { tenant: TTenant; onClose: () => void 
           {error && <Alert color="red">{error}</Alert>}
           <NumberInput
             label={t('config.storageQuotaGib')}
-            description={t('admin.quotaHint', { used: formatBytes(tenant.storedBytes) })}
+            description={t('admin.quotaHint', { used: format.bytes(tenant.storedBytes) })}
             placeholder={t('config.unlimited')}
             min={0}
             decimalScale={3}

@@ -39,6 +39,7 @@ import {
   unlockUploadRequest,
   type TUploadRequestPage,
 } from '../../features/upload-requests/public-upload-request.api';
+import { localForms, useVocabulary } from '../../lib/vocabulary';
 
 /**
  * tus for a contributor: the request's token in the Upload-Request header of every request (no session, no CSRF),
@@ -108,8 +109,10 @@ function Totals() {
 // The upload manager reads the contributor's name when each file starts; one page holds one form.
 const nameStore = { current: '' };
 
-function UploadForm({ page }: { page: TUploadRequestPage }) {
+function UploadForm({ page: raw }: { page: TUploadRequestPage }) {
   const { t } = useTranslation();
+  const words = useVocabulary();
+  const page = useMemo(() => ({ ...raw, forms: localForms(words, raw.forms) }), [raw, words]);
   const [name, setName] = useState('');
   const [formId, setFormId] = useState<string | null>(null);
   const [values, setValues] = useState<Record<string, TJsonValue>>({});

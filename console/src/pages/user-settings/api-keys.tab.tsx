@@ -82,7 +82,12 @@ export function ApiKeysTab() {
         <Text c="dimmed" size="sm">
           {t('apiKeys.intro')}
         </Text>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="create-api-key">
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setCreating(true)}
+          style={{ flexShrink: 0 }}
+          data-testid="create-api-key"
+        >
           {t('apiKeys.create')}
         </Button>
       </Group>

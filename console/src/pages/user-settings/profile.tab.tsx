@@ -19,7 +19,7 @@ import { IconLock, IconShieldCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { languages, type TLanguage } from '../../lib/i18n';
+import { languages, navigatorLanguages, profileLanguage, type TLanguage } from '../../lib/i18n';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -52,7 +52,8 @@ function ProfilePanel() {
     try {
       const chosen = language === 'browser' ? null : language;
       await update.mutateAsync({ name: name.trim(), language: chosen });
-      if (chosen) await i18n.changeLanguage(chosen);
+      // 'Browser language' follows the browser from now on, whatever an earlier choice left cached.
+      await i18n.changeLanguage(profileLanguage(chosen, navigatorLanguages()));
       await utils.auth.session.invalidate();
       notifySuccess(t('common.saved'));
     } catch (e) {

@@ -8,6 +8,7 @@ import { deleteFieldBlockedBy } from './form-actions.rules';
 import { moveItem, newField, removeField, renameFieldId, type TFormDraft } from './form-draft.model';
 import { FieldEditor } from './field-editor';
 import { GuardedAction } from './reason-tooltip';
+import { useVocabulary } from '../../../lib/vocabulary';
 
 /** The form's fields in order: add, reorder, remove, and the settings of the one selected. */
 export function FieldsTab({
@@ -22,6 +23,7 @@ export function FieldsTab({
   onSelect: (index: number | null) => void;
 }) {
   const { t } = useTranslation();
+  const words = useVocabulary();
   const issueAt = useIssueAt();
   const issueCount = useIssueCount();
   const fields = draft.fields;
@@ -82,7 +84,7 @@ export function FieldsTab({
                     data-testid="field-select"
                   >
                     <Text size="sm" fw={500} truncate>
-                      {field.label || t('forms.field.untitled')}
+                      {field.label ? words.field(field) : t('forms.field.untitled')}
                     </Text>
                     <Group gap={4}>
                       <Text size="xs" c="dimmed" ff="monospace">

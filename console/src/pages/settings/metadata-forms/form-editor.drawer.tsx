@@ -22,6 +22,7 @@ import { issueText } from './issue-text';
 import { SectionsTab } from './sections.tab';
 import { UsageRulesTab } from './usage-rules.tab';
 import { ViewsTab } from './views.tab';
+import { useVocabulary } from '../../../lib/vocabulary';
 
 export type TFormView = RouterOutputs['metadataForms']['list'][number];
 
@@ -86,9 +87,10 @@ export function FormEditorDrawer({
       return code === null ? rest : { ...rest, [path]: code };
     });
   }, []);
+  const words = useVocabulary();
   const groups = useMemo(
-    () => (groupList.data ? groupList.data.map((group) => ({ value: group.id, label: group.name })) : null),
-    [groupList.data],
+    () => (groupList.data ? groupList.data.map((group) => ({ value: group.id, label: words.group(group) })) : null),
+    [groupList.data, words],
   );
   const context = useMemo<TEditorContext>(() => ({ issues, groups, reportLocal }), [issues, groups, reportLocal]);
 

@@ -13,10 +13,12 @@ import { deactivateFormBlockedBy, deleteFormBlockedBy } from './form-actions.rul
 import { FormEditorDrawer, type TFormView } from './form-editor.drawer';
 import { FormIcon } from './form-icons';
 import { GuardedAction, ReasonTooltip } from './reason-tooltip';
+import { useVocabulary } from '../../../lib/vocabulary';
 
 /** System Settings → Metadata forms: every form of the organisation, active or not, and the editor. */
 export function MetadataFormsPanel() {
   const { t } = useTranslation();
+  const words = useVocabulary();
   const format = useFormat();
   const utils = trpc.useUtils();
   const forms = trpc.metadataForms.list.useQuery();
@@ -91,8 +93,8 @@ export function MetadataFormsPanel() {
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
                     <FormIcon icon={form.icon} color={form.color} />
-                    <Text size="inherit" fw={500}>
-                      {form.label}
+                    <Text size="inherit" fw={500} title={words.formHint(form) ?? undefined}>
+                      {words.form(form)}
                     </Text>
                     {form.builtIn && (
                       <Badge size="xs" variant="outline" color="blue" data-testid="form-built-in">

@@ -19,6 +19,7 @@ import { DefaultValueInput } from './default-value.input';
 import { useIssueAt, useIssueCount } from './editor.context';
 import type { TFormDraft } from './form-draft.model';
 import { setViewEnabled, setViewOverride, viewOverrideOf, type TViewOverride } from './view-overrides.model';
+import { useVocabulary } from '../../../lib/vocabulary';
 
 /** Where the form appears, and per view how each field shows: hidden, relabelled or with its own default. */
 export function ViewsTab({ draft, onChange }: { draft: TFormDraft; onChange: (draft: TFormDraft) => void }) {
@@ -80,6 +81,7 @@ function ViewOverrides({
   view: FormViewId;
 }) {
   const { t } = useTranslation();
+  const words = useVocabulary();
   const issueAt = useIssueAt();
   const settings = draft.views[view];
   if (settings === undefined) {
@@ -143,7 +145,7 @@ function ViewOverrides({
               return (
                 <Table.Tr key={field.id} data-testid="view-field-row" data-field-id={field.fieldId}>
                   <Table.Td>
-                    <Text size="sm">{field.label}</Text>
+                    <Text size="sm">{words.field(field)}</Text>
                     <Text size="xs" c="dimmed" ff="monospace">
                       {field.fieldId}
                     </Text>
