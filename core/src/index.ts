@@ -51,6 +51,8 @@ export * from './forms/metadata-xmp';
 export * from './items/item-search-filters';
 export * from './shares/share-rules';
 export * from './notifications/mentions';
+export * from './annotations/annotation.schema';
+export * from './annotations/annotation-timing';
 export * from './notifications/notification-kinds';
 export * from './mail/mail-language';
 export * from './mail/mail-catalogue';

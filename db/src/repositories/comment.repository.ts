@@ -5,10 +5,13 @@ import { comment, item } from '../schema';
 export type TCommentRow = typeof comment.$inferSelect;
 export type TCommentInsert = Pick<
   typeof comment.$inferInsert,
-  'itemId' | 'parentId' | 'authorId' | 'text' | 'tcIn' | 'tcOut' | 'assigneeId'
+  'itemId' | 'parentId' | 'authorId' | 'text' | 'tcIn' | 'tcOut' | 'assigneeId' | 'annotation'
 >;
 export type TCommentPatch = Partial<
-  Pick<TCommentRow, 'text' | 'tcIn' | 'tcOut' | 'assigneeId' | 'resolvedAt' | 'resolvedBy' | 'editedAt' | 'deletedAt'>
+  Pick<
+    TCommentRow,
+    'text' | 'tcIn' | 'tcOut' | 'annotation' | 'assigneeId' | 'resolvedAt' | 'resolvedBy' | 'editedAt' | 'deletedAt'
+  >
 >;
 export type TTaskState = 'open' | 'resolved' | 'all';
 
@@ -52,7 +55,10 @@ export function createCommentRepository(db: Database) {
     /** A comment from an outside reviewer through a share: no user, the name they gave. */
     async insertExternal(
       tenantId: string,
-      values: Pick<typeof comment.$inferInsert, 'itemId' | 'externalAuthor' | 'shareId' | 'text' | 'tcIn' | 'tcOut'>,
+      values: Pick<
+        typeof comment.$inferInsert,
+        'itemId' | 'externalAuthor' | 'shareId' | 'text' | 'tcIn' | 'tcOut' | 'annotation'
+      >,
     ): Promise<TCommentRow> {
       const [row] = await db
         .insert(comment)
