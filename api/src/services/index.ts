@@ -63,7 +63,7 @@ export function createServices(deps: ServiceDeps) {
     system: createSystemAdminService(deps, apiKeys, audit),
     sso: createSsoService(deps, sessions, audit),
     storages,
-    itemLibrary: createItemLibraryService(deps, audit, folders, storages),
+    itemLibrary: createItemLibraryService(deps, audit, folders, storages, notifications),
     uploads,
     versions: createVersionService(deps, audit),
     processing,

@@ -1,5 +1,10 @@
 import { AppError } from '../errors/app-error';
-import { ANNOTATION_MAX_SHAPES, ANNOTATION_MAX_STROKE_POINTS, checkedAnnotation } from './annotation.schema';
+import {
+  ANNOTATION_MAX_SHAPES,
+  ANNOTATION_MAX_STROKE_POINTS,
+  checkedAnnotation,
+  checkedCommentDrawing,
+} from './annotation.schema';
 
 function invalid(input: unknown): AppError {
   try {
@@ -17,7 +22,15 @@ describe('checkedAnnotation', () => {
       shapes: [
         { type: 'arrow', colour: 'red', from: [0.1, 0.2], to: [0.5, 0.5] },
         { type: 'box', colour: 'yellow', from: [0, 0], to: [1, 1] },
-        { type: 'freehand', colour: 'cyan', points: [[0.1, 0.1], [0.2, 0.3], [0.4, 0.35]] },
+        {
+          type: 'freehand',
+          colour: 'cyan',
+          points: [
+            [0.1, 0.1],
+            [0.2, 0.3],
+            [0.4, 0.35],
+          ],
+        },
       ],
     };
     expect(checkedAnnotation(drawing)).toEqual(drawing);
@@ -32,7 +45,10 @@ describe('checkedAnnotation', () => {
     const error = invalid({ shapes: [{ type: 'arrow', colour: 'red', from: [0.1, 1.2], to: [0.5, 0.5] }] });
     expect(error.code).toBe('ANNOTATION_INVALID');
     expect(error.status).toBe(400);
-    expect(error.issues[0]).toMatchObject({ path: 'annotation.shapes.0.from.1', message: expect.stringMatching(/0 to 1/) });
+    expect(error.issues[0]).toMatchObject({
+      path: 'annotation.shapes.0.from.1',
+      message: expect.stringMatching(/0 to 1/),
+    });
   });
 
   it('refuses an unknown colour, an unknown shape, extra fields and an empty drawing', () => {
@@ -51,7 +67,9 @@ describe('checkedAnnotation', () => {
 
   it('limits shapes, points per stroke and points in all', () => {
     const box = { type: 'box', colour: 'green', from: [0, 0], to: [0.5, 0.5] };
-    expect(invalid({ shapes: Array(ANNOTATION_MAX_SHAPES + 1).fill(box) }).issues[0]!.message).toMatch(/at most 50 shapes/);
+    expect(invalid({ shapes: Array(ANNOTATION_MAX_SHAPES + 1).fill(box) }).issues[0]!.message).toMatch(
+      /at most 50 shapes/,
+    );
     const stroke = (n: number) => ({ type: 'freehand', colour: 'white', points: Array(n).fill([0.5, 0.5]) });
     expect(invalid({ shapes: [stroke(ANNOTATION_MAX_STROKE_POINTS + 1)] }).issues[0]!.message).toMatch(/500 points/);
     expect(checkedAnnotation({ shapes: [stroke(ANNOTATION_MAX_STROKE_POINTS)] })).not.toBeNull();
@@ -66,6 +84,23 @@ describe('checkedAnnotation', () => {
     );
     expect(invalid({ shapes: [{ type: 'arrow', colour: 'red', from: ['0.1', 0], to: [0, 0] }] }).code).toBe(
       'ANNOTATION_INVALID',
+    );
+  });
+});
+
+describe('checkedCommentDrawing', () => {
+  const drawing = { shapes: [{ type: 'box', colour: 'red', from: [0.1, 0.1], to: [0.3, 0.3] }] };
+
+  it('needs the timecode of the frame the drawing is on', () => {
+    expect(checkedCommentDrawing(drawing, 12_800)).toEqual(drawing);
+    expect(checkedCommentDrawing(null, null)).toBeNull();
+    expect(() => checkedCommentDrawing(drawing, null)).toThrow(
+      expect.objectContaining({
+        code: 'ANNOTATION_INVALID',
+        issues: [
+          expect.objectContaining({ path: 'annotation', message: 'A drawing needs the timecode of its frame.' }),
+        ],
+      }),
     );
   });
 });

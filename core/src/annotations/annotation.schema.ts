@@ -16,7 +16,10 @@ export const ANNOTATION_MAX_STROKE_POINTS = 500;
 /** Points over all shapes (an arrow or a box counts 2). */
 export const ANNOTATION_MAX_POINTS = 2000;
 
-const ZCoordinate = z.number().min(0, 'Points must lie on the frame (0 to 1).').max(1, 'Points must lie on the frame (0 to 1).');
+const ZCoordinate = z
+  .number()
+  .min(0, 'Points must lie on the frame (0 to 1).')
+  .max(1, 'Points must lie on the frame (0 to 1).');
 export const ZAnnotationPoint = z.tuple([ZCoordinate, ZCoordinate]).describe('[x, y] as fractions of the frame');
 const ZColour = z.enum(annotationColours);
 
@@ -45,7 +48,10 @@ export const ZAnnotation = z
     message: `A drawing has at most ${ANNOTATION_MAX_POINTS} points.`,
     path: ['shapes'],
   })
-  .meta({ id: 'Annotation', description: 'Shapes drawn on the frame; coordinates are fractions (0..1) of the picture' });
+  .meta({
+    id: 'Annotation',
+    description: 'Shapes drawn on the frame; coordinates are fractions (0..1) of the picture',
+  });
 export type TAnnotation = z.infer<typeof ZAnnotation>;
 
 export function annotationPointCount(shapes: readonly TAnnotationShape[]): number {
@@ -63,4 +69,17 @@ export function checkedAnnotation(input: unknown): TAnnotation | null {
     throw new AppError('ANNOTATION_INVALID', { issues: toAppIssues(parsed.error, 'ANNOTATION_INVALID', 'annotation') });
   }
   return parsed.data;
+}
+
+/** A comment's drawing: checked, and only on a comment with a timecode, since it belongs to a frame. */
+export function checkedCommentDrawing(input: unknown, tcIn: number | null): TAnnotation | null {
+  const annotation = checkedAnnotation(input);
+  if (annotation && tcIn === null) {
+    throw new AppError('ANNOTATION_INVALID', {
+      issues: [
+        { path: 'annotation', code: 'ANNOTATION_INVALID', message: 'A drawing needs the timecode of its frame.' },
+      ],
+    });
+  }
+  return annotation;
 }

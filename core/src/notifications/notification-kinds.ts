@@ -3,6 +3,7 @@ export const NOTIFICATION_KINDS = [
   'assigned',
   'mentioned',
   'reply',
+  'approval_changed',
   'share_activity',
   'upload_received',
   'operation_finished',

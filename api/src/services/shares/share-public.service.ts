@@ -1,4 +1,12 @@
-import { AppError, canView, type Actor, type MediaItemType, type TFormValues, type TMetadataForm } from '@mam/core';
+import {
+  AppError,
+  canView,
+  checkedCommentDrawing,
+  type Actor,
+  type MediaItemType,
+  type TFormValues,
+  type TMetadataForm,
+} from '@mam/core';
 import type { TItemWithVersion, TShareRow, TShareVisitRow } from '@mam/db';
 import { loadActor, type AuthedActor } from '../actor.service';
 import { versionMediaPrefix } from '../items/item-view';
@@ -320,7 +328,14 @@ export function createSharePublicService(
     async comment(
       token: string,
       visitor: TShareVisitor,
-      input: { itemId: string; name: string; text: string; tcIn?: number | null; tcOut?: number | null },
+      input: {
+        itemId: string;
+        name: string;
+        text: string;
+        tcIn?: number | null;
+        tcOut?: number | null;
+        annotation?: unknown;
+      },
     ): Promise<{ id: string; createdAt: string }> {
       const opened = await open(token, visitor, false);
       if ('state' in opened)
@@ -341,6 +356,7 @@ export function createSharePublicService(
       const tcOut = input.tcOut ?? null;
       if (tcOut !== null && (tcIn === null || tcOut <= tcIn))
         throw invalid('tcOut', 'The out point must be after the in point.');
+      const annotation = checkedCommentDrawing(input.annotation, tcIn);
       if (visit.reviewerName !== name)
         await repos.shares.touchVisit(share.tenantId, visit.id, { lastSeenAt: deps.clock(), reviewerName: name });
       const row = await repos.comments.insertExternal(share.tenantId, {
@@ -350,6 +366,7 @@ export function createSharePublicService(
         text,
         tcIn,
         tcOut,
+        annotation,
       });
       if (share.createdBy) {
         try {
