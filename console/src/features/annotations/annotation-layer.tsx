@@ -87,15 +87,15 @@ export function AnnotationLayer({
 
   const rect = pictureRect(width, height, videoSize[0], videoSize[1]);
   const drawing = !!draft?.drawing;
+  // Measured at the event: the layer's size as last observed may lag a resize or a layout change.
   const here = (event: PointerEvent<HTMLDivElement>): TPoint => {
     const box = event.currentTarget.getBoundingClientRect();
-    return toPicture(event.clientX - box.left, event.clientY - box.top, rect);
+    const picture = pictureRect(box.width, box.height, videoSize[0], videoSize[1]);
+    return toPicture(event.clientX - box.left, event.clientY - box.top, picture);
   };
 
   const live = current && draft ? finishShape(draft.tool, draft.colour, current) : null;
   const shapes = [...shown.flatMap((s) => s.shapes), ...(draft ? draft.shapes : []), ...(live ? [live] : [])];
-  if (!drawing && shapes.length === 0)
-    return <div ref={ref} style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }} />;
 
   return (
     <div
@@ -113,7 +113,12 @@ export function AnnotationLayer({
       onPointerDown={(event) => {
         if (!drawing || event.button !== 0) return;
         event.preventDefault();
-        event.currentTarget.setPointerCapture(event.pointerId);
+        try {
+          // Keeps the drag when the pointer leaves the picture; the drag works without it.
+          event.currentTarget.setPointerCapture(event.pointerId);
+        } catch {
+          // not capturable (synthetic or ended pointer)
+        }
         pointer.current = event.pointerId;
         setCurrent([here(event)]);
       }}
@@ -136,18 +141,20 @@ export function AnnotationLayer({
         setCurrent(null);
       }}
     >
-      <svg
-        width={width}
-        height={height}
-        style={{ position: 'absolute', inset: 0, overflow: 'hidden' }}
-        data-testid="annotation-overlay"
-        data-shapes={shapes.length}
-        aria-hidden
-      >
-        {shapes.map((shape, index) => (
-          <ShapeView key={index} shape={shape} rect={rect} />
-        ))}
-      </svg>
+      {shapes.length > 0 && (
+        <svg
+          width={width}
+          height={height}
+          style={{ position: 'absolute', inset: 0, overflow: 'hidden' }}
+          data-testid="annotation-overlay"
+          data-shapes={shapes.length}
+          aria-hidden
+        >
+          {shapes.map((shape, index) => (
+            <ShapeView key={index} shape={shape} rect={rect} />
+          ))}
+        </svg>
+      )}
     </div>
   );
 }
