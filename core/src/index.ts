@@ -58,6 +58,8 @@ export * from './items/item-search-filters';
 export * from './items/search-facet.catalogue';
 export * from './shares/share-rules';
 export * from './notifications/mentions';
+export * from './annotations/annotation.schema';
+export * from './annotations/annotation-timing';
 export * from './notifications/notification-kinds';
 export * from './mail/mail-language';
 export * from './mail/mail-catalogue';

@@ -21,6 +21,8 @@ const ZCommentBody = z.object({
   text: z.string().max(10_000),
   tcIn: z.number().int().min(0).nullable().optional(),
   tcOut: z.number().int().min(0).nullable().optional(),
+  // Checked by the service (checkedAnnotation), which names what is wrong with a drawing.
+  annotation: z.unknown().optional(),
 });
 
 /**

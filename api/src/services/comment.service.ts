@@ -3,6 +3,7 @@ import {
   auditChanges,
   can,
   canView,
+  checkedCommentDrawing,
   mayChangeTaskStatus,
   mayPlanTask,
   parseMentions,
@@ -10,6 +11,7 @@ import {
   taskStatusChange,
   type Actor,
   type Permission,
+  type TAnnotation,
   type TTaskPriority,
   type TTaskSort,
   type TTaskStatus,
@@ -41,6 +43,8 @@ export interface TCommentView {
   /** Ticks of 1/12800 s from the media start; tcOut is set only for a range and is after tcIn. */
   tcIn: number | null;
   tcOut: number | null;
+  /** Shapes drawn on the frame at tcIn, shown over the player there; null without a drawing. */
+  annotation: TAnnotation | null;
   assignee: TCommentUser | null;
   resolved: boolean;
   resolvedAt: string | null;
@@ -80,6 +84,8 @@ export interface TCommentInput {
   text: string;
   tcIn?: number | null;
   tcOut?: number | null;
+  /** Checked by checkedAnnotation; needs a timecode. */
+  annotation?: unknown;
   assigneeId?: string | null;
   dueAt?: Date | null;
   priority?: TTaskPriority;
@@ -106,6 +112,8 @@ export interface TCommentEdit {
   /** Left out: the timecode stays. Given: the in and out points are replaced (null clears). Top-level only. */
   tcIn?: number | null;
   tcOut?: number | null;
+  /** Left out: the drawing stays. Null removes it. */
+  annotation?: unknown;
 }
 
 function invalid(path: string, message: string): AppError {
@@ -268,6 +276,7 @@ export function createCommentService(
       deleted,
       tcIn: row.tcIn,
       tcOut: row.tcOut,
+      annotation: deleted ? null : row.annotation,
       assignee: deleted ? null : user(row.assigneeId),
       resolved: row.resolvedAt !== null,
       resolvedAt: row.resolvedAt?.toISOString() ?? null,
@@ -356,6 +365,7 @@ export function createCommentService(
       demand(actor, 'commentWrite');
       const text = checkedText(input.text);
       const tc = checkedTimecode(input.tcIn ?? null, input.tcOut ?? null);
+      const annotation = checkedCommentDrawing(input.annotation, tc.tcIn);
       const assigneeId = input.assigneeId ?? null;
       if (assigneeId) {
         demand(actor, 'commentAssign');
@@ -370,6 +380,7 @@ export function createCommentService(
           authorId: actor.userId,
           text,
           ...tc,
+          annotation,
           assigneeId,
           dueAt: input.dueAt ?? null,
           priority: input.priority ?? 'normal',
@@ -397,6 +408,7 @@ export function createCommentService(
           text,
           tcIn: null,
           tcOut: null,
+          annotation: null,
           assigneeId: null,
         }),
       );
@@ -411,10 +423,19 @@ export function createCommentService(
       demand(actor, 'commentWrite');
       if (row.authorId !== actor.userId) throw new AppError('COMMENT_FORBIDDEN');
       const text = checkedText(input.text);
-      if (input.tcIn !== undefined) topLevel(row);
-      const tc = input.tcIn === undefined ? {} : checkedTimecode(input.tcIn, input.tcOut ?? null);
+      if (input.tcIn !== undefined || input.annotation !== undefined) topLevel(row);
+      const tc: { tcIn?: number | null; tcOut?: number | null } =
+        input.tcIn === undefined ? {} : checkedTimecode(input.tcIn, input.tcOut ?? null);
+      const tcIn = tc.tcIn === undefined ? row.tcIn : tc.tcIn;
+      // A drawing left out stays, unless the edit clears the timecode of its frame.
+      const annotation =
+        input.annotation !== undefined
+          ? { annotation: checkedCommentDrawing(input.annotation, tcIn) }
+          : tcIn === null
+            ? { annotation: null }
+            : {};
       const edited = await saved(actor, meta, 'edited', 'Comment edited', (tx) =>
-        tx.comments.update(actor.tenantId, row.id, { text, ...tc, editedAt: deps.clock() }),
+        tx.comments.update(actor.tenantId, row.id, { text, ...tc, ...annotation, editedAt: deps.clock() }),
       );
       // Only people newly mentioned by the edit hear of it.
       await notifyAbout(actor, edited, { mentionsBefore: row.text });

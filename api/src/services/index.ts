@@ -51,7 +51,7 @@ export function createServices(deps: ServiceDeps) {
   const uploads = createUploadService(deps, audit, itemMetadata);
   const notifications = createNotificationService(deps);
   const processing = createProcessingService(deps, uploads, audit);
-  const itemLibrary = createItemLibraryService(deps, audit, folders, storages);
+  const itemLibrary = createItemLibraryService(deps, audit, folders, storages, notifications);
   const tenantConfig = createTenantConfigService(deps, apiKeys, audit);
   const features = createFeatureGate(deps);
   return {

@@ -249,6 +249,21 @@ export function createNotificationService(deps: ServiceDeps) {
       });
     },
 
+    /** A reviewer set an item's approval status: to the item's owner (its uploader when no owner is set). */
+    approvalChanged(
+      tenantId: string,
+      input: { actorId: string; itemId: string; ownerId: string | null; status: string },
+    ): Promise<TNotificationRow[]> {
+      if (!input.ownerId) return Promise.resolve([]);
+      return notify(tenantId, {
+        kind: 'approval_changed',
+        recipients: { users: [input.ownerId] },
+        actor: { userId: input.actorId },
+        itemId: input.itemId,
+        params: { status: input.status },
+      });
+    },
+
     /** For upload requests: "A file arrived through your upload request", to whoever asked, opening the new item. */
     uploadReceived(
       tenantId: string,

@@ -58,6 +58,35 @@ describe.each(testBackends)('item approval on %s', (backend) => {
     ]);
   });
 
+  it("notifies the item's owner in the bell, and by mail when they chose it, not the reviewer", async () => {
+    const target = await item('owned by member', { ownerId: member.id });
+    const bell = async (userId: string) =>
+      (await t.services.deps.repos.notifications.list(alpha.tenant.id, userId, { state: 'all', limit: 50 })).filter(
+        (n) => n.notification.kind === 'approval_changed' && n.notification.itemId === target.id,
+      );
+    await member.client.mutate('notifications.updateSettings', { emailKinds: ['approval_changed'] });
+    const mailsBefore = t.outbox.length;
+    await reviewer.client.mutate('items.setApproval', { itemId: target.id, status: 'needs_changes' });
+    const rung = await bell(member.id);
+    expect(rung.map((n) => [n.notification.actorId, n.notification.params])).toEqual([
+      [reviewer.id, { title: 'owned by member', status: 'needs_changes' }],
+    ]);
+    const mails = t.outbox.slice(mailsBefore);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      [member.email, expect.stringContaining('marked owned by member as needing changes')],
+    ]);
+    // Setting the same status again is no change; a reviewer is not told of their own act.
+    await reviewer.client.mutate('items.setApproval', { itemId: target.id, status: 'needs_changes' });
+    expect(await bell(member.id)).toHaveLength(1);
+    const own = await item('owned by reviewer', { ownerId: reviewer.id });
+    await reviewer.client.mutate('items.setApproval', { itemId: own.id, status: 'approved' });
+    const reviewerBell = await t.services.deps.repos.notifications.list(alpha.tenant.id, reviewer.id, {
+      state: 'all',
+      limit: 50,
+    });
+    expect(reviewerBell.filter((n) => n.notification.kind === 'approval_changed')).toEqual([]);
+  });
+
   it('refuses without approveItems, without update access, and an unknown status', async () => {
     const target = await item('guarded');
     expect(await member.client.mutate('items.setApproval', { itemId: target.id, status: 'approved' })).toMatchObject({

@@ -73,6 +73,10 @@ export const errorCatalogue = {
 
   // Items and media (spec section 6 and 8)
   COMMENT_FORBIDDEN: { status: 403, message: "You don't have permission to comment" },
+  ANNOTATION_INVALID: {
+    status: 400,
+    message: 'The drawing cannot be saved: use at most 50 shapes and 2,000 points, all inside the frame.',
+  },
   UPLOAD_FORBIDDEN: { status: 403, message: 'You do not have permission to upload' },
   UPDATE_ITEMS_FORBIDDEN: { status: 403, message: 'You do not have permission to update existing items' },
   UPDATE_ITEM_FORBIDDEN: { status: 403, message: "You don't have permission to update this item" },

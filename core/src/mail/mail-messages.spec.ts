@@ -44,6 +44,11 @@ function everyMail(locale: TMailLocale): Array<[string, TMail, string[]]> {
   ]);
   return [
     ...kinds,
+    ...(['approved', 'needs_changes', 'in_review', 'none'] as const).map((status): [string, TMail, string[]] => [
+      `notification approval set to ${status}`,
+      mailForNotification(locale, notification('approval_changed', { params: { title: 'Clip 7', status } })),
+      ['Ola Nordmann', 'Clip 7'],
+    ]),
     [
       'notification share comment with quoted text',
       mailForNotification(
@@ -239,6 +244,15 @@ describe('English mails', () => {
         'The link works until April 1, 2026 at 9:59\u00a0PM UTC.',
       ].join('\n'),
     });
+  });
+
+  it('name the approval status an item was set to', () => {
+    const approval = (status: string) =>
+      mailForNotification(en, notification('approval_changed', { params: { title: 'Clip 7', status } })).subject;
+    expect(approval('approved')).toBe('Ola Nordmann approved Clip 7 (Acme)');
+    expect(approval('needs_changes')).toBe('Ola Nordmann marked Clip 7 as needing changes (Acme)');
+    expect(approval('in_review')).toBe('Ola Nordmann put Clip 7 in review (Acme)');
+    expect(approval('none')).toBe('Ola Nordmann cleared the approval status of Clip 7 (Acme)');
   });
 
   it('leave the organisation out of the subject when there is none, and name an unknown actor Someone', () => {

@@ -28,6 +28,26 @@ function param(params: TNotificationMailParams, key: string): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
+type TApprovalSentence =
+  | 'notification.approvalApproved'
+  | 'notification.approvalNeedsChanges'
+  | 'notification.approvalInReview'
+  | 'notification.approvalNone';
+
+/** One sentence per status: the words around the status differ from language to language. */
+function approvalSentence(status: string): TApprovalSentence {
+  switch (status) {
+    case 'approved':
+      return 'notification.approvalApproved';
+    case 'needs_changes':
+      return 'notification.approvalNeedsChanges';
+    case 'in_review':
+      return 'notification.approvalInReview';
+    default:
+      return 'notification.approvalNone';
+  }
+}
+
 /** The first line of a notification: what happened, in the words the bell uses. */
 export function notificationSentence(
   locale: TMailLocale,
@@ -49,6 +69,8 @@ export function notificationSentence(
       return mailText(language, 'notification.mentioned', { actor, title });
     case 'reply':
       return mailText(language, 'notification.reply', { actor, title });
+    case 'approval_changed':
+      return mailText(language, approvalSentence(param(params, 'status')), { actor, title });
     case 'share_activity':
       return param(params, 'activity') === 'commented'
         ? mailText(language, 'notification.shareCommented', { actor, shareTitle: param(params, 'shareTitle') })

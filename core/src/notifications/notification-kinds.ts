@@ -4,6 +4,7 @@ export const NOTIFICATION_KINDS = [
   'task_due',
   'mentioned',
   'reply',
+  'approval_changed',
   'share_activity',
   'upload_received',
   'operation_finished',

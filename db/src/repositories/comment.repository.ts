@@ -6,7 +6,7 @@ import { comment, item } from '../schema';
 export type TCommentRow = typeof comment.$inferSelect;
 export type TCommentInsert = Pick<
   typeof comment.$inferInsert,
-  'itemId' | 'parentId' | 'authorId' | 'text' | 'tcIn' | 'tcOut' | 'assigneeId' | 'dueAt' | 'priority'
+  'itemId' | 'parentId' | 'authorId' | 'text' | 'tcIn' | 'tcOut' | 'assigneeId' | 'annotation' | 'dueAt' | 'priority'
 >;
 export type TCommentPatch = Partial<
   Pick<
@@ -14,6 +14,7 @@ export type TCommentPatch = Partial<
     | 'text'
     | 'tcIn'
     | 'tcOut'
+    | 'annotation'
     | 'assigneeId'
     | 'resolvedAt'
     | 'resolvedBy'
@@ -86,7 +87,10 @@ export function createCommentRepository(db: Database) {
     /** A comment from an outside reviewer through a share: no user, the name they gave. */
     async insertExternal(
       tenantId: string,
-      values: Pick<typeof comment.$inferInsert, 'itemId' | 'externalAuthor' | 'shareId' | 'text' | 'tcIn' | 'tcOut'>,
+      values: Pick<
+        typeof comment.$inferInsert,
+        'itemId' | 'externalAuthor' | 'shareId' | 'text' | 'tcIn' | 'tcOut' | 'annotation'
+      >,
     ): Promise<TCommentRow> {
       const [row] = await db
         .insert(comment)

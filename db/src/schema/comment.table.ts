@@ -1,5 +1,5 @@
-import { bigint, index, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { TTaskPriority } from '@mam/core';
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TAnnotation, TTaskPriority } from '@mam/core';
 import { createdAtColumn, idColumn, tenantIdColumn } from './columns';
 import { item } from './item.table';
 import { share } from './share.table';
@@ -26,6 +26,8 @@ export const comment = pgTable(
     text: text('text').notNull(),
     tcIn: bigint('tc_in', { mode: 'number' }),
     tcOut: bigint('tc_out', { mode: 'number' }),
+    // Shapes drawn on the frame at the timecode, checked by checkedAnnotation (core) before they are stored.
+    annotation: jsonb('annotation').$type<TAnnotation>(),
     assigneeId: uuid('assignee_id').references(() => user.id, { onDelete: 'set null' }),
     // A task is an assigned top-level comment: done is resolved; in progress is started and not resolved.
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),

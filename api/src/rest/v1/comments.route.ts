@@ -1,4 +1,4 @@
-import { AppError, TASK_PRIORITIES, TASK_SORTS, TASK_STATUSES, ZIsoDateTime } from '@mam/core';
+import { AppError, TASK_PRIORITIES, TASK_SORTS, TASK_STATUSES, ZAnnotation, ZIsoDateTime } from '@mam/core';
 import { z } from 'zod';
 import { defineRoute, type RestRoute } from '../rest-route';
 import { restMeta } from './rest-meta';
@@ -12,10 +12,12 @@ const commentShape = {
   itemId: z.uuid(),
   parentId: z.uuid().nullable(),
   author: ZUser.nullable(),
+  externalAuthor: z.string().nullable().describe('The name an outside reviewer gave, commenting through a share link'),
   text: z.string().nullable().describe('Null when the comment was deleted'),
   deleted: z.boolean(),
   tcIn: z.number().nullable(),
   tcOut: z.number().nullable(),
+  annotation: ZAnnotation.nullable().describe('Shapes drawn on the frame at tcIn; null without a drawing'),
   assignee: ZUser.nullable(),
   resolved: z.boolean(),
   resolvedAt: z.string().nullable(),
@@ -61,6 +63,9 @@ export const createCommentRoute = defineRoute({
     parentId: z.uuid().optional().describe('Reply to this comment (replies carry no timecode or assignee)'),
     tcIn: ZTicks.nullable().optional(),
     tcOut: ZTicks.nullable().optional(),
+    annotation: ZAnnotation.nullable()
+      .optional()
+      .describe('Shapes drawn on the frame at tcIn (needs tcIn); at most 50 shapes and 2,000 points'),
     assigneeId: z.uuid().nullable().optional(),
   }),
   response: ZComment,

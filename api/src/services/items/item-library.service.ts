@@ -17,6 +17,7 @@ import type { AuthedActor } from '../actor.service';
 import { changesOf, labelsOf, type AuditEntry, type AuditService } from '../audit.service';
 import type { FolderService } from '../folder.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
+import type { NotificationService } from '../notification.service';
 import { toItemView, versionMediaPrefix, type TItemView } from './item-view';
 
 /** The part of the storage service purging needs: a tenant's storage location by id. */
@@ -90,6 +91,7 @@ export function createItemLibraryService(
   audit: AuditService,
   folders: FolderService,
   storages: MediaStorageResolver,
+  notifications?: Pick<NotificationService, 'approvalChanged'>,
 ) {
   const { repos } = deps;
 
@@ -293,6 +295,17 @@ export function createItemLibraryService(
             details: { approvalStatus: change },
           }),
         );
+        try {
+          await notifications?.approvalChanged(actor.tenantId, {
+            actorId: actor.userId,
+            itemId: item.id,
+            ownerId: item.ownerId ?? item.createdBy,
+            status: change.to,
+          });
+        } catch (error) {
+          // The status is saved; a failed notification is logged, not thrown back at the reviewer.
+          deps.logger.error({ err: error, itemId: item.id }, 'approval notification failed');
+        }
       }
       return toItemView(await visibleItem(actor, id), actor);
     },

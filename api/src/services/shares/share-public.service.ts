@@ -1,6 +1,7 @@
 import {
   AppError,
   canView,
+  checkedCommentDrawing,
   choosePlayback,
   type Actor,
   type ItemPlayback,
@@ -345,7 +346,14 @@ export function createSharePublicService(
     async comment(
       token: string,
       visitor: TShareVisitor,
-      input: { itemId: string; name: string; text: string; tcIn?: number | null; tcOut?: number | null },
+      input: {
+        itemId: string;
+        name: string;
+        text: string;
+        tcIn?: number | null;
+        tcOut?: number | null;
+        annotation?: unknown;
+      },
     ): Promise<{ id: string; createdAt: string }> {
       const opened = await open(token, visitor, false);
       if ('state' in opened)
@@ -366,6 +374,7 @@ export function createSharePublicService(
       const tcOut = input.tcOut ?? null;
       if (tcOut !== null && (tcIn === null || tcOut <= tcIn))
         throw invalid('tcOut', 'The out point must be after the in point.');
+      const annotation = checkedCommentDrawing(input.annotation, tcIn);
       if (visit.reviewerName !== name)
         await repos.shares.touchVisit(share.tenantId, visit.id, { lastSeenAt: deps.clock(), reviewerName: name });
       const row = await repos.comments.insertExternal(share.tenantId, {
@@ -375,6 +384,7 @@ export function createSharePublicService(
         text,
         tcIn,
         tcOut,
+        annotation,
       });
       if (share.createdBy) {
         try {

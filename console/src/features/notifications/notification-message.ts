@@ -1,3 +1,4 @@
+import { isApprovalStatus } from '@mam/core';
 import type { TFunction } from 'i18next';
 import type { RouterOutputs } from '../../lib/trpc';
 
@@ -25,6 +26,10 @@ export function notificationMessage(
     date: text('dueAt') ? dateTime(text('dueAt')) : '',
   };
   const key =
-    n.kind === 'share_activity' ? `share_${text('activity') === 'commented' ? 'commented' : 'opened'}` : n.kind;
+    n.kind === 'share_activity'
+      ? `share_${text('activity') === 'commented' ? 'commented' : 'opened'}`
+      : n.kind === 'approval_changed'
+        ? `approval_${isApprovalStatus(text('status')) ? text('status') : 'none'}`
+        : n.kind;
   return t(`notifications.messages.${key}`, values);
 }

@@ -1,1 +1,8 @@
-export { MediaPlayer, type MediaPlayerProps, type TMarks, type TPlayerMarker, type TSeekRequest } from './media-player';
+export {
+  MediaPlayer,
+  type MediaPlayerProps,
+  type TMarks,
+  type TPlayerMarker,
+  type TPlayerOverlayState,
+  type TSeekRequest,
+} from './media-player';

@@ -61,6 +61,15 @@ import { WaveformCanvas } from './waveform-canvas';
 export type { TMarks } from './marks';
 export type { TPlayerMarker } from './timeline-markers';
 
+/** What a layer over the picture needs to know (e.g. comment drawings). */
+export interface TPlayerOverlayState {
+  /** Media seconds of the frame showing. */
+  currentTime: number;
+  playing: boolean;
+  /** The element, for the picture's own size (the layer fits the picture, not the letterbox around it). */
+  video: HTMLVideoElement | null;
+}
+
 /** Move the playhead from outside; a new nonce repeats a seek to the same time. */
 export interface TSeekRequest {
   /** Media seconds; the player lands on the start of the frame that holds it. */
@@ -95,6 +104,8 @@ export interface MediaPlayerProps {
   seekRequest?: TSeekRequest | null;
   /** The media time in seconds whenever it changes (e.g. to comment at the current position). */
   onTimeChange?(seconds: number): void;
+  /** A layer over the picture, drawn above the video (and its controls below); video only. */
+  overlay?(state: TPlayerOverlayState): ReactNode;
 }
 
 const NO_TIMECODE = '--:--:--:--';
@@ -179,6 +190,7 @@ export function MediaPlayer({
   onMarkerClick,
   seekRequest,
   onTimeChange,
+  overlay,
 }: MediaPlayerProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
@@ -459,6 +471,7 @@ export function MediaPlayer({
             background: 'black',
           }}
         />
+        {!audio && overlay?.({ currentTime, playing: speed !== 0, video })}
         {audio && (
           <Center h={160} onClick={() => run('togglePlay')} style={{ cursor: 'pointer' }}>
             {posterUrl ? (

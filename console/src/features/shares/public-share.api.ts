@@ -1,5 +1,5 @@
 import type { TPublicShare, TShareState as TPublicShareState } from '@mam/api';
-import type { TJsonValue } from '@mam/core';
+import type { TAnnotation, TJsonValue } from '@mam/core';
 
 export type { TPublicShare, TPublicShareItem, TShareState as TPublicShareState } from '@mam/api';
 
@@ -50,7 +50,7 @@ export async function unlockPublicShare(token: string, password: string): Promis
 
 export async function commentOnPublicShare(
   token: string,
-  input: { itemId: string; name: string; text: string; tcIn: number | null },
+  input: { itemId: string; name: string; text: string; tcIn: number | null; annotation?: TAnnotation | null },
 ): Promise<{ id: string; createdAt: string }> {
   return answer(await post(`${base(token)}/comments`, input));
 }

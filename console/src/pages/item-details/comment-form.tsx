@@ -1,9 +1,11 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { CloseButton, Button, Group, Stack, TextInput } from '@mantine/core';
+import { secondsToTicks, type TAnnotation } from '@mam/core';
 import { IconBrackets } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MentionTextarea } from '../../features/notifications';
-import type { TFrameClock } from '../../features/player/frame-math';
+import { AnnotationToolbar, type TAnnotationDraft } from '../../features/annotations';
+import { snapToFrame, type TFrameClock } from '../../features/player/frame-math';
 import type { TMarks } from '../../features/player/marks';
 import { marksToTimecodes, ticksToTimecode, timecodeToTicks } from './comment-timecode';
 
@@ -11,6 +13,8 @@ export interface TCommentDraft {
   text: string;
   tcIn: number | null;
   tcOut: number | null;
+  /** Only new comments carry a drawing from here; an edit leaves the drawing as it is. */
+  annotation?: TAnnotation | null;
 }
 
 // Monospace digits in the input only; the field label stays in the normal font.
@@ -21,7 +25,8 @@ const label = (ticks: number | null, clock: TFrameClock | null) =>
 
 /**
  * Text with an optional timecode or range, typed as SMPTE or taken from the player's in and out marks. Without a
- * clock (replies, media without a timeline) there is no timecode at all.
+ * clock (replies, media without a timeline) there is no timecode at all. A new comment's in point follows the
+ * playhead (the frame showing) until the user types, clears it or starts drawing on the frame.
  */
 export function CommentForm({
   clock,
@@ -32,9 +37,18 @@ export function CommentForm({
   onSubmit,
   onCancel,
   testId,
+  playhead,
+  draft,
+  onDrawStart,
 }: {
   clock: TFrameClock | null;
   marks?: TMarks;
+  /** Media seconds of the frame showing: the default in point. */
+  playhead?: number | null;
+  /** Drawing on the frame for this comment (new comments on video). */
+  draft?: TAnnotationDraft;
+  /** Pauses the player: a drawing belongs to one frame. */
+  onDrawStart?: () => void;
   initial?: TCommentDraft;
   submitLabel: string;
   placeholder: string;
@@ -45,7 +59,18 @@ export function CommentForm({
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState(initial?.text ?? '');
-  const [inText, setInText] = useState(label(initial?.tcIn ?? null, clock));
+  const [typedIn, setInText] = useState(label(initial?.tcIn ?? null, clock));
+  // Untouched, a new comment's in point is the frame under the playhead.
+  const [inTouched, setInTouched] = useState(!!initial || playhead === undefined || playhead === null);
+  const playheadLabel =
+    clock && playhead !== undefined && playhead !== null
+      ? label(secondsToTicks(snapToFrame(playhead, clock)), clock)
+      : '';
+  const inText = inTouched ? typedIn : playheadLabel;
+  const setIn = (value: string) => {
+    setInText(value);
+    setInTouched(true);
+  };
   const [outText, setOutText] = useState(label(initial?.tcOut ?? null, clock));
   const [errors, setErrors] = useState<{ in?: string; out?: string }>({});
   const [busy, setBusy] = useState(false);
@@ -55,7 +80,7 @@ export function CommentForm({
   function takeMarks() {
     if (!marks || !clock) return;
     const range = marksToTimecodes(marks);
-    setInText(label(range.tcIn, clock));
+    setIn(label(range.tcIn, clock));
     setOutText(label(range.tcOut, clock));
     setErrors({});
   }
@@ -70,6 +95,7 @@ export function CommentForm({
     if (outText.trim() && tcOut === null) found.out = t('comments.badTimecode', { example });
     else if (tcOut !== null && !inText.trim()) found.out = t('comments.outWithoutIn');
     else if (tcOut !== null && tcIn !== null && tcOut <= tcIn) found.out = t('comments.outBeforeIn');
+    if (!found.in && tcIn === null && draft?.annotation) found.in = t('annotations.needsTimecode');
     setErrors(found);
     return found.in || found.out ? null : { tcIn, tcOut };
   }
@@ -79,11 +105,13 @@ export function CommentForm({
     if (!tc || !text.trim()) return;
     setBusy(true);
     try {
-      await onSubmit({ text: text.trim(), ...tc });
+      await onSubmit({ text: text.trim(), ...tc, ...(draft ? { annotation: draft.annotation } : {}) });
       if (!initial) {
         setText('');
         setInText('');
+        setInTouched(playhead === undefined || playhead === null);
         setOutText('');
+        draft?.reset();
       }
     } catch {
       // The caller reported the failure; the draft stays for another try.
@@ -114,8 +142,18 @@ export function CommentForm({
               label={t('comments.timecodeIn')}
               placeholder={example}
               value={inText}
-              onChange={(e) => setInText(e.currentTarget.value)}
+              onChange={(e) => setIn(e.currentTarget.value)}
               error={errors.in}
+              rightSection={
+                inText ? (
+                  <CloseButton
+                    size="sm"
+                    aria-label={t('annotations.clearTimecode')}
+                    onClick={() => setIn('')}
+                    data-testid={`${testId}-in-clear`}
+                  />
+                ) : null
+              }
               data-testid={`${testId}-in`}
             />
             <TextInput
@@ -141,6 +179,18 @@ export function CommentForm({
               >
                 {t('comments.useMarks')}
               </Button>
+            )}
+            {draft && onDrawStart && (
+              <div style={{ marginTop: 22 }}>
+                <AnnotationToolbar
+                  draft={draft}
+                  onStart={() => {
+                    // The drawing belongs to the frame showing now: the in point stops following the playhead.
+                    if (!inTouched) setIn(playheadLabel);
+                    onDrawStart();
+                  }}
+                />
+              </div>
             )}
           </Group>
         ) : (

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconCheck, IconClock, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconBrush, IconCheck, IconClock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAction } from '../../components/icon-action';
@@ -31,6 +31,7 @@ function CommentBody({
   assignees,
   onReply,
   onSeek,
+  onSelect,
 }: {
   comment: TComment;
   clock: TFrameClock | null;
@@ -39,9 +40,12 @@ function CommentBody({
   onReply?: () => void;
   /** Moves the player to a timecode (ticks); without it the timecode is plain text. */
   onSeek?: (ticks: number) => void;
+  /** Selects the comment: the player goes to its frame and shows its drawing. Preferred over onSeek when given. */
+  onSelect?: (comment: { id: string; tcIn: number | null }) => void;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const select = () => (onSelect ? onSelect(comment) : onSeek?.(comment.tcIn!));
   const [editing, setEditing] = useState(false);
   const timecoded = !comment.parentId && !!clock;
   const tc = clock ? timecodeLabel(comment.tcIn, comment.tcOut, clock) : null;
@@ -78,7 +82,7 @@ function CommentBody({
               {t('comments.edited', { time: format.dateTime(comment.editedAt) })}
             </Text>
           )}
-          {tc && onSeek && comment.tcIn !== null ? (
+          {tc && (onSeek || onSelect) && comment.tcIn !== null ? (
             <Tooltip label={t('comments.seek')}>
               <Badge
                 component="button"
@@ -87,7 +91,7 @@ function CommentBody({
                 leftSection={<IconClock size={12} />}
                 ff="monospace"
                 style={{ cursor: 'pointer', border: 'none' }}
-                onClick={() => onSeek(comment.tcIn!)}
+                onClick={select}
                 data-testid="comment-timecode"
               >
                 {tc}
@@ -104,6 +108,22 @@ function CommentBody({
                 {tc}
               </Badge>
             )
+          )}
+          {comment.annotation && (
+            <Tooltip label={t('annotations.showDrawing')}>
+              <Badge
+                component="button"
+                type="button"
+                variant="light"
+                color="yellow"
+                leftSection={<IconBrush size={12} />}
+                style={{ cursor: onSelect || onSeek ? 'pointer' : undefined, border: 'none' }}
+                onClick={onSelect || onSeek ? select : undefined}
+                data-testid="comment-drawing"
+              >
+                {t('annotations.drawing')}
+              </Badge>
+            </Tooltip>
           )}
           {!comment.parentId && comment.resolved && (
             <Badge color="teal" variant="light">
@@ -196,6 +216,7 @@ export function CommentThreadCard({
   canReply,
   highlighted = false,
   onSeek,
+  onSelect,
 }: {
   thread: TCommentThread;
   clock: TFrameClock | null;
@@ -205,6 +226,7 @@ export function CommentThreadCard({
   /** The thread a marker or a link pointed at: outlined and scrolled into view. */
   highlighted?: boolean;
   onSeek?: (ticks: number) => void;
+  onSelect?: (comment: { id: string; tcIn: number | null }) => void;
 }) {
   const { t } = useTranslation();
   const [replying, setReplying] = useState(false);
@@ -231,6 +253,7 @@ export function CommentThreadCard({
         assignees={assignees}
         onReply={openReply}
         onSeek={onSeek}
+        onSelect={onSelect}
       />
       {(thread.replies.length > 0 || replying) && (
         <Stack gap="sm" mt="sm" pl="md" style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}>

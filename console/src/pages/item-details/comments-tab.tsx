@@ -2,6 +2,7 @@ import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';
 import { MentionTargetsProvider } from '../../features/notifications';
+import type { TAnnotationDraft } from '../../features/annotations';
 import { frameClock } from '../../features/player/frame-math';
 import type { TMarks } from '../../features/player/marks';
 import { errorMessage, hasErrorCode } from '../../lib/app-error';
@@ -22,6 +23,10 @@ export function CommentsTab({
   marks,
   highlightId = null,
   onSeek,
+  onSelect,
+  playhead,
+  draft,
+  onDrawStart,
 }: {
   item: TItem;
   marks: TMarks;
@@ -29,6 +34,13 @@ export function CommentsTab({
   highlightId?: string | null;
   /** Clicking a comment's timecode moves the player there (ticks). */
   onSeek?: (ticks: number) => void;
+  /** Picking a comment (its timecode or drawing): the page selects it and shows its frame with the drawing. */
+  onSelect?: (comment: { id: string; tcIn: number | null }) => void;
+  /** Media seconds of the frame showing: a new comment's default in point. */
+  playhead?: number;
+  draft?: TAnnotationDraft;
+  /** Pauses the player for drawing on the frame. */
+  onDrawStart?: () => void;
 }) {
   const { t } = useTranslation();
   const can = useCan();
@@ -77,6 +89,9 @@ export function CommentsTab({
           <CommentForm
             clock={clock}
             marks={clock ? marks : undefined}
+            playhead={clock ? playhead : undefined}
+            draft={clock && item.itemType === 'video' ? draft : undefined}
+            onDrawStart={onDrawStart}
             submitLabel={t('comments.add')}
             placeholder={t('comments.placeholder')}
             onSubmit={(draft: TCommentDraft) => create.mutateAsync({ itemId: item.id, ...draft })}
@@ -98,6 +113,7 @@ export function CommentsTab({
               canReply={can('commentWrite') && !item.deletedAt}
               highlighted={thread.id === highlightId}
               onSeek={clock ? onSeek : undefined}
+              onSelect={clock ? onSelect : undefined}
             />
           ))
         )}

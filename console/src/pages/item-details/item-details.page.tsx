@@ -31,9 +31,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useConfirm } from '../../components/confirm';
+import { AnnotationLayer, dueDrawings, useAnnotationDraft } from '../../features/annotations';
 import { frameClock } from '../../features/player/frame-math';
 import { NO_MARKS, type TMarks } from '../../features/player/marks';
-import type { TSeekRequest } from '../../features/player/media-player';
+import type { TPlayerOverlayState, TSeekRequest } from '../../features/player/media-player';
 import { ItemUploadActions } from '../../features/upload';
 import { errorMessage, hasErrorCode } from '../../lib/app-error';
 import { isWellFormedId, MissingTarget } from '../../components/missing-target';
@@ -121,6 +122,10 @@ export default function ItemDetailsPage() {
   }, [search, showComments]);
   // The player's in and out marks, offered as a new comment's timecode.
   const [marks, setMarks] = useState<TMarks>(NO_MARKS);
+  // The playhead (media seconds): a new comment's default timecode.
+  const [playhead, setPlayhead] = useState(0);
+  // The drawing a new comment will carry, drawn on the paused frame.
+  const draft = useAnnotationDraft();
   const [sharing, setSharing] = useState(false);
   const item = trpc.items.get.useQuery(
     { itemId: id },
@@ -158,6 +163,25 @@ export default function ItemDetailsPage() {
       ...(logEntries.data ? logEntryMarkers(logEntries.data.entries, label) : []),
     ];
   }, [timed, comments.data, logEntries.data, media?.frameRate, media?.timecodeStart]);
+  const frameSeconds = frameClock(media?.frameRate ?? '50/1', media?.timecodeStart).frameSeconds;
+  const overlay = ({ currentTime, playing, video }: TPlayerOverlayState) => (
+    <AnnotationLayer
+      video={video}
+      shown={
+        draft.drawing
+          ? []
+          : dueDrawings(comments.data ?? [], currentTime, frameSeconds, { id: highlightId, paused: !playing })
+      }
+      draft={draft}
+    />
+  );
+  /** Selecting a comment in the list: outlined, and the player at its frame, where its drawing shows. */
+  const selectComment = (comment: { id: string; tcIn: number | null }) => {
+    setHighlightId(comment.id);
+    if (comment.tcIn !== null) seekToTicks(comment.tcIn);
+  };
+  const pauseForDrawing = () =>
+    setSeekRequest((previous) => ({ seconds: playhead, nonce: (previous?.nonce ?? 0) + 1 }));
   const openComment = (commentId: string) => {
     if (commentId.startsWith(LOG_MARKER_PREFIX)) {
       const marker = markers.find((m) => m.id === commentId);
@@ -288,6 +312,8 @@ export default function ItemDetailsPage() {
             markers={markers}
             onMarkerClick={openComment}
             seekRequest={seekRequest}
+            onTimeChange={setPlayhead}
+            overlay={showComments ? overlay : undefined}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
@@ -350,7 +376,16 @@ export default function ItemDetailsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="comments" pt="md">
           {tab === 'comments' && (
-            <CommentsTab item={data} marks={marks} highlightId={highlightId} onSeek={seekToTicks} />
+            <CommentsTab
+              item={data}
+              marks={marks}
+              highlightId={highlightId}
+              onSeek={seekToTicks}
+              onSelect={selectComment}
+              playhead={playhead}
+              draft={draft}
+              onDrawStart={pauseForDrawing}
+            />
           )}
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">

@@ -1,7 +1,13 @@
 import { Alert, Button, Center, Group, Image, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MediaPlayer, type TPlayerMarker, type TSeekRequest } from '../../features/player/media-player';
+import {
+  MediaPlayer,
+  type TPlayerMarker,
+  type TPlayerOverlayState,
+  type TSeekRequest,
+} from '../../features/player/media-player';
+import type { ReactNode } from 'react';
 import type { TItem } from './item-types';
 
 /** The largest preview that fits a typical screen, in the best format the browser is sure to show. */
@@ -37,12 +43,16 @@ export function MediaViewer({
   markers,
   onMarkerClick,
   seekRequest,
+  onTimeChange,
+  overlay,
 }: {
   item: TItem;
   onMarksChange?: (marks: { in: number | null; out: number | null }) => void;
   markers?: readonly TPlayerMarker[];
   onMarkerClick?: (id: string) => void;
   seekRequest?: TSeekRequest | null;
+  onTimeChange?: (seconds: number) => void;
+  overlay?: (state: TPlayerOverlayState) => ReactNode;
 }) {
   const { t } = useTranslation();
   const transcoding = item.transcoding;
@@ -95,6 +105,8 @@ export function MediaViewer({
           markers={markers}
           onMarkerClick={onMarkerClick}
           seekRequest={seekRequest}
+          onTimeChange={onTimeChange}
+          overlay={overlay}
         />
         {!ready && <ProcessingLine item={item} />}
       </Stack>

@@ -27,8 +27,14 @@ import { useParams } from 'react-router-dom';
 import { PublicCard } from '../../layout/public-card';
 import { PublicPasswordForm } from '../../layout/public-password-form';
 import { issueErrors, MetadataFormFields } from '../../features/metadata';
-import { MediaPlayer } from '../../features/player/media-player';
-import { frameClock } from '../../features/player/frame-math';
+import {
+  AnnotationLayer,
+  AnnotationToolbar,
+  useAnnotationDraft,
+  type TAnnotationDraft,
+} from '../../features/annotations';
+import { MediaPlayer, type TSeekRequest } from '../../features/player/media-player';
+import { frameClock, snapToFrame } from '../../features/player/frame-math';
 import {
   commentOnPublicShare,
   editPublicShareMetadata,
@@ -142,30 +148,42 @@ function MetadataEditor({ token, item }: { token: string; item: TPublicShareItem
   );
 }
 
-/** The reviewer names themselves once (kept for this browser), then comments at the player's position. */
+/**
+ * The reviewer names themselves once (kept for this browser), then comments at the frame the player shows, and on
+ * video may draw on that frame (drawing pauses the player and holds the comment's timecode on that frame).
+ */
 function CommentBox({
   token,
   share,
   item,
   seconds,
+  draft,
+  onDrawStart,
 }: {
   token: string;
   share: TOpenShare;
   item: TPublicShareItem;
   seconds: number;
+  draft: TAnnotationDraft | null;
+  onDrawStart: () => void;
 }) {
   const { t } = useTranslation();
   const [name, setName] = useState(share.reviewerName ?? '');
   const [text, setText] = useState('');
   const [sent, setSent] = useState<string[]>([]);
+  const [heldTicks, setHeldTicks] = useState<number | null>(null);
   const clock = frameClock(item.frameRate ?? '50/1', item.timecodeStart);
-  const ticks = secondsToTicks(seconds);
+  const ticks = heldTicks ?? secondsToTicks(snapToFrame(seconds, clock));
+  const annotation = draft?.annotation ?? null;
   const post = useMutation({
-    mutationFn: () => commentOnPublicShare(token, { itemId: item.id, name, text, tcIn: ticks }),
+    mutationFn: () => commentOnPublicShare(token, { itemId: item.id, name, text, tcIn: ticks, annotation }),
     onSuccess: () => {
-      setSent((list) => [...list, `${ticksToTimecode(ticks, clock)} ${text.trim()}`]);
+      const drawn = annotation ? ` (${t('annotations.drawing')})` : '';
+      setSent((list) => [...list, `${ticksToTimecode(ticks, clock)} ${text.trim()}${drawn}`]);
       // No refetch: new signed URLs would restart the player.
       setText('');
+      setHeldTicks(null);
+      draft?.reset();
     },
   });
   return (
@@ -196,6 +214,15 @@ function CommentBox({
             minRows={2}
             data-testid="public-share-comment"
           />
+          {draft && (
+            <AnnotationToolbar
+              draft={draft}
+              onStart={() => {
+                setHeldTicks(ticks);
+                onDrawStart();
+              }}
+            />
+          )}
           {post.error && <Alert color="red">{errorText(t, post.error)}</Alert>}
           <Group justify="space-between">
             <Text size="xs" c="dimmed">
@@ -230,6 +257,9 @@ function SharedItem({ token, share, item }: { token: string; share: TOpenShare; 
     (item.itemType === 'video' || item.itemType === 'audio') && item.durationSeconds ? item.playback : null;
   // A share of one item is usually titled after it: the page heading already says it.
   const repeatsPageTitle = share.items.length === 1 && item.title.trim() === share.pageTitle.trim();
+  const draft = useAnnotationDraft();
+  const [seekRequest, setSeekRequest] = useState<TSeekRequest | null>(null);
+  const drawable = share.allowComments && item.itemType === 'video';
   return (
     <Stack gap="sm" data-testid="public-share-item">
       <Group justify={repeatsPageTitle ? 'flex-end' : 'space-between'}>
@@ -280,6 +310,8 @@ function SharedItem({ token, share, item }: { token: string; share: TOpenShare; 
           }
           waveformUrl={item.urls.waveform ?? undefined}
           onTimeChange={setSeconds}
+          seekRequest={seekRequest}
+          overlay={drawable ? ({ video }) => <AnnotationLayer video={video} shown={[]} draft={draft} /> : undefined}
         />
       ) : item.urls.thumbnail ? (
         <Center bg="dark.8" style={{ borderRadius: 8 }}>
@@ -299,7 +331,17 @@ function SharedItem({ token, share, item }: { token: string; share: TOpenShare; 
         </Table>
       )}
       {item.editable && <MetadataEditor token={token} item={item} />}
-      {share.allowComments && <CommentBox token={token} share={share} item={item} seconds={seconds} />}
+      {share.allowComments && (
+        <CommentBox
+          token={token}
+          share={share}
+          item={item}
+          seconds={seconds}
+          draft={drawable && playback ? draft : null}
+          // Landing on the frame showing stops the player there.
+          onDrawStart={() => setSeekRequest((previous) => ({ seconds, nonce: (previous?.nonce ?? 0) + 1 }))}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { ZAnnotation } from '@mam/core';
 import { z } from 'zod';
 import { authedProcedure } from '../../trpc';
 import { ZCommentText, ZTaskDueAt, ZTaskPriority, ZTicks } from './comment-input.schema';
@@ -7,6 +8,7 @@ export const ZCreateCommentInput = z.object({
   text: ZCommentText,
   tcIn: ZTicks.nullable().optional(),
   tcOut: ZTicks.nullable().optional(),
+  annotation: ZAnnotation.nullable().optional(),
   assigneeId: z.uuid().nullable().optional(),
   dueAt: ZTaskDueAt.optional(),
   priority: ZTaskPriority.optional(),

@@ -1,3 +1,4 @@
+import { ZAnnotation } from '@mam/core';
 import { z } from 'zod';
 import { authedProcedure } from '../../trpc';
 import { ZCommentText, ZTicks } from './comment-input.schema';
@@ -7,6 +8,7 @@ export const ZEditCommentInput = z.object({
   text: ZCommentText,
   tcIn: ZTicks.nullable().optional(),
   tcOut: ZTicks.nullable().optional(),
+  annotation: ZAnnotation.nullable().optional(),
 });
 export type TEditCommentInput = z.infer<typeof ZEditCommentInput>;
 

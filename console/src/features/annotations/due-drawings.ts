@@ -1,0 +1,30 @@
+import { annotationShowsAt, type TAnnotation } from '@mam/core';
+
+export interface TDrawnComment {
+  id: string;
+  tcIn: number | null;
+  tcOut: number | null;
+  deleted: boolean;
+  annotation: TAnnotation | null;
+}
+
+/**
+ * The drawings to show over the frame at `seconds`: every live comment due at this frame (a frame either side of its
+ * in point, or its in–out range), and the selected comment's while the player is paused (selecting one moves the
+ * player to it, so it shows even if the frame arithmetic of a seek lands a frame off).
+ */
+export function dueDrawings(
+  comments: readonly TDrawnComment[],
+  seconds: number,
+  frameSeconds: number,
+  selected: { id: string | null; paused: boolean },
+): Array<{ id: string; shapes: TAnnotation['shapes'] }> {
+  return comments
+    .filter(
+      (c) =>
+        !c.deleted &&
+        c.annotation &&
+        (annotationShowsAt(c, seconds, frameSeconds) || (selected.paused && c.id === selected.id)),
+    )
+    .map((c) => ({ id: c.id, shapes: c.annotation!.shapes }));
+}
