@@ -59,8 +59,8 @@ describe('recorded workflow histories', () => {
           .map((event) => event.activityTaskCompletedEventAttributes as { result?: { payloads?: { data?: string }[] } })
           .map((completed) => completed?.result?.payloads?.[0]?.data)
           .filter((data): data is string => typeof data === 'string')
-          .map((data) => JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as { steps?: string[] })
-          .find((result) => Array.isArray(result.steps))?.steps,
+          .map((data) => JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as { steps?: string[] } | null)
+          .find((result) => Array.isArray(result?.steps))?.steps,
     );
     expect(plans).toContainEqual(['proxy', 'thumbnail', 'hls', 'filmstrip', 'waveform']);
     expect(plans).toContainEqual(['thumbnail', 'playable']);
