@@ -7,6 +7,21 @@ import { createApiKey } from './support/api-key';
 import { consoleCalls, type TConsoleCalls } from './support/console-calls';
 import { uploadItem } from './support/seed-item';
 import { signIn } from './support/sign-in';
+
+/** The Administration area's sections a super administrator sees (console administration.sections.ts). */
+const ADMINISTRATION_SECTIONS = [
+  'team',
+  'groups',
+  'forms',
+  'storage',
+  'sso',
+  'tenant',
+  'activity',
+  'dashboard',
+  'tenants',
+  'flags',
+  'jobs',
+];
 import { browserSuite, shot } from './support/suite';
 
 jest.setTimeout(900_000);
@@ -189,7 +204,7 @@ describe('the console in Norwegian and French', () => {
     const context = await suite.browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await signIn(page, suite.server);
-    await page.goto(`${suite.server.url}/my-organisation?tab=groups`);
+    await page.goto(`${suite.server.url}/settings/groups`);
     await settled(page);
     await page.evaluate(() => {
       const box = document.createElement('div');
@@ -233,11 +248,13 @@ describe('the console in Norwegian and French', () => {
         ['/activity', 'activity'],
         ['/share', 'my shares'],
         ['/recycle-bin', 'recycle bin'],
-        ['/settings', 'settings'],
-        ['/system', 'system overview'],
-        ['/my-organisation', 'my organisation'],
+        // Every section of the Administration area (the old settings, system overview and organisation pages).
+        ...ADMINISTRATION_SECTIONS.map((id) => [
+          id === 'dashboard' ? '/admin' : `/settings/${id}`,
+          `administration › ${id}`,
+        ]),
         ['/user-settings', 'user settings'],
-      ] as const)
+      ] as [string, string][])
         found.push(...(await visit(page, url, where, words)));
       await shot(page, `languages-${lng}`);
       await context.close();

@@ -18,9 +18,6 @@ type TVideo = { currentTime: number; paused: boolean; readyState: number };
 /** Functions passed to the page run there (the console's CSP forbids evaluating strings); its globals, typed. */
 type TPageGlobals = { document: { querySelector(selector: string): TVideo | null } };
 
-const elementTime = (page: Page) =>
-  page.getByTestId('player-video').evaluate((video) => (video as unknown as TVideo).currentTime);
-
 /** Waits until the player's element has moved past a time: the media is really playing. */
 async function waitForPlayingPast(page: Page, seconds: number) {
   await page.waitForFunction(
@@ -57,7 +54,18 @@ describe('playable at once', () => {
     await page.getByTestId('player-play').click();
     await waitForPlayingPast(page, 0.5);
     await page.getByTestId('player-play').click();
-    const pausedAt = await elementTime(page);
+    // The original may be giving way to the growing HLS just now: the element reads 0 until the new source has
+    // loaded and taken over the playhead, so read it once the element has media again.
+    const pausedAt = (await (
+      await page.waitForFunction(
+        () => {
+          const v = (globalThis as unknown as TPageGlobals).document.querySelector('[data-testid="player-video"]');
+          return !!v && v.readyState >= 1 && v.currentTime > 0 ? v.currentTime : false;
+        },
+        undefined,
+        { timeout: 60_000 },
+      )
+    ).jsonValue()) as number;
     expect(pausedAt).toBeGreaterThan(0.5);
 
     // The page polls the item: it moves to the proxy without a reload, keeping the playhead.

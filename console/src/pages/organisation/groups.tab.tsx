@@ -214,7 +214,8 @@ function GroupEditor({ group, onDeleted }: { group: TGroup; onDeleted: () => voi
             <Title order={4} title={words.groupHint(group) ?? undefined}>
               {words.group(group)}
             </Title>
-            <Badge size="xs" variant="light" color="gray">
+            {/* The kind is short and said in full; the group's own name wraps instead. */}
+            <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
               {t(`groups.kind.${group.kind}`)}
             </Badge>
             <Tooltip label={t('groups.rename')}>
