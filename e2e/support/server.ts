@@ -38,6 +38,8 @@ export async function startServer(
     env?: Record<string, string>;
     /** Leads a process group of its own (pid = group id), as under systemd or Docker: signal it with kill(-pid). */
     processGroup?: boolean;
+    /** More flags for node, e.g. `--cpu-prof` for a bench that reads the server's CPU profile. */
+    nodeFlags?: string[];
   } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'mam-e2e-'));
@@ -46,24 +48,28 @@ export async function startServer(
   const adminPassword = 'e2e-admin-password';
   let output = '';
   await ensureBuilt(root);
-  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags, serverEntry(root, 'main')], {
-    cwd: root,
-    env: {
-      ...serverEnv,
-      ...process.env,
-      NODE_OPTIONS: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: adminEmail,
-      ADMIN_PASSWORD: adminPassword,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      ...options.env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...serverNodeFlags, ...(options.nodeFlags ?? []), serverEntry(root, 'main')],
+    {
+      cwd: root,
+      env: {
+        ...serverEnv,
+        ...process.env,
+        NODE_OPTIONS: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: adminEmail,
+        ADMIN_PASSWORD: adminPassword,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: options.processGroup ?? false,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: options.processGroup ?? false,
-  });
+  );
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;

@@ -17,10 +17,11 @@ export interface TObservabilityOptions {
 export function registerObservability(app: FastifyInstance, options: TObservabilityOptions): void {
   const metrics = metricsEnabled();
   if (!metrics && !tracingEnabled()) return;
-  app.addHook('onRequest', (request, reply, done) => {
+  // Named, so a CPU profile tells this hook's time from the request's (the observability bench reads it so).
+  app.addHook('onRequest', function observeRequest(request, reply, done) {
     const started = performance.now();
     const span = startServerSpan(`${request.method}`, request.headers, { 'http.request.method': request.method }, done);
-    reply.raw.once('close', () => {
+    reply.raw.once('close', function recordResponse() {
       const route = request.routeOptions.url ?? 'unmatched';
       if (metrics) {
         const status = reply.raw.writableFinished ? statusClass(reply.raw.statusCode) : 'aborted';

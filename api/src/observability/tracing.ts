@@ -19,7 +19,10 @@ export interface TTracingOptions {
   /** The collector's base URL (OTEL_EXPORTER_OTLP_ENDPOINT); spans go to `<endpoint>/v1/traces` as OTLP JSON. */
   endpoint: string;
   serviceName: string;
-  /** How long spans are batched before export. Default 1 s. */
+  /**
+   * How long spans are batched before export. Default: the SDK's (OTEL_BSP_SCHEDULE_DELAY, else 5 s); each export
+   * is an HTTP request whose cost a busy server feels, so fewer and larger batches are cheaper.
+   */
   exportDelayMs?: number;
 }
 
@@ -39,7 +42,12 @@ export async function startTracing(options: TTracingOptions): Promise<() => Prom
   });
   const provider = new sdk.BasicTracerProvider({
     resource: resources.resourceFromAttributes({ 'service.name': options.serviceName }),
-    spanProcessors: [new sdk.BatchSpanProcessor(exporter, { scheduledDelayMillis: options.exportDelayMs ?? 1000 })],
+    spanProcessors: [
+      new sdk.BatchSpanProcessor(
+        exporter,
+        options.exportDelayMs === undefined ? {} : { scheduledDelayMillis: options.exportDelayMs },
+      ),
+    ],
   });
   const contextManager = new hooks.AsyncLocalStorageContextManager().enable();
   api.context.setGlobalContextManager(contextManager);
@@ -110,17 +118,16 @@ export function inSpan<T>(name: string, attributes: TSpanAttributes, fn: () => T
     throw error;
   }
   if (result instanceof Promise) {
-    return result.then(
-      (value: unknown) => {
-        span.end();
-        return value;
-      },
-      (error: unknown) => {
-        handle.fail(error);
-        span.end();
-        throw error;
-      },
-    ) as T;
+    const endSpan = (value: unknown) => {
+      span.end();
+      return value;
+    };
+    const failSpan = (error: unknown) => {
+      handle.fail(error);
+      span.end();
+      throw error;
+    };
+    return result.then(endSpan, failSpan) as T;
   }
   span.end();
   return result;
@@ -139,7 +146,7 @@ export function traceServices(services: object, names: readonly string[]): void 
     for (const [method, value] of Object.entries(methods)) {
       if (typeof value !== 'function') continue;
       const fn = value as (...args: unknown[]) => unknown;
-      methods[method] = function (this: unknown, ...args: unknown[]) {
+      methods[method] = function tracedServiceMethod(this: unknown, ...args: unknown[]) {
         return inSpan(`${serviceName}.${method}`, {}, () => fn.apply(this, args));
       };
     }
