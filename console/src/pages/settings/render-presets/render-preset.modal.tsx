@@ -166,7 +166,7 @@ export function RenderPresetModal({
               onChange={(mode) => change({ mode: mode as TRenderPresetMode })}
               data={renderPresetModes.map((mode) => ({ value: mode, label: t(`renderPresets.modes.${mode}`) }))}
               fullWidth
-              data-testid="preset-mode"
+              data-testid="preset-mode-choice"
             />
             <Text size="xs" c="dimmed">
               {t(`renderPresets.modeHints.${draft.mode}`)}
@@ -313,7 +313,7 @@ export function RenderPresetModal({
               clearable
               required={draft.mode === 'rewrap'}
               error={fieldError('fallbackPresetId')}
-              data-testid="preset-fallback"
+              data-testid="preset-fallback-choice"
             />
             <TextInput
               label={t('renderPresets.startTimecode')}
