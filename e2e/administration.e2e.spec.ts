@@ -45,6 +45,7 @@ describe('administration in a browser', () => {
     for (const [testId, path, heading] of [
       ['tab-groups', '/settings/groups', 'Groups'],
       ['tab-forms', '/settings/forms', 'Metadata forms'],
+      ['tab-presets', '/settings/presets', 'Render presets'],
       ['tab-storage', '/settings/storage', 'Storage'],
       ['tab-sso', '/settings/sso', 'Single sign-on'],
       ['tab-activity', '/settings/activity', 'Activity and audit'],

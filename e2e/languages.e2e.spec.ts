@@ -13,6 +13,7 @@ const ADMINISTRATION_SECTIONS = [
   'team',
   'groups',
   'forms',
+  'presets',
   'storage',
   'sso',
   'tenant',

@@ -21,6 +21,7 @@ import { createUploadFolderService } from './items/upload-folder.service';
 import { createProcessingService } from './items/processing.service';
 import { createVersionService } from './items/version.service';
 import { createMetadataFormService } from './metadata/metadata-form.service';
+import { createRenderPresetService } from './renders/render-preset.service';
 import { createItemMetadataService } from './metadata/item-metadata.service';
 import { createMetadataExchangeService } from './metadata/metadata-exchange.service';
 import { createSearchService } from './search/search.service';
@@ -91,6 +92,7 @@ export function createServices(deps: ServiceDeps) {
     publicUploadRequests: createPublicUploadRequestService(deps, uploads, metadataForms, notifications),
     logEntries: createLogEntryService(deps, audit, metadataForms),
     relations: createItemRelationService(deps, audit),
+    renderPresets: createRenderPresetService(deps, audit),
   };
 }
 

@@ -13,6 +13,7 @@ import type { AuditService } from './audit.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
 import { builtInLocalStorage } from './storage.service';
 import { builtInFormRows } from './metadata/metadata-form.service';
+import { insertDefaultRenderPresets } from './renders/render-preset.service';
 
 // Cross-tenant powers stay with the super administrator.
 const SYSTEM_ONLY: Permission[] = ['allTenantsBilling', 'allTenantsWrite', 'allTenantsTunnel'];
@@ -31,8 +32,8 @@ export interface ProvisionInput {
 
 /**
  * A new tenant with everything it needs to be used at once: its configuration, the organisation group every
- * member belongs to, an administrators group, the root folder, the built-in local storage and
- * metadata forms, and its first administrator.
+ * member belongs to, an administrators group, the root folder, the built-in local storage, metadata forms and
+ * render presets, and its first administrator.
  * One transaction, with the creator's audit event when `by` names one (a super administrator; none for the CLI's
  * first tenant).
  */
@@ -70,6 +71,7 @@ export async function provisionTenant(
     await repos.folders.ensureRoot(tenant.id, input.name, admin.id);
     await repos.storageLocations.insert(tenant.id, builtInLocalStorage);
     for (const form of builtInFormRows()) await repos.metadataForms.insert(tenant.id, form);
+    await insertDefaultRenderPresets(repos, tenant.id);
     await repos.auditEvents.record(tenant.id, {
       actorUserId: null,
       actorEmail: null,

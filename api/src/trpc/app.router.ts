@@ -78,6 +78,13 @@ import { createMetadataFormProcedure } from './procedures/metadata-forms/create-
 import { updateMetadataFormProcedure } from './procedures/metadata-forms/update-metadata-form.procedure';
 import { setMetadataFormActiveProcedure } from './procedures/metadata-forms/set-metadata-form-active.procedure';
 import { deleteMetadataFormProcedure } from './procedures/metadata-forms/delete-metadata-form.procedure';
+import { listRenderPresetsProcedure } from './procedures/render-presets/list-render-presets.procedure';
+import { getRenderPresetProcedure } from './procedures/render-presets/get-render-preset.procedure';
+import { createRenderPresetProcedure } from './procedures/render-presets/create-render-preset.procedure';
+import { updateRenderPresetProcedure } from './procedures/render-presets/update-render-preset.procedure';
+import { deleteRenderPresetProcedure } from './procedures/render-presets/delete-render-preset.procedure';
+import { setDefaultRenderPresetProcedure } from './procedures/render-presets/set-default-render-preset.procedure';
+import { setSubclipRenderPresetProcedure } from './procedures/render-presets/set-subclip-render-preset.procedure';
 import { getItemMetadataProcedure } from './procedures/items/get-item-metadata.procedure';
 import { updateItemMetadataProcedure } from './procedures/items/update-item-metadata.procedure';
 import { bulkUpdateItemMetadataProcedure } from './procedures/items/bulk-update-item-metadata.procedure';
@@ -260,6 +267,15 @@ export const appRouter = router({
     update: updateMetadataFormProcedure,
     setActive: setMetadataFormActiveProcedure,
     delete: deleteMetadataFormProcedure,
+  }),
+  renderPresets: router({
+    list: listRenderPresetsProcedure,
+    get: getRenderPresetProcedure,
+    create: createRenderPresetProcedure,
+    update: updateRenderPresetProcedure,
+    delete: deleteRenderPresetProcedure,
+    setDefault: setDefaultRenderPresetProcedure,
+    setSubclip: setSubclipRenderPresetProcedure,
   }),
   operations: router({
     list: listOperationsProcedure,

@@ -221,6 +221,28 @@ export const errorCatalogue = {
   INVALID_TIMECODE: { status: 400, message: 'Invalid timecode' },
   INVALID_FRAME_RATE: { status: 400, message: 'Invalid frame rate' },
 
+  // Render presets (spec sections 3 and 5; NO_RENDER_PRESETS is with the spec's section 8 messages above)
+  RENDER_PRESET_NOT_FOUND: { status: 404, message: 'The render preset was not found.' },
+  RENDER_PRESET_INVALID: { status: 400, message: 'The render preset is not valid.' },
+  RENDER_PRESET_NAME_TAKEN: { status: 409, message: 'A render preset with that name already exists.' },
+  RENDER_PRESET_FALLBACK_CYCLE: {
+    status: 400,
+    message: 'The fallback preset would lead back to this preset. Choose a fallback that does not.',
+  },
+  RENDER_PRESET_IN_USE: { status: 409, message: 'This render preset is in use and cannot be deleted.' },
+  RENDER_PRESET_USED_AS_FALLBACK: { status: 409, message: 'It is the fallback preset of {{presets}}.' },
+  RENDER_PRESET_USED_FOR_SUBCLIPS: { status: 409, message: 'It is used for subclipping.' },
+  RENDER_PRESET_USED_BY_LIVE_SOURCE: { status: 409, message: 'The live source {{sources}} uses it.' },
+  RENDER_PRESET_DEFAULT_DELETE: {
+    status: 409,
+    message: 'The default preset cannot be deleted. Make another preset the default first.',
+  },
+  RENDER_PRESET_DEFAULT_HIDDEN: { status: 400, message: 'The default preset cannot be hidden.' },
+  RENDER_PRESET_SUBCLIP_CAPABILITY: {
+    status: 400,
+    message: 'Only a preset with the subclip capability can be used for subclipping.',
+  },
+
   // Requests the product cannot act on, whatever their route
   TEXT_INVALID: { status: 400, message: 'The text contains characters that are not allowed.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This request method is not allowed here.' },

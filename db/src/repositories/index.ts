@@ -26,6 +26,7 @@ import { createNotificationRepository } from './notification.repository';
 import { createLogEntryRepository } from './log-entry.repository';
 import { createItemRelationRepository } from './item-relation.repository';
 import { createUploadRequestRepository } from './upload-request.repository';
+import { createRenderPresetRepository } from './render-preset.repository';
 
 export function createRepositories(db: Database) {
   return {
@@ -54,6 +55,7 @@ export function createRepositories(db: Database) {
     logEntries: createLogEntryRepository(db),
     itemRelations: createItemRelationRepository(db),
     uploadRequests: createUploadRequestRepository(db),
+    renderPresets: createRenderPresetRepository(db),
   };
 }
 
@@ -87,6 +89,7 @@ export type {
   TMetadataWrite,
 } from './item.repository';
 export type { TMetadataFormRow, TMetadataFormInsert, TMetadataFormPatch } from './metadata-form.repository';
+export type { TRenderPresetRow, TRenderPresetInsert, TRenderPresetPatch } from './render-preset.repository';
 export type { TBookmarkRow, TBookmarkInsert, TBookmarkPatch } from './bookmark.repository';
 export type {
   TCommentRow,

@@ -32,3 +32,4 @@ export * from './share-email.table';
 export * from './upload-request-file.table';
 export * from './notification.table';
 export * from './search-word.table';
+export * from './render-preset.table';

@@ -8,6 +8,7 @@ import {
   IconForms,
   IconKey,
   IconLayoutDashboard,
+  IconMovie,
   IconTimeline,
   IconUsers,
   IconUsersGroup,
@@ -22,6 +23,7 @@ import { GroupsTab } from '../organisation/groups.tab';
 import { SystemActivityTab } from '../organisation/system-activity.tab';
 import { TeamTab } from '../organisation/team.tab';
 import { MetadataFormsPanel } from '../settings/metadata-forms/form-list.panel';
+import { RenderPresetsPanel } from '../settings/render-presets/render-presets.panel';
 import { SsoSettingsPanel } from '../settings/sso-settings.panel';
 import { StorageSettingsPanel } from '../settings/storage-settings.panel';
 import { TenantConfigPanel } from '../settings/tenant-config.panel';
@@ -43,6 +45,7 @@ const views: Record<TAdminSectionId, { icon: ReactNode; Panel: ComponentType }> 
   team: { icon: <IconUsers size={16} />, Panel: TeamTab },
   groups: { icon: <IconUsersGroup size={16} />, Panel: GroupsTab },
   forms: { icon: <IconForms size={16} />, Panel: MetadataFormsPanel },
+  presets: { icon: <IconMovie size={16} />, Panel: RenderPresetsPanel },
   storage: { icon: <IconDatabase size={16} />, Panel: StorageSettingsPanel },
   sso: { icon: <IconKey size={16} />, Panel: SsoSettingsPanel },
   tenant: { icon: <IconAdjustmentsHorizontal size={16} />, Panel: TenantConfigPanel },

@@ -10,7 +10,18 @@ export interface TAdminAccess {
 export type TAdminGroup = 'organisation' | 'content' | 'storage' | 'security' | 'tenant' | 'activity' | 'system';
 
 export type TAdminSectionId =
-  'team' | 'groups' | 'forms' | 'storage' | 'sso' | 'tenant' | 'activity' | 'dashboard' | 'tenants' | 'flags' | 'jobs';
+  | 'team'
+  | 'groups'
+  | 'forms'
+  | 'presets'
+  | 'storage'
+  | 'sso'
+  | 'tenant'
+  | 'activity'
+  | 'dashboard'
+  | 'tenants'
+  | 'flags'
+  | 'jobs';
 
 export interface TAdminSection {
   id: TAdminSectionId;
@@ -29,6 +40,7 @@ export const adminSections: readonly TAdminSection[] = [
   { id: 'team', group: 'organisation', testId: 'tab-team', allowed: manageUsers },
   { id: 'groups', group: 'organisation', testId: 'tab-groups', allowed: manageUsers },
   { id: 'forms', group: 'content', testId: 'tab-forms', allowed: tenantAdmin },
+  { id: 'presets', group: 'content', testId: 'tab-presets', allowed: tenantAdmin },
   { id: 'storage', group: 'storage', testId: 'tab-storage', allowed: tenantAdmin },
   { id: 'sso', group: 'security', testId: 'tab-sso', allowed: tenantAdmin },
   { id: 'tenant', group: 'tenant', testId: 'tab-tenant-config', allowed: tenantAdmin },

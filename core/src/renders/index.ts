@@ -1,0 +1,3 @@
+export * from './render-preset.types';
+export * from './render-preset.rules';
+export * from './default-render-presets';
