@@ -61,9 +61,14 @@ describe.each(testBackends)('comments on share pages on %s', (backend) => {
         payload: JSON.stringify(body),
       });
     return {
-      list: (itemId = clip.id) => t.app.inject({ method: 'GET', url: `${base}/items/${itemId}/comments`, headers: { cookie } }),
+      list: (itemId = clip.id) =>
+        t.app.inject({ method: 'GET', url: `${base}/items/${itemId}/comments`, headers: { cookie } }),
       threads: async (itemId = clip.id) => {
-        const answer = await t.app.inject({ method: 'GET', url: `${base}/items/${itemId}/comments`, headers: { cookie } });
+        const answer = await t.app.inject({
+          method: 'GET',
+          url: `${base}/items/${itemId}/comments`,
+          headers: { cookie },
+        });
         expect(answer.statusCode).toBe(200);
         return answer.json<{ threads: TPublicShareThread[] }>().threads;
       },
@@ -139,9 +144,9 @@ describe.each(testBackends)('comments on share pages on %s', (backend) => {
     });
 
     // Null removes the drawing; a bad one is refused with the reason.
-    expect((await olga.edit(id, { text: 'No drawing', annotation: { shapes: [{ type: 'box' }] } })).json()).toMatchObject(
-      { code: 'ANNOTATION_INVALID' },
-    );
+    expect(
+      (await olga.edit(id, { text: 'No drawing', annotation: { shapes: [{ type: 'box' }] } })).json(),
+    ).toMatchObject({ code: 'ANNOTATION_INVALID' });
     expect((await olga.edit(id, { text: 'No drawing', annotation: null })).statusCode).toBe(200);
     expect((await olga.threads()).find((c) => c.id === id)?.annotation).toBeNull();
 
