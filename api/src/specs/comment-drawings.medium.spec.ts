@@ -82,14 +82,20 @@ describe.each(testBackends)('comment drawings on %s', (backend) => {
     expect(plain).toMatchObject({ status: 201, body: { annotation: null } });
   });
 
-  it('keeps the drawing through a text edit and drops it with the timecode', async () => {
+  /** The editor's comment with the box drawn at two seconds. */
+  async function boxComment(text: string): Promise<string> {
     const created = await editor.client.mutate<TCommentView>('comments.create', {
       itemId: clip.id,
-      text: 'First',
+      text,
       tcIn: twoSeconds,
       annotation: box,
     });
-    const id = created.ok ? created.data.id : '';
+    if (!created.ok) throw new Error(created.code);
+    return created.data.id;
+  }
+
+  it('keeps the drawing through a text edit and drops it with the timecode', async () => {
+    const id = await boxComment('First');
     expect(await editor.client.mutate('comments.edit', { id, text: 'Second' })).toMatchObject({
       ok: true,
       data: { annotation: box },
@@ -101,13 +107,7 @@ describe.each(testBackends)('comment drawings on %s', (backend) => {
   });
 
   it('lets the author edit the drawing, and only the author, with the drawing before and after in the History', async () => {
-    const created = await editor.client.mutate<TCommentView>('comments.create', {
-      itemId: clip.id,
-      text: 'Watch this',
-      tcIn: twoSeconds,
-      annotation: box,
-    });
-    const id = created.ok ? created.data.id : '';
+    const id = await boxComment('Watch this');
     const both: TAnnotation = { shapes: [...box.shapes, ...scribble.shapes] };
     const edited = await editor.client.mutate<TCommentView>('comments.edit', {
       id,

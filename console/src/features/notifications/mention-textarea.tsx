@@ -79,7 +79,8 @@ function MentionHighlights({ value, area }: { value: TEditorText; area: HTMLText
         data-mention-kind={m.kind}
         style={{
           color: 'transparent',
-          background: group ? 'var(--mantine-color-grape-light)' : 'var(--mantine-color-blue-light)',
+          // Laid over the text, so see-through: the light variant colours are solid in the dark scheme.
+          background: `color-mix(in srgb, var(--mantine-color-${group ? 'grape' : 'blue'}-filled) 28%, transparent)`,
           boxShadow: `0 0 0 1px ${group ? 'var(--mantine-color-grape-4)' : 'var(--mantine-color-blue-4)'}`,
           borderRadius: 4,
         }}
