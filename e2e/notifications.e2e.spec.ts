@@ -149,9 +149,27 @@ describe('notifications in a browser', () => {
     await group.waitFor();
     await text.press('Enter');
     await group.waitFor({ state: 'hidden' });
-    expect(await text.inputValue()).toMatch(
-      /^Please check @\[Rita Reviewer\]\(user:[0-9a-f-]{36}\) and @\[Editors\]\(group:[0-9a-f-]{36}\) $/,
-    );
+    // The editor shows names, highlighted, not the tokens it saves.
+    const chips = producer.getByTestId('comment-new').getByTestId('mention-chip');
+    expect(await text.inputValue()).toBe('Please check @Rita Reviewer and @Editors ');
+    expect(await chips.allTextContents()).toEqual(['@Rita Reviewer', '@Editors']);
+    // Backspace after a name takes the whole mention.
+    await text.press('Backspace');
+    await text.press('Backspace');
+    expect(await text.inputValue()).toBe('Please check @Rita Reviewer and ');
+    expect(await chips.allTextContents()).toEqual(['@Rita Reviewer']);
+    // The arrow keys walk the suggestions and Enter takes the one chosen.
+    await text.pressSequentially('@Ed');
+    const options = producer.getByTestId('mention-option');
+    await options.filter({ hasText: 'Editors' }).waitFor();
+    const names = await options.allTextContents();
+    const index = names.findIndex((name) => name.startsWith('Editors'));
+    expect(index).toBeGreaterThan(0);
+    for (let i = 0; i < index; i++) await text.press('ArrowDown');
+    await text.press('Enter');
+    await group.waitFor({ state: 'hidden' });
+    expect(await text.inputValue()).toBe('Please check @Rita Reviewer and @Editors ');
+    expect(await chips.allTextContents()).toEqual(['@Rita Reviewer', '@Editors']);
     await producer.getByTestId('comment-new-submit').click();
     const thread = producer.getByTestId('comment-thread').filter({ hasText: 'Please check' });
     await thread.waitFor();
@@ -176,6 +194,24 @@ describe('notifications in a browser', () => {
     expect(list.notifications).toEqual([
       expect.objectContaining({ kind: 'mentioned', item: expect.objectContaining({ id: itemId }) }),
     ]);
+
+    // Editing the posted comment shows the names the same way; the edit saves the mentions that are left.
+    await thread.getByTestId('comment-edit').click();
+    const editText = thread.getByTestId('comment-edit-form-text');
+    expect(await editText.inputValue()).toBe('Please check @Rita Reviewer and @Editors');
+    const editChips = thread.getByTestId('comment-edit-form').getByTestId('mention-chip');
+    expect(await editChips.allTextContents()).toEqual(['@Rita Reviewer', '@Editors']);
+    await editText.press('End');
+    await editText.press('Backspace');
+    await editText.pressSequentially('everyone');
+    expect(await editChips.allTextContents()).toEqual(['@Rita Reviewer']);
+    await shot(producer, 'notifications-04-mention-chips');
+    await thread.getByTestId('comment-edit-form-submit').click();
+    await thread.getByTestId('comment-edited').waitFor();
+    expect(await thread.getByTestId('comment-mention').allTextContents()).toEqual(['@Rita Reviewer']);
+    expect(await thread.getByTestId('comment-text').first().textContent()).toBe(
+      'Please check @Rita Reviewer and everyone',
+    );
     await reviewerContext.close();
     await producerContext.close();
   });

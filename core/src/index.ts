@@ -60,6 +60,7 @@ export * from './shares/share-rules';
 export * from './notifications/mentions';
 export * from './annotations/annotation.schema';
 export * from './annotations/annotation-timing';
+export * from './annotations/annotation-summary';
 export * from './notifications/notification-kinds';
 export * from './mail/mail-language';
 export * from './mail/mail-catalogue';

@@ -25,6 +25,13 @@ const ZCommentBody = z.object({
   annotation: z.unknown().optional(),
 });
 
+const ZCommentEditBody = z.object({
+  itemId: z.string(),
+  text: z.string().max(10_000),
+  // Left out: the drawing stays; null removes it. Checked by the service like a new comment's.
+  annotation: z.unknown().optional(),
+});
+
 /**
  * The public share page's calls, for anyone holding the link and nothing else (no session): the page, the
  * password unlock, outside reviewers' comments and the signed media. A closed link answers with its state only.
@@ -70,6 +77,28 @@ export async function sharePublicRoutes(app: FastifyInstance, options: { service
       body,
     );
   });
+
+  app.get<{ Params: { token: string; itemId: string } }>(
+    `${PUBLIC_SHARES_PATH}/:token/items/:itemId/comments`,
+    async (request, reply) => {
+      const visitor = withUnlock(request, visitorOf(request, reply), request.params.token);
+      void reply.header('cache-control', 'no-store');
+      const threads = await services.publicShares.comments(request.params.token, visitor, request.params.itemId);
+      return { threads };
+    },
+  );
+
+  app.patch<{ Params: { token: string; commentId: string } }>(
+    `${PUBLIC_SHARES_PATH}/:token/comments/:commentId`,
+    async (request, reply) => {
+      const visitor = withUnlock(request, visitorOf(request, reply), request.params.token);
+      const body = ZCommentEditBody.parse(request.body ?? {});
+      return services.publicShares.editComment(request.params.token, visitor, {
+        ...body,
+        commentId: request.params.commentId,
+      });
+    },
+  );
 
   app.post<{ Params: { token: string } }>(`${PUBLIC_SHARES_PATH}/:token/metadata`, async (request, reply) => {
     const visitor = withUnlock(request, visitorOf(request, reply), request.params.token);

@@ -19,6 +19,7 @@ import {
 import type { Repositories, TCommentRow, TItemRow, TTaskState } from '@mam/db';
 import { loadActor, type AuthedActor } from './actor.service';
 import { orNotFound, type AuditService } from './audit.service';
+import { commentEditChanges } from './comment-changes';
 import type { NotificationService } from './notification.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
 import type { TaskReminderService } from './task-reminder.service';
@@ -434,8 +435,14 @@ export function createCommentService(
           : tcIn === null
             ? { annotation: null }
             : {};
-      const edited = await saved(actor, meta, 'edited', 'Comment edited', (tx) =>
-        tx.comments.update(actor.tenantId, row.id, { text, ...tc, ...annotation, editedAt: deps.clock() }),
+      const patch = { text, ...tc, ...annotation };
+      const edited = await saved(
+        actor,
+        meta,
+        'edited',
+        'Comment edited',
+        (tx) => tx.comments.update(actor.tenantId, row.id, { ...patch, editedAt: deps.clock() }),
+        { changes: commentEditChanges(row, { ...row, ...patch }) },
       );
       // Only people newly mentioned by the edit hear of it.
       await notifyAbout(actor, edited, { mentionsBefore: row.text });

@@ -87,7 +87,7 @@ export function createServices(deps: ServiceDeps) {
     comments: createCommentService(deps, audit, notifications, createTaskReminderService(deps)),
     notifications,
     shares: createShareService(deps, audit, folders),
-    publicShares: createSharePublicService(deps, folders, metadataForms, itemMetadata, notifications),
+    publicShares: createSharePublicService(deps, folders, metadataForms, itemMetadata, notifications, audit),
     uploadRequests: createUploadRequestService(deps, audit),
     publicUploadRequests: createPublicUploadRequestService(deps, uploads, metadataForms, notifications),
     logEntries: createLogEntryService(deps, audit, metadataForms),

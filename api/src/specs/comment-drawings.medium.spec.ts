@@ -2,6 +2,7 @@ import type { TAnnotation } from '@mam/core';
 import type { TItemRow } from '@mam/db';
 import { testBackends } from '@mam/db/testing';
 import type { TCommentThread, TCommentView } from '../services/comment.service';
+import type { THistoryEvent } from '../services/items/item-library.service';
 import type { TShareView } from '../services/shares/share.service';
 import {
   addMember,
@@ -81,14 +82,20 @@ describe.each(testBackends)('comment drawings on %s', (backend) => {
     expect(plain).toMatchObject({ status: 201, body: { annotation: null } });
   });
 
-  it('keeps the drawing through a text edit and drops it with the timecode', async () => {
+  /** The editor's comment with the box drawn at two seconds. */
+  async function boxComment(text: string): Promise<string> {
     const created = await editor.client.mutate<TCommentView>('comments.create', {
       itemId: clip.id,
-      text: 'First',
+      text,
       tcIn: twoSeconds,
       annotation: box,
     });
-    const id = created.ok ? created.data.id : '';
+    if (!created.ok) throw new Error(created.code);
+    return created.data.id;
+  }
+
+  it('keeps the drawing through a text edit and drops it with the timecode', async () => {
+    const id = await boxComment('First');
     expect(await editor.client.mutate('comments.edit', { id, text: 'Second' })).toMatchObject({
       ok: true,
       data: { annotation: box },
@@ -96,6 +103,34 @@ describe.each(testBackends)('comment drawings on %s', (backend) => {
     expect(await editor.client.mutate('comments.edit', { id, text: 'Third', tcIn: null })).toMatchObject({
       ok: true,
       data: { annotation: null, tcIn: null },
+    });
+  });
+
+  it('lets the author edit the drawing, and only the author, with the drawing before and after in the History', async () => {
+    const id = await boxComment('Watch this');
+    const both: TAnnotation = { shapes: [...box.shapes, ...scribble.shapes] };
+    const edited = await editor.client.mutate<TCommentView>('comments.edit', {
+      id,
+      text: 'Watch this',
+      annotation: both,
+    });
+    expect(edited).toMatchObject({ ok: true, data: { annotation: both } });
+    expect(edited.ok && edited.data.editedAt).toBeTruthy();
+    const history = await admin.query<THistoryEvent[]>('items.history', { itemId: clip.id });
+    const event = history.ok ? history.data.find((e) => e.action === 'comment.edited') : undefined;
+    expect(event).toMatchObject({
+      actorEmail: editor.email,
+      changes: { drawing: { from: 'box yellow', to: 'box yellow, arrow red, freehand cyan' } },
+    });
+    expect(event?.changes.text).toBeUndefined();
+    // Someone else cannot touch it; the author can take the drawing away.
+    expect(await admin.mutate('comments.edit', { id, text: 'Watch this', annotation: null })).toMatchObject({
+      ok: false,
+      code: 'COMMENT_FORBIDDEN',
+    });
+    expect(await editor.client.mutate('comments.edit', { id, text: 'Watch this', annotation: null })).toMatchObject({
+      ok: true,
+      data: { annotation: null },
     });
   });
 

@@ -89,7 +89,7 @@ export function createCommentRepository(db: Database) {
       tenantId: string,
       values: Pick<
         typeof comment.$inferInsert,
-        'itemId' | 'externalAuthor' | 'shareId' | 'text' | 'tcIn' | 'tcOut' | 'annotation'
+        'itemId' | 'externalAuthor' | 'shareId' | 'shareVisitId' | 'text' | 'tcIn' | 'tcOut' | 'annotation'
       >,
     ): Promise<TCommentRow> {
       const [row] = await db

@@ -3,6 +3,7 @@ import type { TAnnotation, TTaskPriority } from '@mam/core';
 import { createdAtColumn, idColumn, tenantIdColumn } from './columns';
 import { item } from './item.table';
 import { share } from './share.table';
+import { shareVisit } from './share-visit.table';
 import { user } from './user.table';
 
 /**
@@ -23,6 +24,8 @@ export const comment = pgTable(
     // An outside reviewer commenting through a share link: no user, the name they gave, and the share.
     externalAuthor: text('external_author'),
     shareId: uuid('share_id').references(() => share.id, { onDelete: 'set null' }),
+    // The browser that wrote it: its reviewer may edit it from the share page, nobody else there may.
+    shareVisitId: uuid('share_visit_id').references(() => shareVisit.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
     tcIn: bigint('tc_in', { mode: 'number' }),
     tcOut: bigint('tc_out', { mode: 'number' }),

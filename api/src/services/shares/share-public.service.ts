@@ -1,6 +1,7 @@
 import {
   AppError,
   canView,
+  can,
   checkedCommentDrawing,
   choosePlayback,
   type Actor,
@@ -38,6 +39,9 @@ import {
 import type { FolderService } from '../folder.service';
 import type { NotificationService } from '../notification.service';
 import { liveItemOrNotFound } from '../items/live-item';
+import type { AuditService } from '../audit.service';
+import { commentEditChanges } from '../comment-changes';
+import { publicThreads, type TPublicShareThread } from './share-comments';
 
 /** Items a folder share shows at most (the folder and its subfolders, newest first). */
 const FOLDER_SHARE_LIMIT = 1000;
@@ -124,6 +128,7 @@ export function createSharePublicService(
   metadataForms: MetadataFormService,
   itemMetadata: ItemMetadataService,
   notifications: Pick<NotificationService, 'shareActivity'>,
+  audit: Pick<AuditService, 'change'>,
 ) {
   const { repos } = deps;
 
@@ -267,6 +272,26 @@ export function createSharePublicService(
     return { share, ...counted };
   }
 
+  /**
+   * An open share that takes comments, with this browser's visit, its owner and the shared item: what every
+   * comment call of the share page starts from. The item must still be in the share and visible to the owner.
+   */
+  async function commentable(token: string, visitor: TShareVisitor, itemId: string) {
+    const opened = await open(token, visitor, false);
+    if ('state' in opened)
+      throw new AppError(opened.state === 'password_required' ? 'UNAUTHENTICATED' : 'SHARE_CLOSED');
+    const { share, visit } = opened;
+    if (!share.allowComments) throw new AppError('COMMENT_FORBIDDEN');
+    const owner = await ownerOf(share);
+    if (!owner) throw new AppError('NOT_FOUND');
+    const item = (await sharedItems(share, owner)).find((found) => found.item.id === itemId)?.item;
+    if (!item) throw new AppError('NOT_FOUND');
+    return { share, visit, owner, item };
+  }
+
+  const invalid = (path: string, message: string) =>
+    new AppError('VALIDATION_FAILED', { issues: [{ path, code: 'VALIDATION_FAILED', message }] });
+
   return {
     /**
      * Opens the link: the first visit of a new browser uses one view; revisits are free. A visitor beyond the
@@ -355,19 +380,9 @@ export function createSharePublicService(
         annotation?: unknown;
       },
     ): Promise<{ id: string; createdAt: string }> {
-      const opened = await open(token, visitor, false);
-      if ('state' in opened)
-        throw new AppError(opened.state === 'password_required' ? 'UNAUTHENTICATED' : 'SHARE_CLOSED');
-      const { share, visit } = opened;
-      if (!share.allowComments) throw new AppError('COMMENT_FORBIDDEN');
-      const owner = await ownerOf(share);
-      if (!owner) throw new AppError('NOT_FOUND');
-      const item = (await sharedItems(share, owner)).find(({ item }) => item.id === input.itemId)?.item;
-      if (!item) throw new AppError('NOT_FOUND');
+      const { share, visit, item } = await commentable(token, visitor, input.itemId);
       const name = input.name.trim().slice(0, 100);
       const text = input.text.trim();
-      const invalid = (path: string, message: string) =>
-        new AppError('VALIDATION_FAILED', { issues: [{ path, code: 'VALIDATION_FAILED', message }] });
       if (!name) throw invalid('name', 'Tell us your name first.');
       if (!text) throw invalid('text', 'Write a comment first.');
       const tcIn = input.tcIn ?? null;
@@ -381,6 +396,7 @@ export function createSharePublicService(
         itemId: item.id,
         externalAuthor: name,
         shareId: share.id,
+        shareVisitId: visit.id,
         text,
         tcIn,
         tcOut,
@@ -404,6 +420,66 @@ export function createSharePublicService(
         }
       }
       return { id: row.id, createdAt: row.createdAt.toISOString() };
+    },
+
+    /**
+     * The item's comments as the share page shows them, when the share takes comments: the threads its owner may
+     * read (none when the owner may not read comments), with this browser's own comments marked as editable.
+     */
+    async comments(token: string, visitor: TShareVisitor, itemId: string): Promise<TPublicShareThread[]> {
+      const { share, visit, owner, item } = await commentable(token, visitor, itemId);
+      if (!can(owner, 'commentRead')) return [];
+      const rows = await repos.comments.listForItem(share.tenantId, item.id);
+      const names = new Map<string, string>();
+      for (const id of new Set(rows.map((row) => row.authorId).filter((x): x is string => !!x))) {
+        const user = await repos.users.findById(share.tenantId, id);
+        if (user?.name) names.set(id, user.name);
+      }
+      return publicThreads(rows, names, visit.id);
+    },
+
+    /**
+     * A reviewer edits a comment written from this browser on this share: its text and its drawing (null removes
+     * it). The edit time is shown from then on; the History names the reviewer with the before and after values.
+     */
+    async editComment(
+      token: string,
+      visitor: TShareVisitor,
+      input: { itemId: string; commentId: string; text: string; annotation?: unknown },
+    ): Promise<{ id: string; editedAt: string }> {
+      const { share, visit, item } = await commentable(token, visitor, input.itemId);
+      // Not an id: nothing to find (and the database would refuse the lookup).
+      if (!/^[0-9a-f-]{36}$/i.test(input.commentId)) throw new AppError('NOT_FOUND');
+      const row = await repos.comments.findById(share.tenantId, input.commentId);
+      if (!row || row.deletedAt || row.itemId !== item.id || row.shareId !== share.id || row.shareVisitId !== visit.id)
+        throw new AppError('NOT_FOUND');
+      const text = input.text.trim();
+      if (!text) throw invalid('text', 'Write a comment first.');
+      const annotation =
+        input.annotation === undefined ? {} : { annotation: checkedCommentDrawing(input.annotation, row.tcIn) };
+      const patch = { text, ...annotation };
+      const edited = await audit.change(
+        { tenantId: share.tenantId },
+        null,
+        async (tx) => {
+          const updated = await tx.comments.update(share.tenantId, row.id, { ...patch, editedAt: deps.clock() });
+          if (!updated) throw new AppError('NOT_FOUND');
+          return updated;
+        },
+        (updated) => ({
+          action: 'comment.edited',
+          targetType: 'item',
+          targetId: updated.itemId,
+          summary: `Comment edited by ${row.externalAuthor ?? 'an outside reviewer'} (share)`,
+          details: {
+            commentId: updated.id,
+            shareId: share.id,
+            externalAuthor: row.externalAuthor,
+            changes: commentEditChanges(row, { ...row, ...patch }),
+          },
+        }),
+      );
+      return { id: edited.id, editedAt: (edited.editedAt ?? deps.clock()).toISOString() };
     },
 
     /**

@@ -1,5 +1,5 @@
 import { secondsToTicks, type TAnnotation } from '@mam/core';
-import { dueDrawings, type TDrawnComment } from './due-drawings';
+import { drawingsBesideDraft, dueDrawings, type TDrawnComment } from './due-drawings';
 
 const drawing: TAnnotation = { shapes: [{ type: 'box', colour: 'red', from: [0.1, 0.1], to: [0.2, 0.2] }] };
 const frame = 1 / 50;
@@ -35,5 +35,19 @@ describe('dueDrawings', () => {
   it("shows the selected comment's drawing while paused, elsewhere too", () => {
     expect(ids(4, 'at-5s')).toEqual(['at-5s']);
     expect(ids(4, 'at-5s', false)).toEqual([]);
+  });
+});
+
+describe('drawingsBesideDraft', () => {
+  const comments = [comment('a', 2), comment('b', 2)];
+  const ids = (draft: { drawing: boolean; editingId: string | null }) =>
+    drawingsBesideDraft(comments, 2, frame, { id: null, paused: true }, draft).map((d) => d.id);
+  it('shows the due drawings, but not the one being edited, whose draft stands in for it', () => {
+    expect(ids({ drawing: false, editingId: null })).toEqual(['a', 'b']);
+    expect(ids({ drawing: false, editingId: 'a' })).toEqual(['b']);
+  });
+  it('shows none while drawing: the frame belongs to the draft', () => {
+    expect(ids({ drawing: true, editingId: 'a' })).toEqual([]);
+    expect(ids({ drawing: true, editingId: null })).toEqual([]);
   });
 });

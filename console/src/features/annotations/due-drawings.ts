@@ -28,3 +28,19 @@ export function dueDrawings(
     )
     .map((c) => ({ id: c.id, shapes: c.annotation!.shapes }));
 }
+
+/**
+ * What the layer over the picture shows besides the draft: nothing while a drawing is being drawn (the frame is
+ * the draft's), otherwise the drawings due here, except the one being edited (its draft shows instead).
+ */
+export function drawingsBesideDraft(
+  comments: readonly TDrawnComment[],
+  seconds: number,
+  frameSeconds: number,
+  selected: { id: string | null; paused: boolean },
+  draft: { drawing: boolean; editingId: string | null },
+): Array<{ id: string; shapes: TAnnotation['shapes'] }> {
+  if (draft.drawing) return [];
+  const shown = draft.editingId ? comments.filter((c) => c.id !== draft.editingId) : comments;
+  return dueDrawings(shown, seconds, frameSeconds, selected);
+}

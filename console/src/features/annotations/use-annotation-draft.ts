@@ -21,6 +21,8 @@ export interface TAnnotationDraft {
   annotation: TAnnotation | null;
   /** After posting: no shapes, drawing mode off. */
   reset(): void;
+  /** Editing a posted drawing: its shapes become the draft, drawing mode off. */
+  load(shapes: readonly TAnnotationShape[]): void;
 }
 
 /** The drawing a new comment is about to carry, shared by the layer over the picture and the comment form. */
@@ -55,6 +57,10 @@ export function useAnnotationDraft(): TAnnotationDraft {
       annotation: shapes.length > 0 ? { shapes } : null,
       reset: () => {
         setShapes([]);
+        setDrawing(false);
+      },
+      load: (loaded: readonly TAnnotationShape[]) => {
+        setShapes([...loaded]);
         setDrawing(false);
       },
     }),

@@ -1,7 +1,13 @@
-import type { TPublicShare, TShareState as TPublicShareState } from '@mam/api';
+import type { TPublicShare, TPublicShareThread, TShareState as TPublicShareState } from '@mam/api';
 import type { TAnnotation, TJsonValue } from '@mam/core';
 
-export type { TPublicShare, TPublicShareItem, TShareState as TPublicShareState } from '@mam/api';
+export type {
+  TPublicShare,
+  TPublicShareComment,
+  TPublicShareItem,
+  TPublicShareThread,
+  TShareState as TPublicShareState,
+} from '@mam/api';
 
 /** A refusal of the public share calls: the AppError code with its parameters. */
 export class PublicShareError extends Error {
@@ -31,9 +37,9 @@ async function answer<T>(response: Response): Promise<T> {
   return body;
 }
 
-function post(url: string, body: unknown): Promise<Response> {
+function post(url: string, body: unknown, method: 'POST' | 'PATCH' = 'POST'): Promise<Response> {
   return fetch(url, {
-    method: 'POST',
+    method,
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -53,6 +59,21 @@ export async function commentOnPublicShare(
   input: { itemId: string; name: string; text: string; tcIn: number | null; annotation?: TAnnotation | null },
 ): Promise<{ id: string; createdAt: string }> {
   return answer(await post(`${base(token)}/comments`, input));
+}
+
+/** The item's comments as the share shows them, the visitor's own marked as editable. */
+export async function fetchPublicShareComments(token: string, itemId: string): Promise<TPublicShareThread[]> {
+  const url = `${base(token)}/items/${encodeURIComponent(itemId)}/comments`;
+  return (await answer<{ threads: TPublicShareThread[] }>(await fetch(url, { credentials: 'same-origin' }))).threads;
+}
+
+/** Edits a comment written from this browser: text, and the drawing when given (null removes it). */
+export async function editPublicShareComment(
+  token: string,
+  commentId: string,
+  input: { itemId: string; text: string; annotation?: TAnnotation | null },
+): Promise<{ id: string; editedAt: string }> {
+  return answer(await post(`${base(token)}/comments/${encodeURIComponent(commentId)}`, input, 'PATCH'));
 }
 
 export async function editPublicShareMetadata(

@@ -13,7 +13,7 @@ export interface TCommentDraft {
   text: string;
   tcIn: number | null;
   tcOut: number | null;
-  /** Only new comments carry a drawing from here; an edit leaves the drawing as it is. */
+  /** Given: the comment's drawing (null: none). Left out, an edit leaves the drawing as it is. */
   annotation?: TAnnotation | null;
 }
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { IconAction } from '../../components/icon-action';
 import { MentionText } from '../../features/notifications';
 import { TaskFields } from '../../features/tasks/task-fields';
+import type { TDrawingEdit } from '../../features/annotations';
 import type { TFrameClock } from '../../features/player/frame-math';
 import { useFormat } from '../../lib/format';
 import type { RouterOutputs } from '../../lib/trpc';
@@ -32,6 +33,7 @@ function CommentBody({
   onReply,
   onSeek,
   onSelect,
+  drawingEdit,
 }: {
   comment: TComment;
   clock: TFrameClock | null;
@@ -42,12 +44,27 @@ function CommentBody({
   onSeek?: (ticks: number) => void;
   /** Selects the comment: the player goes to its frame and shows its drawing. Preferred over onSeek when given. */
   onSelect?: (comment: { id: string; tcIn: number | null }) => void;
+  /** Given (top-level comments on video): editing the comment opens its drawing on the frame too. */
+  drawingEdit?: TDrawingEdit;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
   const select = () => (onSelect ? onSelect(comment) : onSeek?.(comment.tcIn!));
   const [editing, setEditing] = useState(false);
   const timecoded = !comment.parentId && !!clock;
+  const drawingOpen = drawingEdit?.commentId === comment.id ? drawingEdit : undefined;
+  const startEdit = () => {
+    setEditing(true);
+    // The drawing opens on its frame; a comment without a timecode gets one when drawing starts.
+    if (drawingEdit && timecoded) {
+      drawingEdit.open(comment);
+      if (comment.tcIn !== null) onSelect?.(comment);
+    }
+  };
+  const stopEdit = () => {
+    setEditing(false);
+    if (drawingOpen) drawingOpen.close();
+  };
   const tc = clock ? timecodeLabel(comment.tcIn, comment.tcOut, clock) : null;
 
   if (comment.deleted) {
@@ -138,7 +155,7 @@ function CommentBody({
             </IconAction>
           )}
           {comment.canEdit && (
-            <IconAction label={t('common.edit')} onClick={() => setEditing(true)} data-testid="comment-edit">
+            <IconAction label={t('common.edit')} onClick={startEdit} data-testid="comment-edit">
               <IconPencil size={16} />
             </IconAction>
           )}
@@ -160,8 +177,10 @@ function CommentBody({
           initial={{ text: comment.text ?? '', tcIn: comment.tcIn, tcOut: comment.tcOut }}
           submitLabel={t('common.save')}
           placeholder={t('comments.placeholder')}
-          onSubmit={(draft) => actions.edit(comment.id, draft, timecoded).then(() => setEditing(false))}
-          onCancel={() => setEditing(false)}
+          draft={drawingOpen?.draft}
+          onDrawStart={drawingOpen && onSelect ? () => onSelect(comment) : undefined}
+          onSubmit={(draft) => actions.edit(comment.id, draft, timecoded).then(stopEdit)}
+          onCancel={stopEdit}
           testId="comment-edit-form"
         />
       ) : (
@@ -217,6 +236,7 @@ export function CommentThreadCard({
   highlighted = false,
   onSeek,
   onSelect,
+  drawingEdit,
 }: {
   thread: TCommentThread;
   clock: TFrameClock | null;
@@ -227,6 +247,7 @@ export function CommentThreadCard({
   highlighted?: boolean;
   onSeek?: (ticks: number) => void;
   onSelect?: (comment: { id: string; tcIn: number | null }) => void;
+  drawingEdit?: TDrawingEdit;
 }) {
   const { t } = useTranslation();
   const [replying, setReplying] = useState(false);
@@ -254,6 +275,7 @@ export function CommentThreadCard({
         onReply={openReply}
         onSeek={onSeek}
         onSelect={onSelect}
+        drawingEdit={drawingEdit}
       />
       {(thread.replies.length > 0 || replying) && (
         <Stack gap="sm" mt="sm" pl="md" style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}>

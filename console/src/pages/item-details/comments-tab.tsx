@@ -2,7 +2,7 @@ import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';
 import { MentionTargetsProvider } from '../../features/notifications';
-import type { TAnnotationDraft } from '../../features/annotations';
+import type { TAnnotationDraft, TDrawingEdit } from '../../features/annotations';
 import { frameClock } from '../../features/player/frame-math';
 import type { TMarks } from '../../features/player/marks';
 import { errorMessage, hasErrorCode } from '../../lib/app-error';
@@ -27,6 +27,7 @@ export function CommentsTab({
   playhead,
   draft,
   onDrawStart,
+  drawingEdit,
 }: {
   item: TItem;
   marks: TMarks;
@@ -41,6 +42,8 @@ export function CommentsTab({
   draft?: TAnnotationDraft;
   /** Pauses the player for drawing on the frame. */
   onDrawStart?: () => void;
+  /** Editing the drawing of a posted comment on the frame (video). */
+  drawingEdit?: TDrawingEdit;
 }) {
   const { t } = useTranslation();
   const can = useCan();
@@ -90,7 +93,8 @@ export function CommentsTab({
             clock={clock}
             marks={clock ? marks : undefined}
             playhead={clock ? playhead : undefined}
-            draft={clock && item.itemType === 'video' ? draft : undefined}
+            // While a posted drawing is open on the frame, the frame is not free for a new one.
+            draft={clock && item.itemType === 'video' && !drawingEdit?.commentId ? draft : undefined}
             onDrawStart={onDrawStart}
             submitLabel={t('comments.add')}
             placeholder={t('comments.placeholder')}
@@ -114,6 +118,7 @@ export function CommentsTab({
               highlighted={thread.id === highlightId}
               onSeek={clock ? onSeek : undefined}
               onSelect={clock ? onSelect : undefined}
+              drawingEdit={clock && item.itemType === 'video' && onSelect ? drawingEdit : undefined}
             />
           ))
         )}

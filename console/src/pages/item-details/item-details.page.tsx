@@ -31,7 +31,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useConfirm } from '../../components/confirm';
-import { AnnotationLayer, dueDrawings, useAnnotationDraft } from '../../features/annotations';
+import { AnnotationLayer, drawingsBesideDraft, useAnnotationDraft, useDrawingEdit } from '../../features/annotations';
 import { frameClock } from '../../features/player/frame-math';
 import { NO_MARKS, type TMarks } from '../../features/player/marks';
 import type { TPlayerOverlayState, TSeekRequest } from '../../features/player/media-player';
@@ -126,6 +126,9 @@ export default function ItemDetailsPage() {
   const [playhead, setPlayhead] = useState(0);
   // The drawing a new comment will carry, drawn on the paused frame.
   const draft = useAnnotationDraft();
+  // The drawing of a posted comment being edited: it takes the layer over the picture while open.
+  const drawingEdit = useDrawingEdit();
+  const layerDraft = drawingEdit.commentId ? drawingEdit.draft : draft;
   const [sharing, setSharing] = useState(false);
   const item = trpc.items.get.useQuery(
     { itemId: id },
@@ -167,12 +170,14 @@ export default function ItemDetailsPage() {
   const overlay = ({ currentTime, playing, video }: TPlayerOverlayState) => (
     <AnnotationLayer
       video={video}
-      shown={
-        draft.drawing
-          ? []
-          : dueDrawings(comments.data ?? [], currentTime, frameSeconds, { id: highlightId, paused: !playing })
-      }
-      draft={draft}
+      shown={drawingsBesideDraft(
+        comments.data ?? [],
+        currentTime,
+        frameSeconds,
+        { id: highlightId, paused: !playing },
+        { drawing: layerDraft.drawing, editingId: drawingEdit.commentId },
+      )}
+      draft={layerDraft}
     />
   );
   /** Selecting a comment in the list: outlined, and the player at its frame, where its drawing shows. */
@@ -385,6 +390,7 @@ export default function ItemDetailsPage() {
               playhead={playhead}
               draft={draft}
               onDrawStart={pauseForDrawing}
+              drawingEdit={drawingEdit}
             />
           )}
         </Tabs.Panel>

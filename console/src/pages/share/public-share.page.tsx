@@ -16,7 +16,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { secondsToTicks, type TJsonValue } from '@mam/core';
+import { secondsToTicks, ticksToSeconds, type TJsonValue } from '@mam/core';
 import { IconDownload, IconLinkOff, IconMessageCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -30,7 +30,9 @@ import { issueErrors, MetadataFormFields } from '../../features/metadata';
 import {
   AnnotationLayer,
   AnnotationToolbar,
+  drawingsBesideDraft,
   useAnnotationDraft,
+  useDrawingEdit,
   type TAnnotationDraft,
 } from '../../features/annotations';
 import { MediaPlayer, type TSeekRequest } from '../../features/player/media-player';
@@ -39,6 +41,7 @@ import {
   commentOnPublicShare,
   editPublicShareMetadata,
   fetchPublicShare,
+  fetchPublicShareComments,
   PublicShareError,
   unlockPublicShare,
   type TPublicShare,
@@ -46,6 +49,7 @@ import {
 } from '../../features/shares/public-share.api';
 import { ticksToTimecode } from '../item-details/comment-timecode';
 import { localForms, useVocabulary } from '../../lib/vocabulary';
+import { ShareComments } from './share-comments';
 import { useFormat } from '../../lib/format';
 
 type TOpenShare = Extract<TPublicShare, { state: 'ok' }>;
@@ -159,6 +163,7 @@ function CommentBox({
   seconds,
   draft,
   onDrawStart,
+  onPosted,
 }: {
   token: string;
   share: TOpenShare;
@@ -166,6 +171,7 @@ function CommentBox({
   seconds: number;
   draft: TAnnotationDraft | null;
   onDrawStart: () => void;
+  onPosted: () => void;
 }) {
   const { t } = useTranslation();
   const [name, setName] = useState(share.reviewerName ?? '');
@@ -184,6 +190,7 @@ function CommentBox({
       setText('');
       setHeldTicks(null);
       draft?.reset();
+      onPosted();
     },
   });
   return (
@@ -258,8 +265,28 @@ function SharedItem({ token, share, item }: { token: string; share: TOpenShare; 
   // A share of one item is usually titled after it: the page heading already says it.
   const repeatsPageTitle = share.items.length === 1 && item.title.trim() === share.pageTitle.trim();
   const draft = useAnnotationDraft();
+  const drawingEdit = useDrawingEdit();
   const [seekRequest, setSeekRequest] = useState<TSeekRequest | null>(null);
+  const seekTo = (at: number) => setSeekRequest((previous) => ({ seconds: at, nonce: (previous?.nonce ?? 0) + 1 }));
   const drawable = share.allowComments && item.itemType === 'video';
+  const clock = frameClock(item.frameRate ?? '50/1', item.timecodeStart);
+  // The comments are fetched apart from the page: refreshing them keeps the player's signed URLs and position.
+  const comments = useQuery({
+    queryKey: ['public-share-comments', token, item.id],
+    queryFn: () => fetchPublicShareComments(token, item.id),
+    enabled: share.allowComments,
+    refetchOnWindowFocus: false,
+  });
+  const refreshComments = () => void comments.refetch();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const threads = comments.data ?? [];
+  const drawn = threads.map((c) => ({ ...c, deleted: false }));
+  // Editing a posted drawing takes the layer; otherwise the new comment's draft has it.
+  const layerDraft = drawingEdit.commentId ? drawingEdit.draft : draft;
+  const selectComment = (comment: { id: string; tcIn: number | null }) => {
+    setSelectedId(comment.id);
+    if (comment.tcIn !== null) seekTo(ticksToSeconds(comment.tcIn));
+  };
   return (
     <Stack gap="sm" data-testid="public-share-item">
       <Group justify={repeatsPageTitle ? 'flex-end' : 'space-between'}>
@@ -311,7 +338,23 @@ function SharedItem({ token, share, item }: { token: string; share: TOpenShare; 
           waveformUrl={item.urls.waveform ?? undefined}
           onTimeChange={setSeconds}
           seekRequest={seekRequest}
-          overlay={drawable ? ({ video }) => <AnnotationLayer video={video} shown={[]} draft={draft} /> : undefined}
+          overlay={
+            drawable
+              ? ({ video, currentTime, playing }) => (
+                  <AnnotationLayer
+                    video={video}
+                    shown={drawingsBesideDraft(
+                      drawn,
+                      currentTime,
+                      clock.frameSeconds,
+                      { id: selectedId, paused: !playing },
+                      { drawing: layerDraft.drawing, editingId: drawingEdit.commentId },
+                    )}
+                    draft={layerDraft}
+                  />
+                )
+              : undefined
+          }
         />
       ) : item.urls.thumbnail ? (
         <Center bg="dark.8" style={{ borderRadius: 8 }}>
@@ -337,9 +380,24 @@ function SharedItem({ token, share, item }: { token: string; share: TOpenShare; 
           share={share}
           item={item}
           seconds={seconds}
-          draft={drawable && playback ? draft : null}
+          draft={drawable && playback && !drawingEdit.commentId ? draft : null}
           // Landing on the frame showing stops the player there.
-          onDrawStart={() => setSeekRequest((previous) => ({ seconds, nonce: (previous?.nonce ?? 0) + 1 }))}
+          onDrawStart={() => seekTo(seconds)}
+          onPosted={refreshComments}
+        />
+      )}
+      {share.allowComments && comments.error && <Alert color="red">{errorText(t, comments.error)}</Alert>}
+      {share.allowComments && comments.data && (
+        <ShareComments
+          token={token}
+          itemId={item.id}
+          threads={threads}
+          clock={clock}
+          selectedId={selectedId}
+          onSelect={selectComment}
+          drawingEdit={drawable && playback ? drawingEdit : null}
+          onDrawStart={selectComment}
+          onSaved={refreshComments}
         />
       )}
     </Stack>

@@ -1,0 +1,2 @@
+ALTER TABLE "comment" ADD COLUMN "share_visit_id" uuid;--> statement-breakpoint
+ALTER TABLE "comment" ADD CONSTRAINT "comment_share_visit_id_share_visit_id_fk" FOREIGN KEY ("share_visit_id") REFERENCES "public"."share_visit"("id") ON DELETE set null ON UPDATE no action;
