@@ -3,7 +3,9 @@ import type { TItemRow } from '@mam/db';
 import { testBackends } from '@mam/db/testing';
 import {
   addMember,
+  adminApiKey,
   insertItem,
+  rest,
   setEveryonePermissions,
   twoTenantLibrary,
   type TTwoTenantLibrary,
@@ -230,5 +232,97 @@ describe.each(testBackends)('sequences on %s', (backend) => {
     expect(ok(await member.client.query<TSequenceView>('sequences.get', { id })).title).toBe('Shared story');
     await t.services.deps.repos.items.update(alpha.tenant.id, id, { visibleTo: { level: 'owner', groups: [] } });
     expect(await member.client.query('sequences.get', { id })).toMatchObject({ ok: false, status: 404 });
+  });
+
+  describe('REST', () => {
+    let key: string;
+    let bravoKey: string;
+    beforeAll(async () => {
+      key = await adminApiKey(t, alpha);
+      bravoKey = await adminApiKey(t, bravo);
+    });
+
+    it('creates (201), reads and replaces a sequence; GET /items/{id} shows its clips', async () => {
+      const created = await rest(t, key, 'POST', '/sequences', {
+        title: 'REST story',
+        clips: [
+          { itemId: news.id, inFrame: 0, outFrame: 25 },
+          { itemId: interview.id, in: '10:00:00:00', out: '10:00:00:10' },
+        ],
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ title: 'REST story', totalFrames: 35 });
+      const id = created.body.id as string;
+      expect((await rest(t, key, 'GET', `/sequences/${id}`)).body).toEqual(created.body);
+      const replaced = await rest(t, key, 'PUT', `/sequences/${id}`, {
+        clips: [{ itemId: interview.id, inFrame: 50, outFrame: 100 }],
+      });
+      expect(replaced).toMatchObject({ status: 200, body: { title: 'REST story', totalFrames: 50 } });
+      const item = await rest(t, key, 'GET', `/items/${id}`);
+      expect(item.status).toBe(200);
+      expect(item.body).toMatchObject({
+        itemType: 'sequence',
+        sequence: {
+          frameRate: '25/1',
+          totalFrames: 50,
+          clips: [{ index: 0, itemId: interview.id, inFrame: 50, outFrame: 100, title: 'Interview' }],
+        },
+      });
+      expect((await rest(t, key, 'GET', `/items/${news.id}`)).body.sequence).toBeUndefined();
+    });
+
+    it.each([
+      ['a non-video item', () => ({ itemId: tone.id, inFrame: 0, outFrame: 1 }), 400, 'SEQUENCE_ITEM_NOT_VIDEO'],
+      [
+        'a range outside the media',
+        () => ({ itemId: news.id, inFrame: 0, outFrame: 251 }),
+        400,
+        'SEQUENCE_CLIP_RANGE_INVALID',
+      ],
+      [
+        'an empty range',
+        () => ({ itemId: news.id, in: '00:00:01:00', out: '00:00:01:00' }),
+        400,
+        'SEQUENCE_CLIP_RANGE_INVALID',
+      ],
+      ['a clip of neither form', () => ({ itemId: news.id, inFrame: 0 }), 400, 'VALIDATION_FAILED'],
+      [
+        'an unknown item',
+        () => ({ itemId: '00000000-0000-4000-8000-000000000000', inFrame: 0, outFrame: 1 }),
+        404,
+        'NOT_FOUND',
+      ],
+    ])('answers %s with {code,message} and creates nothing', async (_, clip, status, code) => {
+      const before = await itemCount();
+      const result = await rest(t, key, 'POST', '/sequences', { title: 'Bad', clips: [clip()] });
+      expect(result.status).toBe(status);
+      expect(result.body).toMatchObject({ code, message: expect.any(String) });
+      expect(await itemCount()).toBe(before);
+    });
+
+    it('quotes the spec for a non-video item', async () => {
+      const result = await rest(t, key, 'POST', '/sequences', {
+        title: 'Bad',
+        clips: [{ itemId: tone.id, inFrame: 0, outFrame: 1 }],
+      });
+      expect(result.body.message).toBe('All items must be video to be added to a sequence');
+    });
+
+    it('keeps tenants apart: 404 for the other tenant’s sequence and items', async () => {
+      const created = await rest(t, key, 'POST', '/sequences', {
+        title: 'Alpha REST',
+        clips: [{ itemId: news.id, inFrame: 0, outFrame: 5 }],
+      });
+      const id = created.body.id as string;
+      expect((await rest(t, bravoKey, 'GET', `/sequences/${id}`)).status).toBe(404);
+      expect((await rest(t, bravoKey, 'PUT', `/sequences/${id}`, { title: 'Taken' })).status).toBe(404);
+      expect((await rest(t, bravoKey, 'GET', `/items/${id}`)).status).toBe(404);
+      const borrowed = await rest(t, bravoKey, 'POST', '/sequences', {
+        title: 'Borrowed',
+        clips: [{ itemId: news.id, inFrame: 0, outFrame: 5 }],
+      });
+      expect(borrowed.status).toBe(404);
+      expect((await rest(t, key, 'GET', `/sequences/${id}`)).body.title).toBe('Alpha REST');
+    });
   });
 });

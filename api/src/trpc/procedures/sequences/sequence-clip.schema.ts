@@ -10,10 +10,14 @@ const ZFrame = z
   .max(2 ** 31 - 1);
 
 /** A clip in frames from the source media's first frame, outFrame exclusive (core's TSequenceClip). */
-export const ZSequenceClipFrames = z.object({ itemId: z.uuid(), inFrame: ZFrame, outFrame: ZFrame });
+export const ZSequenceClipFrames = z
+  .object({ itemId: z.uuid(), inFrame: ZFrame, outFrame: ZFrame })
+  .meta({ id: 'SequenceClipFrames' });
 
 /** A clip in the source's own timecode ('HH:MM:SS:FF', ';' before the frames for drop-frame); out exclusive. */
-export const ZSequenceClipTimecodes = z.object({ itemId: z.uuid(), in: z.string().max(20), out: z.string().max(20) });
+export const ZSequenceClipTimecodes = z
+  .object({ itemId: z.uuid(), in: z.string().max(20), out: z.string().max(20) })
+  .meta({ id: 'SequenceClipTimecodes' });
 
 export const ZSequenceClipInput = z.union([ZSequenceClipFrames, ZSequenceClipTimecodes]);
 export type TSequenceClipInputBody = z.infer<typeof ZSequenceClipInput>;
