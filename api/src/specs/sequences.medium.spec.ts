@@ -1,4 +1,4 @@
-import type { ItemMedia, TSequenceView } from '@mam/core';
+import type { TSequenceView } from '@mam/core';
 import type { TItemRow } from '@mam/db';
 import { testBackends } from '@mam/db/testing';
 import {
@@ -11,40 +11,9 @@ import {
   type TTwoTenantLibrary,
 } from '../testing/library-fixtures';
 import type { TestApp, TrpcClient } from '../testing/test-app';
+import { insertMediaItem, videoMedia } from '../testing/media-items';
 
 type Tenant = TTwoTenantLibrary['alpha'];
-
-const media = (over: Partial<ItemMedia>): ItemMedia => ({
-  durationSeconds: 10,
-  frameRate: '25/1',
-  width: 1920,
-  height: 1080,
-  videoCodec: 'h264',
-  audioCodec: 'aac',
-  audioChannels: 2,
-  sampleRate: 48000,
-  container: 'mp4',
-  mimeType: 'video/mp4',
-  bitRate: null,
-  timecodeStart: null,
-  segmentCount: null,
-  segmentDuration: null,
-  ...over,
-});
-
-/** A processed item whose leading version has the given media (the pipeline is not what these tests are about). */
-export async function insertMediaItem(
-  t: TestApp,
-  tenant: Tenant,
-  values: { title: string; folderId: string | null; itemType?: TItemRow['itemType'] },
-  itemMedia: ItemMedia,
-): Promise<TItemRow> {
-  const row = await insertItem(t, tenant, { ...values, ownerId: tenant.admin.id });
-  const { repos } = t.services.deps;
-  await repos.items.updateVersion(tenant.tenant.id, row.leadingVersionId!, { media: itemMedia });
-  if (values.itemType) await repos.items.update(tenant.tenant.id, row.id, { itemType: values.itemType });
-  return { ...row, itemType: values.itemType ?? row.itemType };
-}
 
 describe.each(testBackends)('sequences on %s', (backend) => {
   let t: TestApp;
@@ -60,21 +29,21 @@ describe.each(testBackends)('sequences on %s', (backend) => {
 
   beforeAll(async () => {
     ({ t, alpha, bravo, admin, bravoAdmin, root } = await twoTenantLibrary(backend));
-    news = await insertMediaItem(t, alpha, { title: 'News rushes', folderId: root }, media({}));
+    news = await insertMediaItem(t, alpha, { title: 'News rushes', folderId: root }, videoMedia({}));
     interview = await insertMediaItem(
       t,
       alpha,
       { title: 'Interview', folderId: root },
-      media({ durationSeconds: 4, timecodeStart: '10:00:00:00' }),
+      videoMedia({ durationSeconds: 4, timecodeStart: '10:00:00:00' }),
     );
     tone = await insertMediaItem(
       t,
       alpha,
       { title: 'Tone', folderId: root, itemType: 'audio' },
-      media({ frameRate: null, videoCodec: null }),
+      videoMedia({ frameRate: null, videoCodec: null }),
     );
     const bravoRoot = (await t.services.deps.repos.folders.findRoot(bravo.tenant.id))!.id;
-    bravoVideo = await insertMediaItem(t, bravo, { title: 'Bravo rushes', folderId: bravoRoot }, media({}));
+    bravoVideo = await insertMediaItem(t, bravo, { title: 'Bravo rushes', folderId: bravoRoot }, videoMedia({}));
   });
   afterAll(() => t.dispose());
 

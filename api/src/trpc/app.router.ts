@@ -129,6 +129,7 @@ import { removeRelationProcedure } from './procedures/relations/remove-relation.
 import { createSequenceProcedure } from './procedures/sequences/create-sequence.procedure';
 import { getSequenceProcedure } from './procedures/sequences/get-sequence.procedure';
 import { updateSequenceProcedure } from './procedures/sequences/update-sequence.procedure';
+import { createVirtualClipProcedure } from './procedures/virtual-clips/create-virtual-clip.procedure';
 
 import { createUploadRequestProcedure } from './procedures/upload-requests/create-upload-request.procedure';
 import { listMyUploadRequestsProcedure } from './procedures/upload-requests/list-my-upload-requests.procedure';
@@ -305,6 +306,9 @@ export const appRouter = router({
     create: createSequenceProcedure,
     get: getSequenceProcedure,
     update: updateSequenceProcedure,
+  }),
+  virtualClips: router({
+    create: createVirtualClipProcedure,
   }),
   shares: router({
     create: createShareProcedure,

@@ -3,7 +3,6 @@ import {
   auditChanges,
   can,
   canUpdate,
-  canView,
   parseFrameRate,
   sourceTimecodeStartOf,
   totalClipFrames,
@@ -16,10 +15,10 @@ import {
 import type { Repositories, TItemRow } from '@mam/db';
 import type { AuthedActor } from '../actor.service';
 import type { AuditService } from '../audit.service';
-import { defaultUploadFolder } from '../items/upload-folder.service';
 import { liveItemOrNotFound } from '../items/live-item';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
 import { clipSourceOf, resolveClips } from './clip-sources';
+import { targetFolderId } from './target-folder';
 
 export interface TCreateSequenceInput {
   title: string;
@@ -77,16 +76,6 @@ export async function getSequenceView(deps: ServiceDeps, actor: Actor, sequenceI
     clips,
     totalFrames: totalClipFrames(clips),
   };
-}
-
-/** A folder the actor may put a new item in: NOT_FOUND when hidden, FORBIDDEN when they may not change it. */
-async function targetFolderId(repos: Repositories, actor: Actor, folderId: string | null | undefined) {
-  if (!folderId) return (await defaultUploadFolder(repos, actor)).folder.id;
-  const folder = await repos.folders.findById(actor.tenantId, folderId);
-  const access = folder ? { ...folder, createdBy: folder.ownerId } : undefined;
-  if (!folder || !access || !canView(actor, access)) throw new AppError('NOT_FOUND');
-  if (!canUpdate(actor, access)) throw new AppError('FOLDER_UPDATE_FORBIDDEN');
-  return folder.id;
 }
 
 const clipsText = (clips: readonly TSequenceClip[]) =>

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { authedProcedure } from '../../trpc';
+import { ZItemTitle } from '../items/update-item.procedure';
+
+const ZFrame = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1);
+
+export const ZCreateVirtualClipInput = z.object({
+  itemId: z.uuid(),
+  title: ZItemTitle,
+  inFrame: ZFrame,
+  outFrame: ZFrame.describe('Exclusive'),
+});
+export type TCreateVirtualClipInput = z.infer<typeof ZCreateVirtualClipInput>;
+
+export const createVirtualClipProcedure = authedProcedure.input(ZCreateVirtualClipInput).mutation(({ ctx, input }) => {
+  const { itemId, ...range } = input;
+  return ctx.services.virtualClips.create(ctx.auth.actor, itemId, range, ctx.meta);
+});
