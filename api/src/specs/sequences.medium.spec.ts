@@ -4,7 +4,6 @@ import { testBackends } from '@mam/db/testing';
 import {
   addMember,
   adminApiKey,
-  insertItem,
   rest,
   setEveryonePermissions,
   twoTenantLibrary,
