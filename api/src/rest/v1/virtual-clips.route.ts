@@ -1,14 +1,9 @@
 import { ITEM_TITLE_MAX_LENGTH } from '@mam/core';
 import { z } from 'zod';
+import { ZFrame } from '../../trpc/procedures/sequences/sequence-clip.schema';
 import { defineRoute, type RestRoute } from '../rest-route';
 import { restItem, ZItem } from './items-library.route';
 import { restMeta } from './rest-meta';
-
-const ZFrame = z
-  .number()
-  .int()
-  .min(0)
-  .max(2 ** 31 - 1);
 
 export const createVirtualClipRoute = defineRoute({
   method: 'POST',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Clips hold at most this many entries: a news story has tens, a long programme a few hundred. */
 export const SEQUENCE_MAX_CLIPS = 2000;
 
-const ZFrame = z
+export const ZFrame = z
   .number()
   .int()
   .min(0)

@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { ZFrame } from '../sequences/sequence-clip.schema';
 import { authedProcedure } from '../../trpc';
 import { ZItemTitle } from '../items/update-item.procedure';
-
-const ZFrame = z
-  .number()
-  .int()
-  .min(0)
-  .max(2 ** 31 - 1);
 
 export const ZCreateVirtualClipInput = z.object({
   itemId: z.uuid(),
