@@ -69,3 +69,4 @@ export type { TMailTextKey, TMailTexts } from './mail/mail-texts.en';
 export * from './tasks/task.rules';
 export * from './audit/audit-changes';
 export * from './renders';
+export * from './sequences';

@@ -138,7 +138,10 @@ export async function mediaRoutes(app: FastifyInstance, options: { services: Ser
     const versionId = query.version ?? item.leadingVersionId;
     const version =
       versionId && UUID.test(versionId) ? await services.deps.repos.items.findVersion(tenantId, versionId) : undefined;
-    if (!version || version.itemId !== item.id) throw new AppError('NOT_FOUND');
+    // A virtual clip leads with its source's version and plays its files; no other item reads another's.
+    if (!version || (version.itemId !== item.id && version.id !== item.leadingVersionId)) {
+      throw new AppError('NOT_FOUND');
+    }
 
     let storageId: string | null;
     let key: string;
@@ -153,7 +156,7 @@ export async function mediaRoutes(app: FastifyInstance, options: { services: Ser
       const relative = safeRelativeKey(rest);
       if (!relative) throw new AppError('NOT_FOUND');
       storageId = version.generatedStorageId;
-      key = `${versionMediaPrefix(tenantId, item.id, version.id)}/${relative}`;
+      key = `${versionMediaPrefix(tenantId, version.itemId, version.id)}/${relative}`;
       fileName = relative.split('/').pop()!;
     }
     if (!storageId) throw new AppError('NOT_FOUND');

@@ -36,6 +36,8 @@ import { createPublicUploadRequestService } from './shares/public-upload-request
 import { createLogEntryService } from './logging/log-entry.service';
 import { createItemRelationService } from './item-relation.service';
 import { createBackgroundJobsService } from './workflows/background-jobs.service';
+import { createSequenceService } from './sequences/sequence.service';
+import { createVirtualClipService } from './sequences/virtual-clip.service';
 
 /** Wires the domain services once per process. */
 export function createServices(deps: ServiceDeps) {
@@ -93,6 +95,8 @@ export function createServices(deps: ServiceDeps) {
     logEntries: createLogEntryService(deps, audit, metadataForms),
     relations: createItemRelationService(deps, audit),
     renderPresets: createRenderPresetService(deps, audit),
+    sequences: createSequenceService(deps, audit),
+    virtualClips: createVirtualClipService(deps, audit),
   };
 }
 

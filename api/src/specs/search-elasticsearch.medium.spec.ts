@@ -133,7 +133,7 @@ describe.each(testBackends)('search through Elasticsearch on %s (wiring, with a 
     const request = es.requests[es.requests.length - 1]!;
     expect(request.scope).toMatchObject({ kind: 'restricted', userId: member.id, orgMember: true });
     expect(request.ast).toMatchObject({ kind: 'or' });
-    expect(request.filters.itemTypeScope).toEqual(['video', 'audio', 'image', 'file']);
+    expect(request.filters.itemTypeScope).toEqual(['video', 'audio', 'image', 'file', 'sequence']);
   });
 
   it('asks a later page alone of Elasticsearch, one more than the page to know whether another follows', async () => {

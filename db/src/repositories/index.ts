@@ -27,6 +27,8 @@ import { createLogEntryRepository } from './log-entry.repository';
 import { createItemRelationRepository } from './item-relation.repository';
 import { createUploadRequestRepository } from './upload-request.repository';
 import { createRenderPresetRepository } from './render-preset.repository';
+import { createSequenceClipRepository } from './sequence-clip.repository';
+import { createVirtualClipRepository } from './virtual-clip.repository';
 
 export function createRepositories(db: Database) {
   return {
@@ -56,6 +58,8 @@ export function createRepositories(db: Database) {
     itemRelations: createItemRelationRepository(db),
     uploadRequests: createUploadRequestRepository(db),
     renderPresets: createRenderPresetRepository(db),
+    sequenceClips: createSequenceClipRepository(db),
+    virtualClips: createVirtualClipRepository(db),
   };
 }
 
@@ -101,6 +105,8 @@ export type {
 } from './comment.repository';
 export type { TLogEntryRow, TLogEntryInsert, TLogEntryPatch } from './log-entry.repository';
 export type { TItemRelationRow } from './item-relation.repository';
+export type { TSequenceClipRow, TSequenceClipWrite } from './sequence-clip.repository';
+export type { TVirtualClipRow } from './virtual-clip.repository';
 export { logEntrySearchBindings } from './log-entry-search';
 export type { TLogEntryMatch } from './log-entry-search';
 export type { TUploadRequestFileRow } from './upload-request.repository';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Database } from '../client/database';
-import { item, itemFieldValue, itemVersion } from '../schema';
+import { item, itemFieldValue, itemVersion, virtualClip } from '../schema';
 import { textArray } from './sql-values';
 
 /**
@@ -198,6 +198,14 @@ export function createItemRepository(db: Database) {
         return { item: led!, version: first! };
       });
     },
+    /** An item with no media of its own (a sequence, a virtual clip): it never has a version. */
+    async insert(tenantId: string, values: TItemInsert): Promise<TItemRow> {
+      const [created] = await db
+        .insert(item)
+        .values({ ...values, tenantId })
+        .returning(itemColumns);
+      return created!;
+    },
     /** A further version; it does not lead until the upload is stored (see setLeadingVersion). */
     async insertVersion(tenantId: string, itemId: string, version: TItemVersionInsert): Promise<TItemVersionRow> {
       return db.transaction(async (tx) => {
@@ -393,12 +401,23 @@ export function createItemRepository(db: Database) {
         .set(patch)
         .where(and(eq(itemVersion.tenantId, tenantId), eq(itemVersion.id, versionId)))
         .returning();
-      // The item's state is its leading version's: the item counts as changed, so search indexes follow it.
+      // The item's state is its leading version's: the item counts as changed, so search indexes follow it. Its
+      // virtual clips lead with the same version, so theirs follows too.
       if (row && (patch.transcoding || patch.upload)) {
+        const clips = db
+          .select({ id: virtualClip.itemId })
+          .from(virtualClip)
+          .where(and(eq(virtualClip.tenantId, tenantId), eq(virtualClip.sourceItemId, row.itemId)));
         await db
           .update(item)
           .set({ processingState: row.transcoding.state, updatedAt: sql`now()` })
-          .where(and(eq(item.tenantId, tenantId), eq(item.id, row.itemId), eq(item.leadingVersionId, row.id)));
+          .where(
+            and(
+              eq(item.tenantId, tenantId),
+              or(eq(item.id, row.itemId), inArray(item.id, clips)),
+              eq(item.leadingVersionId, row.id),
+            ),
+          );
       }
       return row;
     },

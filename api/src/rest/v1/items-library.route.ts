@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { TItemView } from '../../services/items/item-view';
 import { defineRoute, type RestRoute } from '../rest-route';
 import { restMeta } from './rest-meta';
+import { ZSequenceClipView } from './sequences.route';
 
 const ZIdParams = z.object({ id: z.uuid() });
 
@@ -160,6 +161,17 @@ export const ZItem = z
       original: z.string().nullable(),
     }),
     playback: ZPlayback,
+    sequence: z
+      .object({ frameRate: z.string().nullable(), clips: z.array(ZSequenceClipView), totalFrames: z.number().int() })
+      .optional()
+      .describe("A sequence item's clips in play order (GET /sequences/{id} reads the same); absent on other items"),
+    virtualClip: z
+      .object({ sourceItemId: z.uuid(), inFrame: z.number().int(), outFrame: z.number().int() })
+      .optional()
+      .describe(
+        "A virtual clip's range of its source item (outFrame exclusive); its media and playback are the source's, " +
+          'to be played from inFrame to outFrame. Absent on other items',
+      ),
   })
   .meta({ id: 'Item' });
 

@@ -11,6 +11,8 @@ import { commentRoutes } from './comments.route';
 import { tenantRoutes } from './tenants.route';
 import { workflowRoutes } from './workflows.route';
 import { renderPresetRoutes } from './render-presets.route';
+import { sequenceRoutes } from './sequences.route';
+import { virtualClipRoutes } from './virtual-clips.route';
 
 export const v1Routes: RestRoute[] = [
   meRoute as unknown as RestRoute,
@@ -25,4 +27,6 @@ export const v1Routes: RestRoute[] = [
   ...tenantRoutes,
   ...workflowRoutes,
   ...renderPresetRoutes,
+  ...sequenceRoutes,
+  ...virtualClipRoutes,
 ];

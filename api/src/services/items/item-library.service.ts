@@ -18,6 +18,7 @@ import { changesOf, labelsOf, type AuditEntry, type AuditService } from '../audi
 import type { FolderService } from '../folder.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
 import type { NotificationService } from '../notification.service';
+import { itemExtras } from '../sequences/item-extras';
 import { toItemView, versionMediaPrefix, type TItemView } from './item-view';
 
 /** The part of the storage service purging needs: a tenant's storage location by id. */
@@ -222,7 +223,8 @@ export function createItemLibraryService(
     },
 
     async get(actor: AuthedActor, id: string): Promise<TItemView> {
-      return toItemView(await visibleItem(actor, id), actor);
+      const view = toItemView(await visibleItem(actor, id), actor);
+      return { ...view, ...(await itemExtras(deps, actor, view)) };
     },
 
     /** Title and description: the update permission (UPDATE_ITEMS_FORBIDDEN) and update access to this item. */

@@ -7,6 +7,7 @@ import {
   type ItemPlayback,
   type ItemProcess,
   type MediaItemType,
+  type TSequenceView,
   type UploadProgress,
 } from '@mam/core';
 import type { TListedItem } from '@mam/db';
@@ -55,6 +56,19 @@ export interface TItemView {
    * since playing it hands out its bytes; without a viewer (relation lists) it is never offered.
    */
   playback: ItemPlayback | null;
+  /** A sequence item's clips, on the item read alone (not in lists). */
+  sequence?: Pick<TSequenceView, 'frameRate' | 'clips' | 'totalFrames'>;
+  /**
+   * A virtual clip's range of its source (outFrame exclusive), on the item read alone: its media and playback are
+   * its source's, and players keep to this range.
+   */
+  virtualClip?: TVirtualClipRange;
+}
+
+export interface TVirtualClipRange {
+  sourceItemId: string;
+  inFrame: number;
+  outFrame: number;
 }
 
 /** Media URLs are served by the API under the item, so the same session or API key that reads the item fetches them. */

@@ -120,6 +120,8 @@ export function createProcessingService(
       if (!can(actor, 'reprocess')) throw new AppError('FORBIDDEN');
       const version = found.version;
       if (!version || version.upload.state !== 'COMPLETE') throw new AppError('REPROCESS_NOT_SUPPORTED');
+      // A virtual clip leads with its source's version: it has no media of its own to process.
+      if (version.itemId !== found.item.id) throw new AppError('REPROCESS_NOT_SUPPORTED');
       if (version.transcoding.state === 'PROGRESSING') throw new AppError('REPROCESS_NOT_SUPPORTED');
       const operation = await repos.operations.findByVersion(actor.tenantId, version.id, 'transcode');
       await audit.change(

@@ -21,6 +21,7 @@ import type { AuthedActor } from '../actor.service';
 import type { createAuditService } from '../audit.service';
 import type { ItemMetadataService } from '../metadata/item-metadata.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
+import { refuseVersioningVirtualClip } from '../sequences/virtual-clip.service';
 import { liveItemOrNotFound } from './live-item';
 import { removePartialUpload } from './partial-upload-file';
 import { defaultUploadFolder } from './upload-folder.service';
@@ -260,6 +261,7 @@ export function createUploadService(
       if (input.itemId) {
         const existing = liveItemOrNotFound(actor, await repos.items.findById(actor.tenantId, input.itemId));
         if (!can(actor, 'version')) throw new AppError('UPDATE_ITEMS_FORBIDDEN');
+        await refuseVersioningVirtualClip(repos, actor.tenantId, existing.id);
         if (!canUpdate(actor, existing)) throw new AppError('UPDATE_ITEM_FORBIDDEN');
         const started = await audit.change(
           actor,

@@ -561,7 +561,7 @@ export function createSharePublicService(
         storageId: original ? version.storageId : version.generatedStorageId,
         key: original
           ? version.originalKey
-          : `${versionMediaPrefix(share.tenantId, found.item.id, version.id)}/${request.path}`,
+          : `${versionMediaPrefix(share.tenantId, version.itemId, version.id)}/${request.path}`,
         fileName: original ? version.fileName : request.path.split('/').pop()!,
         growing: kind === 'hls' && !!version.renditions.hlsGrowing,
         countDownload: async () => {

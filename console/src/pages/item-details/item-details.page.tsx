@@ -55,6 +55,8 @@ import { MetadataTab } from './metadata-tab';
 import { TechnicalPanel } from './technical-panel';
 import { UsageRulesTab } from './usage-rules-tab';
 import { VersionsPanel } from './versions-panel';
+import { SequenceClipsPanel } from './sequence-clips.panel';
+import { VirtualClipPanel } from './virtual-clip.panel';
 import type { TItem } from './item-types';
 
 function stateBadge(item: TItem, t: (key: string) => string) {
@@ -335,6 +337,25 @@ export default function ItemDetailsPage() {
               </Text>
               <VersionsPanel itemId={data.id} onChanged={() => void item.refetch()} />
             </Paper>
+            {data.sequence && (
+              <Paper withBorder p="sm">
+                <Text fw={600} size="sm" mb="xs">
+                  {t('sequences.clips')}
+                </Text>
+                <SequenceClipsPanel sequence={data.sequence} />
+              </Paper>
+            )}
+            {data.itemType === 'video' &&
+              !data.virtualClip &&
+              data.media?.frameRate &&
+              (can('virtualClip') || can('subclip')) && (
+                <Paper withBorder p="sm">
+                  <Text fw={600} size="sm" mb="xs">
+                    {t('sequences.saveVirtualClip')}
+                  </Text>
+                  <VirtualClipPanel item={data} marks={marks} />
+                </Paper>
+              )}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -1,0 +1,2 @@
+export * from './sequence.types';
+export * from './sequence-clip.rules';
