@@ -221,6 +221,13 @@ export const errorCatalogue = {
   INVALID_TIMECODE: { status: 400, message: 'Invalid timecode' },
   INVALID_FRAME_RATE: { status: 400, message: 'Invalid frame rate' },
 
+  // Sequences and virtual clips (spec sections 5 and 8)
+  SEQUENCE_ITEM_NOT_VIDEO: { status: 400, message: 'All items must be video to be added to a sequence' },
+  SEQUENCE_CLIP_RANGE_INVALID: {
+    status: 400,
+    message: 'A clip must hold at least one frame and lie inside its source media.',
+  },
+
   // Requests the product cannot act on, whatever their route
   TEXT_INVALID: { status: 400, message: 'The text contains characters that are not allowed.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This request method is not allowed here.' },
