@@ -63,7 +63,7 @@ const clipOrder = (page: Page) =>
 describe('cutter', () => {
   const suite = browserSuite('cutter');
 
-  it('builds a sequence from three videos with the keyboard, edits it and plays it across the cuts', async () => {
+  it('builds a sequence from three videos with the keyboard, edits it, plays it across the cuts and saves it', async () => {
     const apiKey = await createApiKey(suite.server, 'cutter');
     const ids: Record<string, string> = {};
     for (const title of ['Alpha', 'Bravo', 'Charlie']) {
@@ -156,6 +156,30 @@ describe('cutter', () => {
     expect(await page.getByTestId('cutter-playhead-line').getAttribute('data-frame')).toBe('73');
     expect(await page.getByTestId('cutter-playhead').textContent()).toBe('00:00:01:23');
     await shot(page, 'cutter-03-played');
+
+    // Saved as a sequence item; a reload opens it again from the server, and a second save updates it.
+    await page.getByTestId('sequence-title').fill('Evening news');
+    await page.getByTestId('sequence-save').click();
+    await page.getByText('Sequence saved').waitFor();
+    await page.waitForURL((url) => url.searchParams.has('sequence'));
+    const sequenceId = new URL(page.url()).searchParams.get('sequence');
+    expect(await page.getByTestId('sequence-item-link').getAttribute('href')).toBe(`/item-details/${sequenceId}`);
+    await page.reload();
+    await expectCount(rows(page), 3);
+    expect(await clipOrder(page)).toEqual([ids.Alpha, ids.Charlie, ids.Bravo]);
+    expect(await cell(rows(page).nth(1), 'clip-in')).toBe('10:00:00:01');
+    expect(await cell(rows(page).nth(1), 'clip-out')).toBe('10:00:00:23');
+    expect(await page.getByTestId('sequence-title').inputValue()).toBe('Evening news');
+    expect(await page.getByTestId('cutter-total').textContent()).toBe('Total 00:00:01:23');
+
+    await page.getByTestId('clip-remove').nth(2).click();
+    await page.getByTestId('sequence-save').click();
+    await page.getByText('Sequence saved').last().waitFor();
+    await page.reload();
+    await expectCount(rows(page), 2);
+    expect(await page.getByTestId('cutter-total').textContent()).toBe('Total 00:00:01:03');
+    expect(new URL(page.url()).searchParams.get('sequence')).toBe(sequenceId);
+    await shot(page, 'cutter-04-saved');
     await context.close();
   });
 });

@@ -1,4 +1,5 @@
-import { frameClock, lastFrame, type TFrameClock } from '../player/frame-math';
+import { mediaFrameCount } from '@mam/core';
+import { frameClock, type TFrameClock } from '../player/frame-math';
 import { isHlsUrl, type TPlayerSource } from '../player/media-source';
 
 /** What an item shows of itself to the cutter (the fields of items.get it reads). */
@@ -55,7 +56,8 @@ export function cutterSource(item: TCutterItem): TCutterSource {
     frameRate,
     timecodeStart,
     durationSeconds,
-    sourceFrames: durationSeconds > 0 ? lastFrame(durationSeconds, clock) + 1 : 0,
+    // Counted as the sequence store counts them, so a range to the end is never one frame too long for it.
+    sourceFrames: mediaFrameCount(durationSeconds, frameRate) ?? 0,
     clock,
     playback: item.playback,
     mp4Url: item.urls.mp4,

@@ -19,6 +19,10 @@ describe('cutterSource', () => {
     expect(source.isVideo).toBe(true);
   });
 
+  it('counts only whole frames of a duration that ends mid-frame, as the sequence store does', () => {
+    expect(cutterSource(item('a', { media: { frameRate: '25/1', durationSeconds: 4.03 } })).sourceFrames).toBe(100);
+  });
+
   it('falls back to an original the browser plays as a file, never to HLS alone', () => {
     const original = item('a', { playback: { url: '/media/a/original.mp4', kind: 'original' } });
     expect(cutterSource({ ...original, urls: { ...original.urls, mp4: null } }).programUrl).toBe(

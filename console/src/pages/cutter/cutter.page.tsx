@@ -2,20 +2,23 @@ import { Alert, Grid, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { cutterShortcut } from '../../features/cutter/cutter-shortcuts';
 import { cutterSource, type TCutterSource } from '../../features/cutter/cutter-source';
 import { markedClip, programClips } from '../../features/cutter/sequence-program';
 import { SequencePlayer } from '../../features/cutter/sequence-player';
 import { SequenceTimeline } from '../../features/cutter/sequence-timeline.panel';
-import { EMPTY_TIMELINE, timelineReducer } from '../../features/cutter/sequence-timeline.state';
+import { EMPTY_TIMELINE, timelineReducer, toSequenceClips } from '../../features/cutter/sequence-timeline.state';
 import { frameClock } from '../../features/player/frame-math';
 import { NO_MARKS, type TMarks } from '../../features/player/marks';
 import { MediaPlayer } from '../../features/player/media-player';
 import { isTypingTarget } from '../../features/player/shortcuts';
+import { errorMessage } from '../../lib/app-error';
 import { useCan } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { CutterSearchPanel } from './cutter-search.panel';
+import { SequenceSaveBar } from './sequence-save.bar';
 import type { TSearchHit } from '../search/use-search-results';
 
 const SearchPanel = memo(CutterSearchPanel);
@@ -56,6 +59,29 @@ export default function CutterPage() {
   const [marks, setMarks] = useState<TMarks>(NO_MARKS);
   const [timeline, dispatch] = useReducer(timelineReducer, EMPTY_TIMELINE);
   const [playing, setPlaying] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const sequenceId = params.get('sequence');
+  const [title, setTitle] = useState('');
+  // The sequence whose clips are on the timeline: a save that names a new sequence does not load it again.
+  const [loadedId, setLoadedId] = useState<string | null>(null);
+  const sequence = trpc.sequences.get.useQuery({ id: sequenceId ?? '' }, { enabled: !!sequenceId });
+  const setSequenceParam = useCallback(
+    (id: string | null) =>
+      setParams((previous) => {
+        const next = new URLSearchParams(previous);
+        if (id) next.set('sequence', id);
+        else next.delete('sequence');
+        return next;
+      }),
+    [setParams],
+  );
+  useEffect(() => {
+    const view = sequence.data;
+    if (!view || view.id === loadedId) return;
+    setLoadedId(view.id);
+    setTitle(view.title);
+    dispatch({ type: 'load', clips: view.clips });
+  }, [sequence.data, loadedId]);
 
   const ids = useMemo(
     () => [...new Set([...(openId ? [openId] : []), ...timeline.clips.map((c) => c.itemId)])],
@@ -69,16 +95,17 @@ export default function CutterPage() {
   const sequenceClock = useMemo(() => frameClock(firstSource?.frameRate ?? '50/1'), [firstSource?.frameRate]);
 
   const notVideo = useCallback(
-    () => notifications.show({ color: 'red', title: t('common.error'), message: t('cutter.notVideo') }),
+    () => notifications.show({ color: 'red', title: t('common.error'), message: t('errors.SEQUENCE_ITEM_NOT_VIDEO') }),
     [t],
   );
   const onOpen = useCallback(
     (hit: TSearchHit) => {
+      if (hit.itemType === 'sequence') return setSequenceParam(hit.id);
       if (hit.itemType !== 'video') return notVideo();
       setOpenId(hit.id);
       setMarks(NO_MARKS);
     },
-    [notVideo],
+    [notVideo, setSequenceParam],
   );
 
   // An edit while the sequence plays stops it, so the playback never runs on a stale clip list.
@@ -118,6 +145,23 @@ export default function CutterPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="sm">
+            {sequence.error && <Alert color="red">{errorMessage(t, sequence.error)}</Alert>}
+            <SequenceSaveBar
+              sequenceId={sequenceId}
+              title={title}
+              onTitleChange={setTitle}
+              clips={toSequenceClips(timeline.clips)}
+              onSaved={(id) => {
+                setLoadedId(id);
+                setSequenceParam(id);
+              }}
+              onNew={() => {
+                setLoadedId(null);
+                setTitle('');
+                setSequenceParam(null);
+                dispatch({ type: 'load', clips: [] });
+              }}
+            />
             <Grid gap="sm">
               <Grid.Col span={{ base: 12, md: 6 }}>
                 <Stack gap={4} data-testid="cutter-source" data-item-id={openId ?? undefined}>
