@@ -258,6 +258,14 @@ export function SequenceTimeline({
   );
 }
 
+/** The trim buttons of a clip: either end one frame earlier or later. */
+const trims = [
+  ['cutter.trimInEarlier', 'trimIn', -1],
+  ['cutter.trimInLater', 'trimIn', 1],
+  ['cutter.trimOutEarlier', 'trimOut', -1],
+  ['cutter.trimOutLater', 'trimOut', 1],
+] as const;
+
 function ClipList({
   state,
   dispatch,
@@ -322,34 +330,17 @@ function ClipList({
               </Table.Td>
               <Table.Td onClick={(event) => event.stopPropagation()}>
                 <Group gap={0} wrap="nowrap">
-                  <IconAction
-                    size="sm"
-                    label={t('cutter.trimInEarlier')}
-                    onClick={() => dispatch({ type: 'trimIn', index, delta: -1 })}
-                  >
-                    <IconChevronLeft size={14} />
-                  </IconAction>
-                  <IconAction
-                    size="sm"
-                    label={t('cutter.trimInLater')}
-                    onClick={() => dispatch({ type: 'trimIn', index, delta: 1 })}
-                  >
-                    <IconChevronRight size={14} />
-                  </IconAction>
-                  <IconAction
-                    size="sm"
-                    label={t('cutter.trimOutEarlier')}
-                    onClick={() => dispatch({ type: 'trimOut', index, delta: -1 })}
-                  >
-                    <IconChevronLeft size={14} />
-                  </IconAction>
-                  <IconAction
-                    size="sm"
-                    label={t('cutter.trimOutLater')}
-                    onClick={() => dispatch({ type: 'trimOut', index, delta: 1 })}
-                  >
-                    <IconChevronRight size={14} />
-                  </IconAction>
+                  {trims.map(([label, type, delta]) => (
+                    <IconAction
+                      key={label}
+                      size="sm"
+                      label={t(label)}
+                      onClick={() => dispatch({ type, index, delta })}
+                      data-testid={`clip-${type}-${delta > 0 ? 'later' : 'earlier'}`}
+                    >
+                      {delta < 0 ? <IconChevronLeft size={14} /> : <IconChevronRight size={14} />}
+                    </IconAction>
+                  ))}
                   <IconAction
                     size="sm"
                     label={t('cutter.moveEarlier')}

@@ -19,6 +19,7 @@ import { useCan } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { CutterSearchPanel } from './cutter-search.panel';
 import { SequenceSaveBar } from './sequence-save.bar';
+import { itemPlayerProps } from '../item-details/media-viewer';
 import type { TSearchHit } from '../search/use-search-results';
 
 const SearchPanel = memo(CutterSearchPanel);
@@ -172,19 +173,8 @@ export default function CutterPage() {
                   {item?.playback && item.media ? (
                     <MediaPlayer
                       key={item.id}
+                      {...itemPlayerProps(item, item.playback, item.media)}
                       kind="video"
-                      source={item.playback}
-                      mp4Url={item.urls.mp4 ?? undefined}
-                      posterUrl={item.urls.thumbnail ?? undefined}
-                      frameRate={item.media.frameRate ?? '50/1'}
-                      durationSeconds={item.media.durationSeconds ?? 0}
-                      timecodeStart={item.media.timecodeStart}
-                      filmstrip={
-                        item.urls.filmstrip
-                          ? { spriteUrl: item.urls.filmstrip.sprite, manifestUrl: item.urls.filmstrip.manifest }
-                          : undefined
-                      }
-                      waveformUrl={item.urls.waveform ?? undefined}
                       marks={marks}
                       onMarksChange={setMarks}
                     />
