@@ -25,3 +25,18 @@ export async function uploadItem(
   if (response.status !== 201 || !itemId) throw new Error(`upload failed ${response.status}: ${await response.text()}`);
   return itemId;
 }
+
+/** Waits until the item's processing is done (its proxy, filmstrip and the rest are there); fails on an error. */
+export async function waitUntilProcessed(server: Pick<RunningServer, 'url'>, apiKey: string, itemId: string) {
+  const until = Date.now() + 240_000;
+  for (;;) {
+    const response = await fetch(`${server.url}/api/v1/items/${itemId}`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    const item = (await response.json()) as { transcoding: { state: string } | null };
+    if (item.transcoding?.state === 'COMPLETE') return;
+    if (item.transcoding?.state === 'ERROR') throw new Error(`processing failed: ${JSON.stringify(item)}`);
+    if (Date.now() > until) throw new Error(`still processing: ${JSON.stringify(item)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

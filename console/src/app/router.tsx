@@ -52,6 +52,7 @@ export const router = createBrowserRouter([
       { path: '/search-item', element: page(() => import('../pages/search/search.page')) },
       { path: '/index.html', element: <SearchRedirect /> },
       { path: '/search-person', element: <SearchRedirect /> },
+      { path: '/cutter', element: page(() => import('../pages/cutter/cutter.page')) },
       { path: '/folders', element: page(() => import('../pages/folders/folders.page')) },
       { path: '/recycle-bin', element: page(() => import('../pages/recycle-bin/recycle-bin.page')) },
       { path: '/item-details/:id', element: page(() => import('../pages/item-details/item-details.page')) },

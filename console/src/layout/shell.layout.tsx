@@ -21,6 +21,7 @@ import {
   IconChecklist,
   IconShare,
   IconChevronDown,
+  IconCut,
   IconFileExport,
   IconFolderSearch,
   IconFolders,
@@ -97,6 +98,15 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
   const nav: TNavEntry[] = [
     { to: '/', match: '/', label: t('nav.home'), icon: <IconHome size={18} />, testId: 'nav-home' },
   ];
+  // The cutter (spec section 2: the search screen with a cutter), for those with the cutter permission.
+  if (!restricted && can('cutter'))
+    nav.push({
+      to: '/cutter',
+      match: '/cutter',
+      label: t('cutter.title'),
+      icon: <IconCut size={18} />,
+      testId: 'nav-cutter',
+    });
   // Left menu (spec section 2): Folders and Recycle Bin, each behind its sidebar visibility toggle.
   if (!restricted && can('sidebarFolders'))
     nav.push({

@@ -689,7 +689,7 @@ function ShortcutList() {
     [['K'], t('player.pause')],
     [['L'], t('player.forward')],
     [['J'], t('player.reverse')],
-    [['←', '→'], t('player.stepFrames')],
+    [['←', '→', ',', '.'], t('player.stepFrames')],
     [['I', 'O'], t('player.setMarks')],
     [['Shift+I', 'Shift+O'], t('player.goToMarks')],
     [['M'], t('player.mute')],

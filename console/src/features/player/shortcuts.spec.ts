@@ -17,6 +17,8 @@ describe('playerShortcut', () => {
     ['j', 'shuttleReverse'],
     ['ArrowLeft', 'previousFrame'],
     ['ArrowRight', 'nextFrame'],
+    [',', 'previousFrame'],
+    ['.', 'nextFrame'],
     ['i', 'markIn'],
     ['o', 'markOut'],
     ['m', 'toggleMute'],

@@ -43,8 +43,10 @@ export function playerShortcut(press: TKeyPress): TPlayerAction | null {
     case 'j':
       return 'shuttleReverse';
     case 'ArrowLeft':
+    case ',':
       return 'previousFrame';
     case 'ArrowRight':
+    case '.':
       return 'nextFrame';
     case 'i':
       return 'markIn';

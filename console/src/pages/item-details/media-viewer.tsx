@@ -3,12 +3,33 @@ import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   MediaPlayer,
+  type MediaPlayerProps,
   type TPlayerMarker,
   type TPlayerOverlayState,
   type TSeekRequest,
 } from '../../features/player/media-player';
 import type { ReactNode } from 'react';
 import type { TItem } from './item-types';
+
+/** What the player plays and shows of an item: its playback source, proxy, poster, rate, timecode and overviews. */
+export function itemPlayerProps(
+  item: TItem,
+  playback: NonNullable<TItem['playback']>,
+  media: NonNullable<TItem['media']>,
+): Omit<MediaPlayerProps, 'kind'> {
+  return {
+    source: playback,
+    mp4Url: item.urls.mp4 ?? undefined,
+    posterUrl: item.urls.thumbnail ?? undefined,
+    frameRate: media.frameRate ?? '50/1',
+    durationSeconds: media.durationSeconds ?? 0,
+    timecodeStart: media.timecodeStart,
+    filmstrip: item.urls.filmstrip
+      ? { spriteUrl: item.urls.filmstrip.sprite, manifestUrl: item.urls.filmstrip.manifest }
+      : undefined,
+    waveformUrl: item.urls.waveform ?? undefined,
+  };
+}
 
 /** The largest preview that fits a typical screen, in the best format the browser is sure to show. */
 function bestPreview(item: TItem): string | null {
@@ -88,19 +109,8 @@ export function MediaViewer({
     return (
       <Stack gap={6}>
         <MediaPlayer
+          {...itemPlayerProps(item, playback, item.media)}
           kind={item.itemType}
-          source={playback}
-          mp4Url={item.urls.mp4 ?? undefined}
-          posterUrl={item.urls.thumbnail ?? undefined}
-          frameRate={item.media.frameRate ?? '50/1'}
-          durationSeconds={item.media.durationSeconds ?? 0}
-          timecodeStart={item.media.timecodeStart}
-          filmstrip={
-            item.urls.filmstrip
-              ? { spriteUrl: item.urls.filmstrip.sprite, manifestUrl: item.urls.filmstrip.manifest }
-              : undefined
-          }
-          waveformUrl={item.urls.waveform ?? undefined}
           onMarksChange={onMarksChange}
           markers={markers}
           onMarkerClick={onMarkerClick}

@@ -9,25 +9,30 @@ import { ScrubThumbnail } from './scrub-thumbnail';
 import type { TSearchHit } from './use-search-results';
 import { ApprovalBadge } from '../../features/approval/approval-status';
 
-/** One hit as a tile: click opens the item, space (or the eye) previews it, the box selects it. */
+/**
+ * One hit as a tile: click opens the item (or does `onOpen`, e.g. the cutter loads it), space (or the eye) previews
+ * it, the box selects it (none without `onSelect`).
+ */
 export function SearchHitTile({
   item,
   selected,
   onSelect,
   onPreview,
+  onOpen,
   logMatches,
 }: {
   item: TSearchHit;
   selected: boolean;
-  onSelect: (on: boolean) => void;
+  onSelect?: (on: boolean) => void;
   onPreview: () => void;
+  onOpen?: () => void;
   /** The log entries the query matched in this item. */
   logMatches?: readonly TLogMatch[];
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const stop = (event: MouseEvent) => event.stopPropagation();
-  const open = () => void navigate(`/item-details/${item.id}`);
+  const open = onOpen ?? (() => void navigate(`/item-details/${item.id}`));
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Keys typed into the tile's own controls are theirs.
     if (event.target !== event.currentTarget) return;
@@ -61,14 +66,16 @@ export function SearchHitTile({
         <AspectRatio ratio={16 / 9}>
           <ScrubThumbnail item={item} />
         </AspectRatio>
-        <Box pos="absolute" top={6} left={6} onClick={stop}>
-          <Checkbox
-            checked={selected}
-            onChange={(e) => onSelect(e.currentTarget.checked)}
-            aria-label={t('items.selectItem', { title: item.title })}
-            data-testid="item-select"
-          />
-        </Box>
+        {onSelect && (
+          <Box pos="absolute" top={6} left={6} onClick={stop}>
+            <Checkbox
+              checked={selected}
+              onChange={(e) => onSelect(e.currentTarget.checked)}
+              aria-label={t('items.selectItem', { title: item.title })}
+              data-testid="item-select"
+            />
+          </Box>
+        )}
         <Box pos="absolute" top={6} right={6} onClick={stop}>
           <Tooltip label={t('search.preview.open')}>
             <ActionIcon
