@@ -6,7 +6,10 @@ import { itemIdOfRef } from './mam-item-ref';
 import { rateText } from './sequence-timing';
 
 export interface TEdlParseOptions {
-  /** EDLs do not state their rate; 29.97 drop-frame is assumed for 'FCM: DROP FRAME' and 25 otherwise. */
+  /**
+   * EDLs do not state their rate. Without one it is guessed from the timecodes (25 unless frame numbers go past it,
+   * NTSC for drop-frame); an import counts each clip again at its matched source's rate anyway.
+   */
   rate?: string;
 }
 
@@ -38,6 +41,14 @@ function normalise(timecode: string): string {
   const dropFrame = /[;.,]\d{2,3}$/.test(timecode);
   const parts = timecode.split(/[:;.,]/);
   return `${parts.slice(0, 3).join(':')}${dropFrame ? ';' : ':'}${parts[3]}`;
+}
+
+function guessedRate(text: string, events: readonly TEvent[]): string {
+  const labels = events.flatMap((event) => [event.sourceIn, event.sourceOut, event.recordIn]);
+  const highest = Math.max(0, ...labels.map((label) => Number(/\d+$/.exec(label)![0])));
+  const dropFrame = /^\s*FCM:\s*DROP FRAME/im.test(text) || labels.some((label) => /[;.,]\d+$/.test(label));
+  if (dropFrame) return highest < 30 ? '30000/1001' : '60000/1001';
+  return String([25, 30, 50, 60].find((nominal) => highest < nominal) ?? 1000);
 }
 
 function readEvents(text: string): TEvent[] {
@@ -77,8 +88,7 @@ function readEvents(text: string): TEvent[] {
 export function parseEdl(text: string, opts: TEdlParseOptions = {}): TInterchangeClip[] {
   if (text.length > MAX_EDL_CHARS) throw new AppError('PAYLOAD_TOO_LARGE');
   const events = readEvents(text);
-  const dropFrame = /^\s*FCM:\s*DROP FRAME/im.test(text);
-  const rate = parseFrameRate(opts.rate ?? (dropFrame ? '30000/1001' : '25/1'));
+  const rate = parseFrameRate(opts.rate ?? guessedRate(text, events));
   // Black is filler between clips, not a source.
   const sourced = events.filter((event) => !/^(BL|BLK|BLACK)$/i.test(event.reel));
   const video = sourced.filter((event) => /V|B/i.test(event.channels));
@@ -101,6 +111,7 @@ export function parseEdl(text: string, opts: TEdlParseOptions = {}): TInterchang
       sourceOut,
       rate: rateText(rate),
       origin: 'timecode',
+      timecodes: { in: normalise(event.sourceIn), out: normalise(event.sourceOut) },
     };
     const itemId = itemIdOfRef(event.itemRef);
     return [{ recordIn: frames(event.recordIn), clip: itemId ? { ...clip, itemId } : clip }];

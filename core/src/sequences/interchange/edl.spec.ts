@@ -70,6 +70,7 @@ describe('sequenceToEdl', () => {
         sourceOut: 25,
         rate: '25/1',
         origin: 'timecode',
+        timecodes: { in: '00:00:00:00', out: '00:00:01:00' },
       },
     ]);
   });
@@ -87,6 +88,8 @@ describe('parseEdl', () => {
   it.each<[string, TFixtureSource[], string | undefined]>([
     ['PAL', [NEWS, STREET, WEATHER], undefined],
     ['50p', [{ ...NEWS, frameRate: '50/1', sourceTimecodeStart: '23:59:59:49' }], '50/1'],
+    ['50p, rate guessed', [{ ...NEWS, frameRate: '50/1', sourceTimecodeStart: '23:59:59:49' }], undefined],
+    ['30p, rate guessed', [{ ...NEWS, frameRate: '30/1', sourceTimecodeStart: '00:00:00:29' }], undefined],
     ['29.97 drop-frame', [{ ...WEATHER, frameRate: '30000/1001', sourceTimecodeStart: '00:09:59;28' }], undefined],
     ['29.97 non-drop', [{ ...WEATHER, frameRate: '30000/1001', sourceTimecodeStart: '00:09:59:28' }], undefined],
   ])('reads back the clips it wrote (%s)', (_, sources, rate) => {
@@ -95,7 +98,7 @@ describe('parseEdl', () => {
       [s, 0, 1],
     ]);
     const original = sequenceView('Round trip', ranges);
-    const clips = parseEdl(sequenceToEdl(original), { rate: rate ?? sources[0]!.frameRate });
+    const clips = parseEdl(sequenceToEdl(original), rate ? { rate } : {});
     expect(clips.map((clip, i) => toSequenceClip(clip, importSource(ranges[i]![0])))).toEqual(
       original.clips.map(({ itemId, inFrame, outFrame }) => ({ itemId, inFrame, outFrame })),
     );
@@ -116,8 +119,22 @@ describe('parseEdl', () => {
       '* FROM CLIP NAME: Street interviews, Oslo',
     ].join('\r\n');
     expect(parseEdl(edl)).toEqual([
-      { name: 'TAPE1', sourceIn: 900_000, sourceOut: 900_050, rate: '25/1', origin: 'timecode' },
-      { name: 'Street interviews, Oslo', sourceIn: 25, sourceOut: 100, rate: '25/1', origin: 'timecode' },
+      {
+        name: 'TAPE1',
+        sourceIn: 900_000,
+        sourceOut: 900_050,
+        rate: '25/1',
+        origin: 'timecode',
+        timecodes: { in: '10:00:00:00', out: '10:00:02:00' },
+      },
+      {
+        name: 'Street interviews, Oslo',
+        sourceIn: 25,
+        sourceOut: 100,
+        rate: '25/1',
+        origin: 'timecode',
+        timecodes: { in: '00:00:01:00', out: '00:00:04:00' },
+      },
     ]);
   });
 
@@ -129,7 +146,7 @@ describe('parseEdl', () => {
   });
 
   it.each([
-    ['a timecode out of range', '001  A  V  C  00:00:00:30 00:00:01:00 01:00:00:00 01:00:01:00', 1],
+    ['a timecode out of range', '001  A  V  C  00:00:60:00 00:01:01:00 01:00:00:00 01:00:01:00', 1],
     ['an out point before the in point', '001  A  V  C  00:00:02:00 00:00:01:00 01:00:00:00 01:00:01:00', 1],
   ])('refuses %s', (_, edl, line) => {
     const error = catchAppError(() => parseEdl(edl));

@@ -30,4 +30,9 @@ export interface TInterchangeClip {
   /** 'num/den', e.g. '25/1' or '30000/1001'. */
   rate: string;
   origin: 'media' | 'timecode';
+  /**
+   * The source timecodes as the file wrote them (EDL), so a clip read at an assumed rate can be counted again at its
+   * source's rate once matched.
+   */
+  timecodes?: { in: string; out: string };
 }
