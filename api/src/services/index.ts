@@ -35,6 +35,7 @@ import { createPublicUploadRequestService } from './shares/public-upload-request
 import { createLogEntryService } from './logging/log-entry.service';
 import { createItemRelationService } from './item-relation.service';
 import { createBackgroundJobsService } from './workflows/background-jobs.service';
+import { createSequenceService } from './sequences/sequence.service';
 
 /** Wires the domain services once per process. */
 export function createServices(deps: ServiceDeps) {
@@ -91,6 +92,7 @@ export function createServices(deps: ServiceDeps) {
     publicUploadRequests: createPublicUploadRequestService(deps, uploads, metadataForms, notifications),
     logEntries: createLogEntryService(deps, audit, metadataForms),
     relations: createItemRelationService(deps, audit),
+    sequences: createSequenceService(deps, audit),
   };
 }
 

@@ -126,6 +126,9 @@ import { deleteLogEntryProcedure } from './procedures/log-entries/delete-log-ent
 import { listRelationsProcedure } from './procedures/relations/list-relations.procedure';
 import { addRelationProcedure } from './procedures/relations/add-relation.procedure';
 import { removeRelationProcedure } from './procedures/relations/remove-relation.procedure';
+import { createSequenceProcedure } from './procedures/sequences/create-sequence.procedure';
+import { getSequenceProcedure } from './procedures/sequences/get-sequence.procedure';
+import { updateSequenceProcedure } from './procedures/sequences/update-sequence.procedure';
 
 import { createUploadRequestProcedure } from './procedures/upload-requests/create-upload-request.procedure';
 import { listMyUploadRequestsProcedure } from './procedures/upload-requests/list-my-upload-requests.procedure';
@@ -297,6 +300,11 @@ export const appRouter = router({
     list: listRelationsProcedure,
     add: addRelationProcedure,
     remove: removeRelationProcedure,
+  }),
+  sequences: router({
+    create: createSequenceProcedure,
+    get: getSequenceProcedure,
+    update: updateSequenceProcedure,
   }),
   shares: router({
     create: createShareProcedure,

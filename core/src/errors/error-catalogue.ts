@@ -221,6 +221,13 @@ export const errorCatalogue = {
   INVALID_TIMECODE: { status: 400, message: 'Invalid timecode' },
   INVALID_FRAME_RATE: { status: 400, message: 'Invalid frame rate' },
 
+  // Sequences and virtual clips (spec sections 5 and 8)
+  SEQUENCE_ITEM_NOT_VIDEO: { status: 400, message: 'All items must be video to be added to a sequence' },
+  SEQUENCE_CLIP_RANGE_INVALID: {
+    status: 400,
+    message: 'A clip must hold at least one frame and lie inside its source media.',
+  },
+
   // Sequence interchange: EDL, FCPXML and OpenTimelineIO files (issue 23)
   INTERCHANGE_EDL_INVALID: { status: 400, message: 'The EDL cannot be read: line {{line}} is not a valid event.' },
   INTERCHANGE_OTIO_INVALID: { status: 400, message: 'The OpenTimelineIO file cannot be read (at {{path}}).' },

@@ -1,5 +1,8 @@
-/** The item types this product stores media for; sequence, live and person arrive with their features. */
-export const mediaItemTypes = ['video', 'audio', 'image', 'file'] as const;
+/**
+ * The item types this product stores media for; a sequence's media is a list of ranges of video items. Live and
+ * person arrive with their features.
+ */
+export const mediaItemTypes = ['video', 'audio', 'image', 'file', 'sequence'] as const;
 export type MediaItemType = (typeof mediaItemTypes)[number];
 
 /** Per-process states (spec section 4, archive file transfer), used for every background process of an item. */

@@ -1,1 +1,2 @@
 export * from './sequence.types';
+export * from './sequence-clip.rules';

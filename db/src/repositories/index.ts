@@ -26,6 +26,8 @@ import { createNotificationRepository } from './notification.repository';
 import { createLogEntryRepository } from './log-entry.repository';
 import { createItemRelationRepository } from './item-relation.repository';
 import { createUploadRequestRepository } from './upload-request.repository';
+import { createSequenceClipRepository } from './sequence-clip.repository';
+import { createVirtualClipRepository } from './virtual-clip.repository';
 
 export function createRepositories(db: Database) {
   return {
@@ -54,6 +56,8 @@ export function createRepositories(db: Database) {
     logEntries: createLogEntryRepository(db),
     itemRelations: createItemRelationRepository(db),
     uploadRequests: createUploadRequestRepository(db),
+    sequenceClips: createSequenceClipRepository(db),
+    virtualClips: createVirtualClipRepository(db),
   };
 }
 
@@ -98,6 +102,8 @@ export type {
 } from './comment.repository';
 export type { TLogEntryRow, TLogEntryInsert, TLogEntryPatch } from './log-entry.repository';
 export type { TItemRelationRow } from './item-relation.repository';
+export type { TSequenceClipRow, TSequenceClipWrite } from './sequence-clip.repository';
+export type { TVirtualClipRow } from './virtual-clip.repository';
 export { logEntrySearchBindings } from './log-entry-search';
 export type { TLogEntryMatch } from './log-entry-search';
 export type { TUploadRequestFileRow } from './upload-request.repository';

@@ -198,6 +198,14 @@ export function createItemRepository(db: Database) {
         return { item: led!, version: first! };
       });
     },
+    /** An item with no media of its own (a sequence, a virtual clip): it never has a version. */
+    async insert(tenantId: string, values: TItemInsert): Promise<TItemRow> {
+      const [created] = await db
+        .insert(item)
+        .values({ ...values, tenantId })
+        .returning(itemColumns);
+      return created!;
+    },
     /** A further version; it does not lead until the upload is stored (see setLeadingVersion). */
     async insertVersion(tenantId: string, itemId: string, version: TItemVersionInsert): Promise<TItemVersionRow> {
       return db.transaction(async (tx) => {

@@ -32,3 +32,5 @@ export * from './share-email.table';
 export * from './upload-request-file.table';
 export * from './notification.table';
 export * from './search-word.table';
+export * from './sequence-clip.table';
+export * from './virtual-clip.table';

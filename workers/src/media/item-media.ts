@@ -19,6 +19,9 @@ export function mediaSteps(probe: TMediaProbe): TMediaStep[] {
       return ['imagePreviews'];
     case 'file':
       return ['documentThumbnail'];
+    case 'sequence':
+      // A probe never finds one: a sequence's media are its clips' sources, rendered by central render.
+      return [];
   }
 }
 

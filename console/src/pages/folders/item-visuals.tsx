@@ -12,7 +12,7 @@ import {
   type MantineBreakpoint,
 } from '@mantine/core';
 import { formatDurationWords, type MediaItemType } from '@mam/core';
-import { IconFile, IconHeadphones, IconMovie, IconPhoto } from '@tabler/icons-react';
+import { IconFile, IconHeadphones, IconMovie, IconPhoto, IconTimeline } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { durationTimecode, frameClock } from '../../features/player/frame-math';
@@ -23,6 +23,7 @@ const typeIcons: Record<MediaItemType, typeof IconMovie> = {
   audio: IconHeadphones,
   image: IconPhoto,
   file: IconFile,
+  sequence: IconTimeline,
 };
 
 export function ItemTypeIcon({ type, size = 16 }: { type: MediaItemType; size?: number }) {
