@@ -36,6 +36,7 @@ import { createLogEntryService } from './logging/log-entry.service';
 import { createItemRelationService } from './item-relation.service';
 import { createBackgroundJobsService } from './workflows/background-jobs.service';
 import { createSequenceService } from './sequences/sequence.service';
+import { createSequenceInterchangeService } from './sequences/sequence-interchange.service';
 
 /** Wires the domain services once per process. */
 export function createServices(deps: ServiceDeps) {
@@ -55,6 +56,7 @@ export function createServices(deps: ServiceDeps) {
   const itemLibrary = createItemLibraryService(deps, audit, folders, storages, notifications);
   const tenantConfig = createTenantConfigService(deps, apiKeys, audit);
   const features = createFeatureGate(deps);
+  const sequences = createSequenceService(deps, audit);
   return {
     deps,
     background,
@@ -92,7 +94,8 @@ export function createServices(deps: ServiceDeps) {
     publicUploadRequests: createPublicUploadRequestService(deps, uploads, metadataForms, notifications),
     logEntries: createLogEntryService(deps, audit, metadataForms),
     relations: createItemRelationService(deps, audit),
-    sequences: createSequenceService(deps, audit),
+    sequences,
+    sequenceInterchange: createSequenceInterchangeService(deps, sequences),
   };
 }
 

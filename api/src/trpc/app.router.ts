@@ -129,6 +129,8 @@ import { removeRelationProcedure } from './procedures/relations/remove-relation.
 import { createSequenceProcedure } from './procedures/sequences/create-sequence.procedure';
 import { getSequenceProcedure } from './procedures/sequences/get-sequence.procedure';
 import { updateSequenceProcedure } from './procedures/sequences/update-sequence.procedure';
+import { exportSequenceProcedure } from './procedures/sequences/export-sequence.procedure';
+import { importSequenceProcedure } from './procedures/sequences/import-sequence.procedure';
 
 import { createUploadRequestProcedure } from './procedures/upload-requests/create-upload-request.procedure';
 import { listMyUploadRequestsProcedure } from './procedures/upload-requests/list-my-upload-requests.procedure';
@@ -305,6 +307,8 @@ export const appRouter = router({
     create: createSequenceProcedure,
     get: getSequenceProcedure,
     update: updateSequenceProcedure,
+    export: exportSequenceProcedure,
+    import: importSequenceProcedure,
   }),
   shares: router({
     create: createShareProcedure,

@@ -10,6 +10,7 @@ import { relationRoutes } from './relations.route';
 import { commentRoutes } from './comments.route';
 import { tenantRoutes } from './tenants.route';
 import { workflowRoutes } from './workflows.route';
+import { sequenceInterchangeRoutes } from './sequence-interchange.route';
 
 export const v1Routes: RestRoute[] = [
   meRoute as unknown as RestRoute,
@@ -23,4 +24,5 @@ export const v1Routes: RestRoute[] = [
   ...commentRoutes,
   ...tenantRoutes,
   ...workflowRoutes,
+  ...sequenceInterchangeRoutes,
 ];
