@@ -1,9 +1,9 @@
 import { Alert, Button, FileInput, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { IconFileImport } from '@tabler/icons-react';
+import { IconFileImport, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../lib/app-error';
+import { errorMessage, hasErrorCode } from '../../lib/app-error';
 import { trpc } from '../../lib/trpc';
 import { importFormatOf, titleOfFile } from './sequence-file';
 
@@ -20,6 +20,7 @@ function SequenceImportDialog({ folderId, onClose }: { folderId: string; onClose
     onSuccess: ({ id }) => void navigate(`/item-details/${id}`),
   });
   const format = file ? importFormatOf(file.name) : null;
+  const unmatched = hasErrorCode(create.error, 'INTERCHANGE_CLIPS_UNMATCHED');
 
   const choose = (chosen: File | null) => {
     create.reset();
@@ -52,7 +53,12 @@ function SequenceImportDialog({ folderId, onClose }: { folderId: string; onClose
           data-testid="sequence-import-title"
         />
         {create.error && (
-          <Alert color="red" data-testid="sequence-import-error">
+          // Spec section 8 makes clips without a match an information for the editor, not a failure.
+          <Alert
+            color={unmatched ? 'blue' : 'red'}
+            icon={unmatched ? <IconInfoCircle size={16} /> : undefined}
+            data-testid="sequence-import-error"
+          >
             {errorMessage(t, create.error)}
           </Alert>
         )}
