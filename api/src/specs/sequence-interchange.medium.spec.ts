@@ -103,6 +103,7 @@ describe.each(testBackends)('sequence interchange on %s', (backend) => {
   it('exports FCPXML and OpenTimelineIO with their content types, and starts the record where asked', async () => {
     const fcpxml = await rest(t, key, 'GET', `/sequences/${sequenceId}/export.fcpxml`);
     expect(fcpxml.status).toBe(200);
+    expect(fcpxml.text).toContain('<format id="r1" frameDuration="1/25s" width="1920" height="1080"/>');
     expect(fcpxml.text).toContain(`<asset id="r2" name="Storting debate" uid="mam:item:${debate.id}" start="36000s"`);
     expect(fcpxml.text).toContain('name="Kveldsnytt: &quot;Debatt&quot; 21/11"');
     const otio = await rest(t, key, 'GET', `/sequences/${sequenceId}/export.otio?startTimecode=10:00:00:00`);

@@ -18,6 +18,7 @@ import {
   type TInterchangeClip,
   type TInterchangeFormat,
   type TInterchangeOptions,
+  type TSequenceView,
 } from '@mam/core';
 import type { Repositories, TItemWithVersion } from '@mam/db';
 import type { AuthedActor } from '../actor.service';
@@ -79,6 +80,17 @@ async function importCandidates(repos: Repositories, actor: Actor, clips: readon
   return { byId, byTitle };
 }
 
+/** The picture size of each source whose media has one, for the formats that name it. */
+async function frameSizesOf(repos: Repositories, tenantId: string, view: TSequenceView) {
+  const sources = await repos.items.findManyWithVersion(tenantId, [...new Set(view.clips.map((clip) => clip.itemId))]);
+  return Object.fromEntries(
+    sources.flatMap(({ item, version }) => {
+      const { width, height } = version?.media ?? {};
+      return width && height ? [[item.id, { width, height }]] : [];
+    }),
+  );
+}
+
 function parsed(input: TImportSequenceInput): TInterchangeClip[] {
   return input.format === 'edl' ? parseEdl(input.text) : parseOtio(input.text);
 }
@@ -99,10 +111,11 @@ export function createSequenceInterchangeService(deps: ServiceDeps, sequences: S
       if (!can(actor, 'exportSequence')) throw new AppError('FORBIDDEN');
       const view = await getSequenceView(deps, actor, id);
       const file = interchangeFiles[format];
+      const frameSizes = format === 'fcpxml' ? await frameSizesOf(deps.repos, actor.tenantId, view) : {};
       return {
         fileName: safeFileName(view.title, file.extension, 'sequence'),
         contentType: file.contentType,
-        text: file.write(view, options),
+        text: file.write(view, { ...options, frameSizes }),
       };
     },
 

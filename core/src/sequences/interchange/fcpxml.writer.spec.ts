@@ -70,6 +70,22 @@ describe('sequenceToFcpxml', () => {
     ]);
   });
 
+  it('names the picture size of each source in its format when it is known', () => {
+    const sized = sequenceView('Sizes', [
+      [NEWS, 0, 10],
+      [STREET, 0, 10],
+      [WEATHER, 0, 10],
+    ]);
+    const frameSizes = { [NEWS.itemId]: { width: 1920, height: 1080 }, [WEATHER.itemId]: { width: 1280, height: 720 } };
+    const { formats, assets, sequence } = read(sequenceToFcpxml(sized, { frameSizes }));
+    expect(formats).toEqual([
+      { id: 'r1', frameDuration: '1/25s', width: '1920', height: '1080' },
+      { id: 'r3', frameDuration: '1/25s' },
+      { id: 'r5', frameDuration: '1/25s', width: '1280', height: '720' },
+    ]);
+    expect([sequence.format, ...assets.map((asset) => asset.format)]).toEqual(['r1', 'r1', 'r3', 'r5']);
+  });
+
   it('keeps odd characters of titles intact through XML escaping', () => {
     const title = `Tom & Jerry's <"cut"> ]]> æøå`;
     const xml = sequenceToFcpxml(sequenceView(title, [[{ ...WEATHER, title }, 0, 10]]));

@@ -19,30 +19,34 @@ const tcFormat = (dropFrame: boolean) => (dropFrame ? 'DF' : 'NDF');
 
 interface TResources {
   lines: string[];
-  formatOf: Map<string, string>;
+  sequenceFormat: string;
   assetOf: Map<string, string>;
 }
 
-/** One format per frame rate and one asset per source item, with ids r1, r2, … in order of first use. */
-function resources(sequenceRate: FrameRate, clips: TClipTiming[]): TResources {
+type TFrameSize = { width: number; height: number } | undefined;
+
+/** One format per frame rate and size, one asset per source item, with ids r1, r2, … in order of first use. */
+function resources(sequenceRate: FrameRate, clips: TClipTiming[], opts: TInterchangeOptions): TResources {
   const lines: string[] = [];
   const formatOf = new Map<string, string>();
   const assetOf = new Map<string, string>();
   const nextId = () => `r${formatOf.size + assetOf.size + 1}`;
-  const format = (rate: FrameRate) => {
-    const key = `${rate.numerator}/${rate.denominator}`;
+  const format = (rate: FrameRate, size: TFrameSize) => {
+    const key = `${rate.numerator}/${rate.denominator} ${size?.width}x${size?.height}`;
     if (!formatOf.has(key)) {
       const id = nextId();
       formatOf.set(key, id);
-      lines.push(`    <format id="${id}" frameDuration="${fcpxmlTime(1, rate)}"/>`);
+      const dimensions = size ? ` width="${size.width}" height="${size.height}"` : '';
+      lines.push(`    <format id="${id}" frameDuration="${fcpxmlTime(1, rate)}"${dimensions}/>`);
     }
     return formatOf.get(key)!;
   };
-  format(sequenceRate);
+  const sizeOf = (itemId: string | undefined) => (itemId ? opts.frameSizes?.[itemId] : undefined);
+  const sequenceFormat = format(sequenceRate, sizeOf(clips[0]?.clip.itemId));
   for (const timing of clips) {
     const { clip, rate } = timing;
     if (assetOf.has(clip.itemId)) continue;
-    const formatId = format(rate);
+    const formatId = format(rate, sizeOf(clip.itemId));
     const id = nextId();
     assetOf.set(clip.itemId, id);
     const ref = mamItemRef(clip.itemId);
@@ -55,7 +59,7 @@ function resources(sequenceRate: FrameRate, clips: TClipTiming[]): TResources {
       '    </asset>',
     );
   }
-  return { lines, formatOf, assetOf };
+  return { lines, sequenceFormat, assetOf };
 }
 
 /**
@@ -64,7 +68,7 @@ function resources(sequenceRate: FrameRate, clips: TClipTiming[]): TResources {
  */
 export function sequenceToFcpxml(view: TSequenceView, opts: TInterchangeOptions = {}): string {
   const timing = sequenceTiming(view, opts);
-  const { lines, formatOf, assetOf } = resources(timing.rate, timing.clips);
+  const { lines, sequenceFormat, assetOf } = resources(timing.rate, timing.clips, opts);
   const total = timing.clips.reduce((sum, clip) => sum + clip.frames, 0);
   const title = xmlAttr(view.title);
   const spine = timing.clips.map(({ clip, rate, sourceStart, sourceDropFrame, recordIn, frames }) => {
@@ -88,7 +92,7 @@ export function sequenceToFcpxml(view: TSequenceView, opts: TInterchangeOptions 
     '  <library>',
     `    <event name="${title}">`,
     `      <project name="${title}" uid="${mamItemRef(view.id)}">`,
-    `        <sequence format="${formatOf.get(timing.rateText)}" duration="${fcpxmlTime(total, timing.rate)}"` +
+    `        <sequence format="${sequenceFormat}" duration="${fcpxmlTime(total, timing.rate)}"` +
       ` tcStart="${fcpxmlTime(timing.recordStart, timing.rate)}" tcFormat="${tcFormat(timing.dropFrame)}">`,
     '          <spine>',
     ...spine,

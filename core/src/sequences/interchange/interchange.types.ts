@@ -14,6 +14,11 @@ export interface TInterchangeOptions {
    * practice) and to non-drop elsewhere.
    */
   dropFrame?: boolean;
+  /**
+   * Picture size of each source item, by item id. FCPXML formats name it (Final Cut Pro builds its project format
+   * from it); the other formats do not carry one.
+   */
+  frameSizes?: Readonly<Record<string, { width: number; height: number }>>;
 }
 
 /**

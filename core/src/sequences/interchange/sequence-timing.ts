@@ -22,7 +22,6 @@ export interface TClipTiming {
 
 export interface TSequenceTiming {
   rate: FrameRate;
-  rateText: string;
   dropFrame: boolean;
   /** Record timecode of the first frame, in frames since 00:00:00:00. */
   recordStart: number;
@@ -55,7 +54,7 @@ export function sequenceTiming(view: TSequenceView, opts: TInterchangeOptions = 
       recordIn += timing.frames;
       return timing;
     });
-  return { rate, rateText: rateText(rate), dropFrame, recordStart, clips };
+  return { rate, dropFrame, recordStart, clips };
 }
 
 function toDropLabel(label: string): string {
