@@ -45,7 +45,8 @@ function normalise(timecode: string): string {
 
 function guessedRate(text: string, events: readonly TEvent[]): string {
   const labels = events.flatMap((event) => [event.sourceIn, event.sourceOut, event.recordIn]);
-  const highest = Math.max(0, ...labels.map((label) => Number(/\d+$/.exec(label)![0])));
+  // A reduce, not Math.max(...): an EDL of thousands of events would pass too many arguments.
+  const highest = labels.reduce((max, label) => Math.max(max, Number(/\d+$/.exec(label)![0])), 0);
   const dropFrame = /^\s*FCM:\s*DROP FRAME/im.test(text) || labels.some((label) => /[;.,]\d+$/.test(label));
   if (dropFrame) return highest < 30 ? '30000/1001' : '60000/1001';
   return String([25, 30, 50, 60].find((nominal) => highest < nominal) ?? 1000);
@@ -83,7 +84,8 @@ function readEvents(text: string): TEvent[] {
 /**
  * The clips of a CMX 3600 EDL in record order. Picture events are taken (an edit's separate audio events repeat the
  * same sources); an audio-only EDL gives its audio events. Frames count from source timecode zero (origin
- * 'timecode'): an EDL does not know where its sources' media start.
+ * 'timecode'): an EDL does not know where its sources' media start. Each timecode's separator says whether it is
+ * drop-frame (';', '.' or ','), as our exports and today's suites write them; the FCM line only helps guess the rate.
  */
 export function parseEdl(text: string, opts: TEdlParseOptions = {}): TInterchangeClip[] {
   if (text.length > MAX_EDL_CHARS) throw new AppError('PAYLOAD_TOO_LARGE');
