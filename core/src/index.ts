@@ -36,6 +36,7 @@ export * from './items/item-playback';
 export * from './items/growing-hls';
 export * from './bookmarks/bookmark-route';
 export * from './exports/metadata-export';
+export * from './exports/safe-file-name';
 
 export * from './timecode/rational';
 export * from './timecode/time-scale';
@@ -70,3 +71,4 @@ export * from './tasks/task.rules';
 export * from './audit/audit-changes';
 export * from './renders';
 export * from './sequences';
+export * from './sequences/interchange';

@@ -38,6 +38,7 @@ import { createItemRelationService } from './item-relation.service';
 import { createBackgroundJobsService } from './workflows/background-jobs.service';
 import { createSequenceService } from './sequences/sequence.service';
 import { createVirtualClipService } from './sequences/virtual-clip.service';
+import { createSequenceInterchangeService } from './sequences/sequence-interchange.service';
 
 /** Wires the domain services once per process. */
 export function createServices(deps: ServiceDeps) {
@@ -57,6 +58,7 @@ export function createServices(deps: ServiceDeps) {
   const itemLibrary = createItemLibraryService(deps, audit, folders, storages, notifications);
   const tenantConfig = createTenantConfigService(deps, apiKeys, audit);
   const features = createFeatureGate(deps);
+  const sequences = createSequenceService(deps, audit);
   return {
     deps,
     background,
@@ -95,8 +97,9 @@ export function createServices(deps: ServiceDeps) {
     logEntries: createLogEntryService(deps, audit, metadataForms),
     relations: createItemRelationService(deps, audit),
     renderPresets: createRenderPresetService(deps, audit),
-    sequences: createSequenceService(deps, audit),
     virtualClips: createVirtualClipService(deps, audit),
+    sequences,
+    sequenceInterchange: createSequenceInterchangeService(deps, sequences),
   };
 }
 

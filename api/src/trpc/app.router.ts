@@ -137,6 +137,8 @@ import { createSequenceProcedure } from './procedures/sequences/create-sequence.
 import { getSequenceProcedure } from './procedures/sequences/get-sequence.procedure';
 import { updateSequenceProcedure } from './procedures/sequences/update-sequence.procedure';
 import { createVirtualClipProcedure } from './procedures/virtual-clips/create-virtual-clip.procedure';
+import { exportSequenceProcedure } from './procedures/sequences/export-sequence.procedure';
+import { importSequenceProcedure } from './procedures/sequences/import-sequence.procedure';
 
 import { createUploadRequestProcedure } from './procedures/upload-requests/create-upload-request.procedure';
 import { listMyUploadRequestsProcedure } from './procedures/upload-requests/list-my-upload-requests.procedure';
@@ -322,6 +324,8 @@ export const appRouter = router({
     create: createSequenceProcedure,
     get: getSequenceProcedure,
     update: updateSequenceProcedure,
+    export: exportSequenceProcedure,
+    import: importSequenceProcedure,
   }),
   virtualClips: router({
     create: createVirtualClipProcedure,

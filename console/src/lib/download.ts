@@ -11,10 +11,4 @@ export function downloadText(text: string, fileName: string, type: string): void
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** A file name made of the item's title, safe on every file system. */
-export function safeFileName(title: string, extension: string): string {
-  // Control characters and the characters Windows, macOS or Linux refuse in names become '_'.
-  const cleaned = [...title].map((char) => (char.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(char) ? '_' : char));
-  const base = cleaned.join('').replace(/_+/g, '_').trim().slice(0, 120) || 'metadata';
-  return `${base}.${extension}`;
-}
+export { safeFileName } from '@mam/core';

@@ -249,6 +249,16 @@ export const errorCatalogue = {
     message: 'A clip must hold at least one frame and lie inside its source media.',
   },
 
+  // Sequence interchange: EDL, FCPXML and OpenTimelineIO files (issue 23)
+  INTERCHANGE_EDL_INVALID: { status: 400, message: 'The EDL cannot be read: line {{line}} is not a valid event.' },
+  INTERCHANGE_OTIO_INVALID: { status: 400, message: 'The OpenTimelineIO file cannot be read (at {{path}}).' },
+  INTERCHANGE_EMPTY: { status: 400, message: 'The file has no clips to import.' },
+  // Spec section 8: the info message for a clip made in the editing suite that matches nothing in the product.
+  INTERCHANGE_CLIPS_UNMATCHED: {
+    status: 400,
+    message: 'These clips from the editing suite have no matching clip in the product: {{clips}}',
+  },
+
   // Requests the product cannot act on, whatever their route
   TEXT_INVALID: { status: 400, message: 'The text contains characters that are not allowed.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This request method is not allowed here.' },

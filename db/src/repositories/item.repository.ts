@@ -236,6 +236,19 @@ export function createItemRepository(db: Database) {
       return withVersion().where(and(eq(item.tenantId, tenantId), inArray(item.id, ids)));
     },
     /**
+     * Live items whose title is one of `titles` (compared trimmed and in lower case, as `titles` must be given), for
+     * imports that name their sources; at most `limit`, newest first.
+     */
+    async findLiveByTitles(tenantId: string, titles: string[], limit = 1000): Promise<TItemWithVersion[]> {
+      if (titles.length === 0) return [];
+      return withVersion()
+        .where(
+          and(eq(item.tenantId, tenantId), isNull(item.deletedAt), inArray(sql`lower(trim(${item.title}))`, titles)),
+        )
+        .orderBy(desc(item.createdAt))
+        .limit(limit);
+    },
+    /**
      * Newest first; items of the recycle bin when `deleted`, else the live items of one folder (or all). Ordered by
      * createdAt cut to milliseconds: the cursor comes back as a JS Date, and microseconds it cannot carry would
      * otherwise make rows of the same millisecond drop out between pages.

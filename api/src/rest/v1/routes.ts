@@ -13,6 +13,7 @@ import { workflowRoutes } from './workflows.route';
 import { renderPresetRoutes } from './render-presets.route';
 import { sequenceRoutes } from './sequences.route';
 import { virtualClipRoutes } from './virtual-clips.route';
+import { sequenceInterchangeRoutes } from './sequence-interchange.route';
 
 export const v1Routes: RestRoute[] = [
   meRoute as unknown as RestRoute,
@@ -29,4 +30,5 @@ export const v1Routes: RestRoute[] = [
   ...renderPresetRoutes,
   ...sequenceRoutes,
   ...virtualClipRoutes,
+  ...sequenceInterchangeRoutes,
 ];

@@ -6,6 +6,7 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { RequestUploadDialog } from '../../features/upload-requests/request-upload.dialog';
 import { ShareDialog } from '../../features/shares/share-dialog';
+import { SequenceImportButton } from '../../features/sequence-interchange';
 import { errorMessage } from '../../lib/app-error';
 import { MissingTarget } from '../../components/missing-target';
 import { useCan } from '../../lib/session';
@@ -60,6 +61,7 @@ export default function FoldersPage() {
                   {t('shares.share')}
                 </Button>
               )}
+              {folder.canAddTo && can('cutter') && <SequenceImportButton folderId={folder.id} />}
               {folder.canAddTo && can('requestUpload') && (
                 <Button
                   variant="light"

@@ -36,6 +36,7 @@ import { frameClock } from '../../features/player/frame-math';
 import { NO_MARKS, type TMarks } from '../../features/player/marks';
 import type { TPlayerOverlayState, TSeekRequest } from '../../features/player/media-player';
 import { ItemUploadActions } from '../../features/upload';
+import { SequenceExportMenu } from '../../features/sequence-interchange';
 import { errorMessage, hasErrorCode } from '../../lib/app-error';
 import { isWellFormedId, MissingTarget } from '../../components/missing-target';
 import { notifyError } from '../../lib/notify';
@@ -266,6 +267,7 @@ export default function ItemDetailsPage() {
               {t('shares.share')}
             </Button>
           )}
+          {data.itemType === 'sequence' && can('exportSequence') && <SequenceExportMenu sequenceId={data.id} />}
           {data.urls.original && can('downloadMedia') && (
             <Button
               component="a"

@@ -1,0 +1,2 @@
+export { SequenceExportMenu } from './sequence-export.menu';
+export { SequenceImportButton } from './sequence-import.dialog';
