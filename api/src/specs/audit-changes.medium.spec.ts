@@ -1,7 +1,12 @@
 import { AUDIT_REDACTED, AUDIT_VALUE_MAX_CHARS } from '@mam/core';
 import { testBackends } from '@mam/db/testing';
-import type { THistoryEvent } from '../services/items/item-library.service';
-import { adminActor, insertItem, twoTenantLibrary, type TTwoTenantLibrary } from '../testing/library-fixtures';
+import {
+  adminActor,
+  insertItem,
+  itemHistory,
+  twoTenantLibrary,
+  type TTwoTenantLibrary,
+} from '../testing/library-fixtures';
 import type { TestApp, TrpcClient } from '../testing/test-app';
 
 const rightsForm = {
@@ -33,11 +38,7 @@ describe.each(testBackends)('before and after values in the audit trail on %s', 
   }, 60_000);
   afterAll(() => t.dispose());
 
-  const history = async (itemId: string, client = admin) => {
-    const result = await client.query<THistoryEvent[]>('items.history', { itemId });
-    if (!result.ok) throw new Error(result.code);
-    return result.data;
-  };
+  const history = (itemId: string) => itemHistory(admin, itemId);
 
   it('records the title and description before and after, the long one cut', async () => {
     const item = await insertItem(t, alpha, { title: 'Rough cut', folderId: root, ownerId: null });
