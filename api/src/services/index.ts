@@ -54,6 +54,7 @@ export function createServices(deps: ServiceDeps) {
   const itemLibrary = createItemLibraryService(deps, audit, folders, storages, notifications);
   const tenantConfig = createTenantConfigService(deps, apiKeys, audit);
   const features = createFeatureGate(deps);
+  const search = createSearchService(deps, metadataForms);
   return {
     deps,
     background,
@@ -80,8 +81,8 @@ export function createServices(deps: ServiceDeps) {
     itemMetadata,
     metadataExchange: createMetadataExchangeService(itemMetadata),
     features,
-    libraryLayout: createLibraryLayoutService(deps, features, itemLibrary, itemMetadata, tenantConfig),
-    search: createSearchService(deps, metadataForms),
+    libraryLayout: createLibraryLayoutService(deps, features, itemLibrary, itemMetadata, tenantConfig, search),
+    search,
     bookmarks: createBookmarkService(deps, audit),
     comments: createCommentService(deps, audit, notifications, createTaskReminderService(deps)),
     notifications,

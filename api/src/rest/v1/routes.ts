@@ -10,6 +10,8 @@ import { relationRoutes } from './relations.route';
 import { commentRoutes } from './comments.route';
 import { tenantRoutes } from './tenants.route';
 import { workflowRoutes } from './workflows.route';
+import { libraryLayoutRoutes } from './library-layout.route';
+import { uploadFolderRoutes } from './upload-folder.route';
 
 export const v1Routes: RestRoute[] = [
   meRoute as unknown as RestRoute,
@@ -23,4 +25,6 @@ export const v1Routes: RestRoute[] = [
   ...commentRoutes,
   ...tenantRoutes,
   ...workflowRoutes,
+  ...libraryLayoutRoutes,
+  ...uploadFolderRoutes,
 ];
