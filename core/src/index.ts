@@ -68,3 +68,4 @@ export type { TMailTextKey, TMailTexts } from './mail/mail-texts.en';
 export * from './tasks/task.rules';
 export * from './audit/audit-changes';
 export * from './audit/audit-summary';
+export * from './administration/admin-section.ids';
