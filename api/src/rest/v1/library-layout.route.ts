@@ -32,7 +32,9 @@ export const exportMetadataRoute = defineRoute({
       form: z.string().min(1).max(200).describe("The form's row id or its key (e.g. common)"),
       itemIds: z.array(z.uuid()).min(1).max(EXPORT_MAX_ITEMS).optional(),
       folderId: z.uuid().optional(),
-      search: ZExportSearch.optional().describe('A search (q and filters, as the search page runs it); every hit is exported'),
+      search: ZExportSearch.optional().describe(
+        'A search (q and filters, as the search page runs it); every hit is exported',
+      ),
     })
     .refine((body) => [body.itemIds, body.folderId, body.search].filter((v) => v !== undefined).length === 1, {
       message: 'Give one of itemIds, folderId or search.',
