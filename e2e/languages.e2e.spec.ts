@@ -1,28 +1,21 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeImage } from '@mam/api/testing/media-fixtures';
-import { allPermissions, auditActions, builtInFields, builtInForms, builtInGroupNames } from '@mam/core';
+import {
+  adminSectionIds,
+  allPermissions,
+  auditActions,
+  builtInFields,
+  builtInForms,
+  builtInGroupNames,
+  sectionPath,
+} from '@mam/core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createApiKey } from './support/api-key';
 import { consoleCalls, type TConsoleCalls } from './support/console-calls';
 import { uploadItem } from './support/seed-item';
 import { signIn } from './support/sign-in';
 
-/** The Administration area's sections a super administrator sees (console administration.sections.ts). */
-const ADMINISTRATION_SECTIONS = [
-  'team',
-  'groups',
-  'forms',
-  'presets',
-  'storage',
-  'sso',
-  'tenant',
-  'activity',
-  'dashboard',
-  'tenants',
-  'flags',
-  'jobs',
-];
 import { browserSuite, shot } from './support/suite';
 
 jest.setTimeout(900_000);
@@ -250,10 +243,7 @@ describe('the console in Norwegian and French', () => {
         ['/share', 'my shares'],
         ['/recycle-bin', 'recycle bin'],
         // Every section of the Administration area (the old settings, system overview and organisation pages).
-        ...ADMINISTRATION_SECTIONS.map((id) => [
-          id === 'dashboard' ? '/admin' : `/settings/${id}`,
-          `administration › ${id}`,
-        ]),
+        ...adminSectionIds.map((id) => [sectionPath(id), `administration › ${id}`]),
         ['/user-settings', 'user settings'],
       ] as [string, string][])
         found.push(...(await visit(page, url, where, words)));

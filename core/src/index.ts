@@ -72,3 +72,5 @@ export * from './audit/audit-changes';
 export * from './renders';
 export * from './sequences';
 export * from './sequences/interchange';
+export * from './audit/audit-summary';
+export * from './administration/admin-section.ids';

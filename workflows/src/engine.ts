@@ -1,3 +1,4 @@
+import type { TWorkflowEventKind } from '@mam/db';
 import type { QueryDefinition, SignalDefinition } from '@temporalio/workflow';
 import type { TTemporalHistoryJson } from './history/temporal-history';
 
@@ -82,24 +83,14 @@ export interface TWorkflowPage {
 }
 
 /** What a run's history records, in the words both runtimes share. */
+/**
+ * The journal's own kinds (embedded runs; `TWorkflowEventKind`, not a copy of it), and what only Temporal's history
+ * has besides.
+ */
 export type TWorkflowHistoryEventKind =
-  | 'WorkflowStarted'
-  | 'ActivityScheduled'
+  | TWorkflowEventKind
   | 'ActivityStarted'
-  | 'ActivityCompleted'
-  | 'ActivityFailed'
   | 'ActivityTimedOut'
-  | 'ActivityCancelRequested'
-  | 'ActivityCancelled'
-  | 'TimerStarted'
-  | 'TimerFired'
-  | 'TimerCancelled'
-  | 'SignalReceived'
-  | 'CancelRequested'
-  | 'WorkflowCompleted'
-  | 'WorkflowFailed'
-  | 'WorkflowCancelled'
-  | 'WorkflowTerminated'
   | 'WorkflowTimedOut'
   | 'WorkflowContinuedAsNew'
   /** Bookkeeping of Temporal's that operators rarely need (workflow tasks, markers); `rawType` names it. */

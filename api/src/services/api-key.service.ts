@@ -71,6 +71,7 @@ export function createApiKeyService(deps: ServiceDeps, audit: AuditService) {
           action: 'api_key.created',
           targetType: 'api_key',
           targetId: inserted.id,
+          subject: inserted.label,
           summary: `API key "${inserted.label}" created`,
         }),
       );
@@ -87,6 +88,7 @@ export function createApiKeyService(deps: ServiceDeps, audit: AuditService) {
           action: active ? 'api_key.activated' : 'api_key.deactivated',
           targetType: 'api_key',
           targetId: id,
+          subject: updated.label,
           summary: `API key "${updated.label}" ${active ? 'activated' : 'deactivated'}`,
         }),
       );
@@ -104,6 +106,7 @@ export function createApiKeyService(deps: ServiceDeps, audit: AuditService) {
           action: 'api_key.deleted',
           targetType: 'api_key',
           targetId: id,
+          subject: row.label,
           summary: `API key "${row.label}" deleted`,
         }),
       );

@@ -1,4 +1,12 @@
-import { AppError, auditValue, type AuditAction, type TAuditChanges, type TAuditValueChange } from '@mam/core';
+import {
+  AppError,
+  AUDIT_SUBJECT_KEY,
+  auditSummary,
+  auditValue,
+  type AuditAction,
+  type TAuditChanges,
+  type TAuditValueChange,
+} from '@mam/core';
 import { inTransaction, type Repositories } from '@mam/db';
 import type { AuthedActor } from './actor.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
@@ -8,6 +16,11 @@ export interface AuditEntry {
   targetType?: string;
   targetId?: string;
   summary: string;
+  /**
+   * The name of what was acted on as it was then (a folder's name, a user's e-mail, an item's title): the console's
+   * "What" column shows it in any language, where `summary` is an English sentence for logs and older clients.
+   */
+  subject?: string | null;
   details?: Record<string, unknown>;
 }
 
@@ -36,6 +49,11 @@ export function changesOf(details: Record<string, unknown> | null | undefined): 
     }
   }
   return out;
+}
+
+/** The event's "What" as data (kind, name, counts) the console words in the reader's language. */
+export function whatOf(details: Record<string, unknown> | null | undefined) {
+  return auditSummary(details, changesOf(details));
 }
 
 /** Field labels a metadata change names its fields by. */
@@ -71,7 +89,7 @@ export function createAuditService(deps: ServiceDeps) {
         targetType: entry.targetType ?? null,
         targetId: entry.targetId ?? null,
         summary: entry.summary,
-        details: entry.details ?? {},
+        details: entry.subject ? { ...entry.details, [AUDIT_SUBJECT_KEY]: entry.subject } : (entry.details ?? {}),
         ip: meta?.ip ?? null,
       });
     },
@@ -113,6 +131,7 @@ export function createAuditService(deps: ServiceDeps) {
           targetType: e.targetType,
           targetId: e.targetId,
           summary: e.summary,
+          what: whatOf(e.details),
           // Before and after values (issue 22), for System Activity to show what changed.
           changes: changesOf(e.details),
           labels: labelsOf(e.details),

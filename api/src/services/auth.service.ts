@@ -101,6 +101,7 @@ export function createAuthService(
         action: 'auth.login',
         targetType: 'user',
         targetId: user.id,
+        subject: user.email,
         summary: `${user.email} signed in`,
       });
       return { status: 'ok', token };
@@ -121,6 +122,7 @@ export function createAuthService(
         action: 'auth.password_changed',
         targetType: 'user',
         targetId: user.id,
+        subject: user.email,
         summary: `${user.email} changed their password`,
       });
     },
@@ -132,6 +134,7 @@ function failedLogin(user: TUserRow, reason: string): AuditEntry {
     action: 'auth.login_failed',
     targetType: 'user',
     targetId: user.id,
+    subject: user.email,
     summary: `Failed sign-in for ${user.email}: ${reason}`,
   };
 }

@@ -130,6 +130,7 @@ export function createBookmarkService(deps: ServiceDeps, audit: AuditService) {
                 action: 'bookmark.created',
                 targetType: 'bookmark',
                 targetId: inserted.id,
+                subject: inserted.title,
                 summary: `System bookmark "${inserted.title}" created`,
               }
             : [],
@@ -160,6 +161,7 @@ export function createBookmarkService(deps: ServiceDeps, audit: AuditService) {
                 action: 'bookmark.updated',
                 targetType: 'bookmark',
                 targetId: id,
+                subject: updated.title,
                 summary: `System bookmark "${updated.title}" changed`,
               }
             : [],
@@ -181,6 +183,7 @@ export function createBookmarkService(deps: ServiceDeps, audit: AuditService) {
                 action: 'bookmark.deleted',
                 targetType: 'bookmark',
                 targetId: id,
+                subject: row.title,
                 summary: `System bookmark "${row.title}" deleted`,
               }
             : [],

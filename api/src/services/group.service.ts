@@ -63,6 +63,7 @@ export function createGroupService(deps: ServiceDeps, apiKeys: ApiKeyService, au
           action: 'group.created',
           targetType: 'group',
           targetId: inserted.id,
+          subject: inserted.name,
           summary: `Group ${inserted.name} created`,
         }),
       );
@@ -80,7 +81,9 @@ export function createGroupService(deps: ServiceDeps, apiKeys: ApiKeyService, au
           action: 'group.renamed',
           targetType: 'group',
           targetId: group.id,
+          subject: group.name,
           summary: `Group ${group.name} renamed to ${input.name.trim()}`,
+          details: { changes: { name: { from: group.name, to: input.name.trim() } } },
         }),
       );
       return toGroupView(updated!);
@@ -99,6 +102,7 @@ export function createGroupService(deps: ServiceDeps, apiKeys: ApiKeyService, au
           action: 'group.deleted',
           targetType: 'group',
           targetId: id,
+          subject: group.name,
           summary: `Group ${group.name} deleted`,
         }),
       );
@@ -122,6 +126,7 @@ export function createGroupService(deps: ServiceDeps, apiKeys: ApiKeyService, au
           action: 'group.permissions_changed',
           targetType: 'group',
           targetId: group.id,
+          subject: group.name,
           summary: `Permissions of group ${group.name} changed`,
           details: { before: group.permissions, after: permissions },
         }),

@@ -59,6 +59,7 @@ export function createServices(deps: ServiceDeps) {
   const tenantConfig = createTenantConfigService(deps, apiKeys, audit);
   const features = createFeatureGate(deps);
   const sequences = createSequenceService(deps, audit);
+  const search = createSearchService(deps, metadataForms);
   return {
     deps,
     background,
@@ -85,8 +86,8 @@ export function createServices(deps: ServiceDeps) {
     itemMetadata,
     metadataExchange: createMetadataExchangeService(itemMetadata),
     features,
-    libraryLayout: createLibraryLayoutService(deps, features, itemLibrary, itemMetadata, tenantConfig),
-    search: createSearchService(deps, metadataForms),
+    libraryLayout: createLibraryLayoutService(deps, features, itemLibrary, itemMetadata, tenantConfig, search),
+    search,
     bookmarks: createBookmarkService(deps, audit),
     comments: createCommentService(deps, audit, notifications, createTaskReminderService(deps)),
     notifications,

@@ -49,6 +49,7 @@ export function createItemRelationService(deps: ServiceDeps, audit: AuditService
       action: `item.relation_${action}`,
       targetType: 'item',
       targetId: row.fromItemId,
+      subject: title,
       summary: `${action === 'added' ? 'Relation added' : 'Relation removed'}: ${label} ${title}`,
       details: { relationId: row.id, kind: row.kind, toItemId: row.toItemId },
     };

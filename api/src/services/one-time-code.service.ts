@@ -71,6 +71,7 @@ export function createOneTimeCodeService(
         action: 'auth.password_reset_requested',
         targetType: 'user',
         targetId: user.id,
+        subject: user.email,
         summary: `Password reset requested for ${user.email}`,
       }),
     );
@@ -173,6 +174,7 @@ export function createOneTimeCodeService(
           action: 'auth.password_reset',
           targetType: 'user',
           targetId: found.id,
+          subject: found.email,
           summary: `${found.email} reset their password`,
         }),
       );
@@ -216,6 +218,7 @@ export function createOneTimeCodeService(
           action: 'auth.login_code',
           targetType: 'user',
           targetId: found.id,
+          subject: found.email,
           summary: `${found.email} signed in with a sign-in code`,
         }),
       );

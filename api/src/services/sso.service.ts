@@ -91,6 +91,7 @@ export function createSsoService(deps: ServiceDeps, sessions: SessionService, au
         action: 'user.created_by_sso',
         targetType: 'user',
         targetId: user.id,
+        subject: email,
         summary: `External user ${email} created at first single sign-on`,
       }),
     );
@@ -149,6 +150,7 @@ export function createSsoService(deps: ServiceDeps, sessions: SessionService, au
           action: 'tenant.sso_changed',
           targetType: 'tenant',
           targetId: actor.tenantId,
+          subject: input.issuerUrl,
           summary: `Single sign-on ${input.enabled ? 'enabled' : 'disabled'} (${input.issuerUrl})`,
         }),
       );
@@ -209,6 +211,7 @@ export function createSsoService(deps: ServiceDeps, sessions: SessionService, au
         action: 'auth.login_sso',
         targetType: 'user',
         targetId: user.id,
+        subject: user.email,
         summary: `${user.email} signed in through single sign-on`,
       });
       return sessions.start(user, meta);

@@ -367,6 +367,7 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
           action: 'storage.created',
           targetType: 'storage',
           targetId: created.id,
+          subject: created.name,
           summary: `Storage location "${created.name}" created`,
           details: { kind: created.kind, types: created.types },
         }),
@@ -396,6 +397,7 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
           action: 'storage.updated',
           targetType: 'storage',
           targetId: updated.id,
+          subject: updated.name,
           summary: `Storage location "${updated.name}" changed`,
           details: {
             kind: updated.kind,
@@ -425,6 +427,7 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
           action: 'storage.deleted',
           targetType: 'storage',
           targetId: row.id,
+          subject: row.name,
           summary: `Storage location "${row.name}" deleted`,
         }),
       );

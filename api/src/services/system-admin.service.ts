@@ -106,6 +106,7 @@ export function createSystemAdminService(deps: ServiceDeps, apiKeys: ApiKeyServi
           action: 'system.tenant_quota_changed',
           targetType: 'tenant',
           targetId: id,
+          subject: tenant.name,
           summary: `Storage quota of ${tenant.name} ${quotaBytes === null ? 'removed' : `set to ${quotaBytes} bytes`}`,
         }),
       );
@@ -124,6 +125,7 @@ export function createSystemAdminService(deps: ServiceDeps, apiKeys: ApiKeyServi
           action: active ? 'system.tenant_activated' : 'system.tenant_deactivated',
           targetType: 'tenant',
           targetId: id,
+          subject: tenant.name,
           summary: `Organisation ${tenant.name} ${active ? 'activated' : 'deactivated'}`,
         }),
       );
@@ -145,6 +147,7 @@ export function createSystemAdminService(deps: ServiceDeps, apiKeys: ApiKeyServi
           action: 'system.feature_flag_changed',
           targetType: 'feature_flag',
           targetId: flag.id,
+          subject: flag.id,
           summary: `Feature flag ${flag.id} ${flag.enabledForAll ? 'enabled for all' : `enabled for ${flag.tenantIds.length} tenant(s)`}`,
         }),
       );
@@ -161,6 +164,7 @@ export function createSystemAdminService(deps: ServiceDeps, apiKeys: ApiKeyServi
           action: 'system.feature_flag_deleted',
           targetType: 'feature_flag',
           targetId: id,
+          subject: id,
           summary: `Feature flag ${id} deleted`,
         }),
       );

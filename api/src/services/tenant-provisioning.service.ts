@@ -1,5 +1,6 @@
 import {
   AppError,
+  AUDIT_SUBJECT_KEY,
   allPermissions,
   assertPasswordStrength,
   builtInGroupNames,
@@ -79,6 +80,7 @@ export async function provisionTenant(
       targetType: 'tenant',
       targetId: tenant.id,
       summary: `Organisation ${input.name} created with administrator ${input.adminEmail}`,
+      details: { [AUDIT_SUBJECT_KEY]: input.name },
     });
     return { tenant, admin };
   };
@@ -87,6 +89,7 @@ export async function provisionTenant(
         action: 'system.tenant_created',
         targetType: 'tenant',
         targetId: tenant.id,
+        subject: tenant.name,
         summary: `Organisation ${tenant.name} (${tenant.slug}) created`,
       }))
     : inTransaction(deps.db, work);

@@ -84,6 +84,7 @@ export function createUserAdminService(
           action: 'user.created',
           targetType: 'user',
           targetId: inserted.id,
+          subject: inserted.email,
           summary: `User ${inserted.email} created${input.password ? '' : ' and invited'}`,
         }),
       );
@@ -125,6 +126,7 @@ export function createUserAdminService(
           action: 'user.updated',
           targetType: 'user',
           targetId: user.id,
+          subject: user.email,
           summary: `User ${user.email} updated`,
           details: { name: input.name, groupIds: input.groupIds },
         }),
@@ -148,6 +150,7 @@ export function createUserAdminService(
           action: active ? 'user.activated' : 'user.deactivated',
           targetType: 'user',
           targetId: id,
+          subject: user.email,
           summary: `User ${user.email} ${active ? 'activated' : 'deactivated'}`,
         }),
       );
@@ -167,6 +170,7 @@ export function createUserAdminService(
           action: hidden ? 'user.hidden' : 'user.shown',
           targetType: 'user',
           targetId: id,
+          subject: user.email,
           summary: `User ${user.email} ${hidden ? 'hidden from' : 'shown in'} the list`,
         }),
       );
@@ -187,6 +191,7 @@ export function createUserAdminService(
           action: 'user.logged_out',
           targetType: 'user',
           targetId: id,
+          subject: user.email,
           summary: `User ${user.email} logged out everywhere`,
         }),
       );
@@ -207,6 +212,7 @@ export function createUserAdminService(
           action: 'user.deleted',
           targetType: 'user',
           targetId: id,
+          subject: user.email,
           summary: `User ${user.email} deleted`,
         }),
       );

@@ -1,7 +1,12 @@
 import { AUDIT_REDACTED, AUDIT_VALUE_MAX_CHARS } from '@mam/core';
 import { testBackends } from '@mam/db/testing';
-import type { THistoryEvent } from '../services/items/item-library.service';
-import { adminActor, insertItem, twoTenantLibrary, type TTwoTenantLibrary } from '../testing/library-fixtures';
+import {
+  adminActor,
+  insertItem,
+  itemHistory,
+  twoTenantLibrary,
+  type TTwoTenantLibrary,
+} from '../testing/library-fixtures';
 import type { TestApp, TrpcClient } from '../testing/test-app';
 
 const rightsForm = {
@@ -33,11 +38,7 @@ describe.each(testBackends)('before and after values in the audit trail on %s', 
   }, 60_000);
   afterAll(() => t.dispose());
 
-  const history = async (itemId: string, client = admin) => {
-    const result = await client.query<THistoryEvent[]>('items.history', { itemId });
-    if (!result.ok) throw new Error(result.code);
-    return result.data;
-  };
+  const history = (itemId: string) => itemHistory(admin, itemId);
 
   it('records the title and description before and after, the long one cut', async () => {
     const item = await insertItem(t, alpha, { title: 'Rough cut', folderId: root, ownerId: null });
@@ -48,6 +49,7 @@ describe.each(testBackends)('before and after values in the audit trail on %s', 
       actorEmail: alpha.adminEmail,
       changes: { title: { from: 'Rough cut', to: 'Final cut' }, description: { from: null } },
     });
+    expect(event!.what).toEqual({ kind: 'fields', subject: null, count: 2 });
     const after = event!.changes.description!.to!;
     expect(after).toHaveLength(AUDIT_VALUE_MAX_CHARS);
   });
@@ -91,8 +93,27 @@ describe.each(testBackends)('before and after values in the audit trail on %s', 
     if (!activity.ok) throw new Error(activity.code);
     expect(activity.data.events.find((e) => e.action === 'folder.accessChanged')).toMatchObject({
       changes: { visibleTo: { from: 'tenant', to: 'selected_groups: Editors' } },
+      what: { kind: 'fields', subject: 'Embargoed', count: 1 },
     });
     const bravo = await bravoAdmin.query<{ events: Array<{ action: string }> }>('systemActivity.list', { limit: 50 });
     expect(bravo.ok && bravo.data.events.some((e) => e.action === 'folder.accessChanged')).toBe(false);
+  });
+
+  it('names what an event acted on as it was then, and a rename as before and after', async () => {
+    const actor = await adminActor(t, alpha);
+    const folder = await t.services.folders.create(actor, { name: 'Rushes', parentId: root }, null);
+    expect(await admin.mutate('folders.rename', { id: folder.id, name: 'Selects' })).toMatchObject({ ok: true });
+    const activity = await admin.query<{ events: Array<{ action: string; what: unknown; changes: unknown }> }>(
+      'systemActivity.list',
+      { limit: 5 },
+    );
+    if (!activity.ok) throw new Error(activity.code);
+    const [renamed, created] = activity.data.events;
+    expect(renamed).toMatchObject({
+      action: 'folder.renamed',
+      what: { kind: 'fields', subject: 'Rushes', count: 1 },
+      changes: { name: { from: 'Rushes', to: 'Selects' } },
+    });
+    expect(created).toMatchObject({ action: 'folder.created', what: { kind: 'subject', subject: 'Rushes' } });
   });
 });

@@ -1,6 +1,7 @@
 import type { Access } from '@mam/core';
 import type { TItemRow } from '@mam/db';
 import { loadActor, type AuthedActor } from '../services/actor.service';
+import type { THistoryEvent } from '../services/items/item-library.service';
 import type { TTestBackend } from '@mam/db/testing';
 import { createTenant, createTestApp, TrpcClient, type TestApp, type TestAppOptions } from './test-app';
 
@@ -63,6 +64,13 @@ export async function adminApiKey(t: TestApp, tenant: Tenant): Promise<string> {
     null,
   );
   return secret;
+}
+
+/** An item's History as the client sees it, newest first. */
+export async function itemHistory(client: TrpcClient, itemId: string): Promise<THistoryEvent[]> {
+  const result = await client.query<THistoryEvent[]>('items.history', { itemId });
+  if (!result.ok) throw new Error(result.code);
+  return result.data;
 }
 
 export async function rootFolderId(t: TestApp, tenant: Tenant): Promise<string> {

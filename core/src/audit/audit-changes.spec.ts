@@ -26,6 +26,12 @@ describe('auditChanges', () => {
     });
   });
 
+  it('leaves out a field that was empty and stays empty', () => {
+    expect(
+      auditChanges({ title: 'a' }, { title: 'b', keywords: [], genre: '' }, ['title', 'keywords', 'genre']),
+    ).toEqual({ title: { from: 'a', to: 'b' } });
+  });
+
   it('only the fields named', () => {
     expect(auditChanges({ a: 1, b: 1 }, { a: 2, b: 2 }, ['b'])).toEqual({ b: { from: '1', to: '2' } });
   });

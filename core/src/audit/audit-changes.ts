@@ -48,6 +48,8 @@ export function auditChanges(
   for (const field of fields) {
     const from = auditValue(before[field]);
     const to = auditValue(after[field]);
+    // Empty stays empty (a form fills an absent list with []): no change anyone could read.
+    if (from === null && to === null) continue;
     if (from === to && JSON.stringify(before[field] ?? null) === JSON.stringify(after[field] ?? null)) continue;
     if (count++ >= AUDIT_MAX_FIELDS) break;
     changes[field] = isSecretField(field)

@@ -1,5 +1,5 @@
 import type { TWorkflowEventRow } from '@mam/db';
-import type { TWorkflowFailureSummary, TWorkflowHistoryEvent, TWorkflowHistoryEventKind } from '../engine';
+import type { TWorkflowFailureSummary, TWorkflowHistoryEvent } from '../engine';
 import type { TSerializedFailure } from './failure';
 
 /** A journalled failure in a few words: its own message, the deepest cause's, and the most specific type. */
@@ -12,24 +12,6 @@ export function summariseSerializedFailure(failure: TSerializedFailure): TWorkfl
   }
   return { message: failure.message, ...(type ? { type } : {}), rootMessage: root.message };
 }
-
-const KINDS: Record<TWorkflowEventRow['kind'], TWorkflowHistoryEventKind> = {
-  WorkflowStarted: 'WorkflowStarted',
-  ActivityScheduled: 'ActivityScheduled',
-  ActivityCompleted: 'ActivityCompleted',
-  ActivityFailed: 'ActivityFailed',
-  ActivityCancelRequested: 'ActivityCancelRequested',
-  ActivityCancelled: 'ActivityCancelled',
-  TimerStarted: 'TimerStarted',
-  TimerFired: 'TimerFired',
-  TimerCancelled: 'TimerCancelled',
-  SignalReceived: 'SignalReceived',
-  CancelRequested: 'CancelRequested',
-  WorkflowCompleted: 'WorkflowCompleted',
-  WorkflowFailed: 'WorkflowFailed',
-  WorkflowCancelled: 'WorkflowCancelled',
-  WorkflowTerminated: 'WorkflowTerminated',
-};
 
 /**
  * An embedded run's journal as operators read it. Activity events name their activity even where the journal
@@ -46,7 +28,7 @@ export function journalTimeline(rows: TWorkflowEventRow[]): TWorkflowHistoryEven
     const isActivity = row.kind.startsWith('Activity');
     const event: TWorkflowHistoryEvent = {
       id: row.seq,
-      kind: KINDS[row.kind] ?? 'Other',
+      kind: row.kind,
       at: row.createdAt,
       ...(ref !== undefined ? { ref } : {}),
     };
@@ -58,7 +40,6 @@ export function journalTimeline(rows: TWorkflowEventRow[]): TWorkflowHistoryEven
     if (row.kind === 'TimerStarted' && typeof payload.delayMs === 'number') event.timerMs = payload.delayMs;
     if (row.kind === 'SignalReceived' && typeof payload.name === 'string') event.signalName = payload.name;
     if (failure && typeof failure === 'object') event.failure = summariseSerializedFailure(failure);
-    if (event.kind === 'Other') event.rawType = row.kind;
     return event;
   });
 }

@@ -188,18 +188,24 @@ export function restItem(view: TItemView): TRestItem {
 
 const ZOk = z.object({ ok: z.literal(true) });
 
+/** A page of a folder's items: the folder (the root when none is given), and where the previous page ended. */
+export const ZItemPageQuery = z.object({
+  folderId: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().min(1).max(500).optional().describe('nextCursor of the previous page'),
+});
+export const ZItemPage = z
+  .object({ items: z.array(ZItem), nextCursor: z.string().nullable() })
+  .meta({ id: 'ItemPage' });
+
 export const listItemsRoute = defineRoute({
   method: 'GET',
   path: '/items',
   operationId: 'listItems',
   summary: "A folder's items the key may see, newest first (the tenant root folder when no folderId is given)",
   tags: ['Items'],
-  query: z.object({
-    folderId: z.uuid().optional(),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
-    cursor: z.string().min(1).max(500).optional().describe('nextCursor of the previous page'),
-  }),
-  response: z.object({ items: z.array(ZItem), nextCursor: z.string().nullable() }).meta({ id: 'ItemPage' }),
+  query: ZItemPageQuery,
+  response: ZItemPage,
   handler: async ({ query }, { services, principal }) => {
     const page = await services.itemLibrary.list(
       principal.actor,

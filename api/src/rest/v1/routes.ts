@@ -14,6 +14,8 @@ import { renderPresetRoutes } from './render-presets.route';
 import { sequenceRoutes } from './sequences.route';
 import { virtualClipRoutes } from './virtual-clips.route';
 import { sequenceInterchangeRoutes } from './sequence-interchange.route';
+import { libraryLayoutRoutes } from './library-layout.route';
+import { uploadFolderRoutes } from './upload-folder.route';
 
 export const v1Routes: RestRoute[] = [
   meRoute as unknown as RestRoute,
@@ -31,4 +33,6 @@ export const v1Routes: RestRoute[] = [
   ...sequenceRoutes,
   ...virtualClipRoutes,
   ...sequenceInterchangeRoutes,
+  ...libraryLayoutRoutes,
+  ...uploadFolderRoutes,
 ];

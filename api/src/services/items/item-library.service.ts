@@ -11,10 +11,11 @@ import {
   type ApprovalStatus,
   type DeleteAction,
   type TAuditChanges,
+  type TAuditSummary,
 } from '@mam/core';
 import type { TItemRow, TItemWithVersion } from '@mam/db';
 import type { AuthedActor } from '../actor.service';
-import { changesOf, labelsOf, type AuditEntry, type AuditService } from '../audit.service';
+import { changesOf, labelsOf, whatOf, type AuditEntry, type AuditService } from '../audit.service';
 import type { FolderService } from '../folder.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
 import type { NotificationService } from '../notification.service';
@@ -45,6 +46,7 @@ export interface THistoryEvent {
   action: string;
   actorEmail: string | null;
   summary: string;
+  what: TAuditSummary;
   details: Record<string, unknown>;
   /** What changed, field by field: before and after, bounded, secrets never. */
   changes: TAuditChanges;
@@ -441,6 +443,7 @@ export function createItemLibraryService(
             action: 'item.purged',
             targetType: 'item',
             targetId: item.id,
+            subject: item.title,
             summary: `Deleted permanently: ${item.title}`,
           }),
         );
@@ -469,6 +472,7 @@ export function createItemLibraryService(
         action: e.action,
         actorEmail: e.actorEmail,
         summary: e.summary,
+        what: whatOf(e.details),
         details: e.details,
         changes: changesOf(e.details),
         labels: labelsOf(e.details),

@@ -185,6 +185,7 @@ export function createProcessingService(
           action: 'item.processingCancelled',
           targetType: 'item',
           targetId: operation.itemId ?? undefined,
+          subject: operation.title,
           summary: `Cancelled processing of ${operation.title}`,
         }),
       );

@@ -85,6 +85,7 @@ export function createUploadFolderService(deps: ServiceDeps, audit: ReturnType<t
           action: 'user.uploadFolderChanged',
           targetType: 'user',
           targetId: actor.userId,
+          subject: folder?.name,
           summary: folder
             ? `Uploads go to folder ${folder.name} by default`
             : 'Uploads go to the root folder by default',

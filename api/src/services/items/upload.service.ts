@@ -205,6 +205,7 @@ export function createUploadService(
         action: 'item.uploadStarted',
         targetType: 'item',
         targetId: target.itemId,
+        subject: [fileName, via?.contributorName, via?.requestTitle].filter(Boolean).join(' · '),
         summary: via
           ? `Started uploading ${fileName}: ${via.contributorName} through upload request ${via.requestTitle}`
           : `Started uploading ${fileName}`,
@@ -277,6 +278,7 @@ export function createUploadService(
             action: 'item.versionUploadStarted',
             targetType: 'item',
             targetId: existing.id,
+            subject: fileName,
             summary: `Started uploading version ${created.number}: ${fileName}`,
             details: { versionId: created.id, fileName, size: input.size },
           }),
@@ -413,6 +415,8 @@ export function createUploadService(
           action: 'item.uploaded',
           targetType: 'item',
           targetId: version.itemId,
+          // Who sent it through which request names the upload in any language.
+          subject: [version.fileName, viaRequest?.contributorName, request?.pageTitle].filter(Boolean).join(' · '),
           summary: viaRequest
             ? `Uploaded by ${viaRequest.contributorName} through upload request ${request?.pageTitle ?? ''}`.trim()
             : `Uploaded ${version.fileName}`,
@@ -456,6 +460,7 @@ export function createUploadService(
           action: DISCARD_ACTIONS[reason],
           targetType: 'item',
           targetId: version.itemId,
+          subject: version.fileName ?? parent?.title,
           summary: `${DISCARD_SUMMARIES[reason]}: ${version.fileName ?? parent?.title ?? ''}`.trim(),
           details: {
             versionId,

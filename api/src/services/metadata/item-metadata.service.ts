@@ -28,7 +28,7 @@ import {
 import { compileToPostgres, parseQuery, QueryParseError } from '@mam/search';
 import { searchFieldsOf } from '../search/search-fields';
 import type { AuthedActor } from '../actor.service';
-import type { AuditService } from '../audit.service';
+import type { AuditEntry, AuditService } from '../audit.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
 import type { MetadataFormService, TMetadataFormView } from './metadata-form.service';
 import { liveFoundOrNotFound } from '../items/live-item';
@@ -199,10 +199,35 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
     values: Record<string, unknown>,
     view: FormViewId,
     from: Repositories = repos,
-  ): Promise<{ changed: string[] }> {
+  ): Promise<{ changed: string[]; changes: TAuditChanges }> {
     const prepared = prepareWrite(actor, found, form, allForms, values, view);
     if (prepared.write) await from.items.setMetadataMany(actor.tenantId, [prepared.write]);
-    return { changed: prepared.changed };
+    return { changed: prepared.changed, changes: prepared.changes };
+  }
+
+  /**
+   * One item's before and after values in a bulk edit or an import, in its History as a single edit's are: the
+   * batch's own event only counts the items.
+   */
+  function itemChanged(
+    action: 'item.metadata_changed' | 'item.metadata_bulk_changed' | 'item.metadata_imported',
+    form: TMetadataForm,
+    item: TItemRow,
+    changes: TAuditChanges,
+    details: Record<string, unknown> = {},
+  ): AuditEntry {
+    const fields = Object.keys(changes);
+    const labels = Object.fromEntries(
+      form.fields.filter((field) => field.fieldId in changes).map((field) => [field.fieldId, field.label]),
+    );
+    return {
+      action,
+      targetType: 'item',
+      targetId: item.id,
+      subject: item.title,
+      summary: `Metadata changed: ${fields.join(', ')}`,
+      details: { form: form.id, ...details, fields, changes, labels },
+    };
   }
 
   /** An AppError as one item's result of a batch. */
@@ -277,10 +302,7 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
       if (!canEditMetadata(actor, found.item)) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId } });
       const { form, all } = await this.formFor(actor, input.formId);
       if (!(await appliesTo(actor.tenantId, form, all, itemId))) throw new AppError('NOT_FOUND');
-      const { changed, changes, write: prepared } = prepareWrite(actor, found, form, all, input.values, 'item');
-      const labels = Object.fromEntries(
-        form.fields.filter((field) => field.fieldId in changes).map((field) => [field.fieldId, field.label]),
-      );
+      const { changes, write: prepared } = prepareWrite(actor, found, form, all, input.values, 'item');
       if (prepared) {
         await audit.change(
           actor,
@@ -288,13 +310,7 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
           async (tx) => {
             await tx.items.setMetadataMany(actor.tenantId, [prepared]);
           },
-          () => ({
-            action: 'item.metadata_changed',
-            targetType: 'item',
-            targetId: itemId,
-            summary: `Metadata changed: ${changed.join(', ')}`,
-            details: { form: form.id, fields: changed, changes, labels },
-          }),
+          () => itemChanged('item.metadata_changed', form, found.item, changes),
         );
       }
       return this.get(actor, itemId);
@@ -324,6 +340,7 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
           (await repos.items.findManyWithVersion(actor.tenantId, batch)).map((row) => [row.item.id, row] as const),
         );
         const writes: TMetadataWrite[] = [];
+        const itemEntries: AuditEntry[] = [];
         for (const itemId of batch) {
           try {
             const found = liveFoundOrNotFound(actor, rows.get(itemId));
@@ -331,7 +348,11 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
               throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId } });
             const changes = bulkValues(storedValues(found), input.changes);
             const prepared = prepareWrite(actor, found, form, all, changes, 'item');
-            if (prepared.write) writes.push(prepared.write);
+            if (prepared.write) {
+              writes.push(prepared.write);
+              if (Object.keys(prepared.changes).length > 0)
+                itemEntries.push(itemChanged('item.metadata_bulk_changed', form, found.item, prepared.changes));
+            }
             results.push({ itemId, ok: true });
           } catch (error) {
             results.push(refused(itemId, error));
@@ -342,27 +363,19 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
           actor,
           meta,
           (tx) => tx.items.setMetadataMany(actor.tenantId, writes),
-          () => ({
-            action: 'item.metadata_bulk_changed',
-            targetType: 'item',
-            summary: `Metadata of ${updated} of ${batch.length} items changed (items ${start + 1} to ${start + batch.length} of ${itemIds.length})`,
-            details: { form: form.id, fields, updated, total: batch.length, itemIds: writes.map((w) => w.id) },
-          }),
+          () => [
+            {
+              action: 'item.metadata_bulk_changed',
+              targetType: 'item',
+              summary: `Metadata of ${updated} of ${batch.length} items changed (items ${start + 1} to ${start + batch.length} of ${itemIds.length})`,
+              details: { form: form.id, fields, updated, total: batch.length, itemIds: writes.map((w) => w.id) },
+            },
+            ...itemEntries,
+          ],
         );
         onProgress?.(results.length, itemIds.length);
       }
       return { results };
-    },
-
-    /** Bulk changes to one item, as a result rather than an error. */
-    applyBulk(
-      actor: AuthedActor,
-      itemId: string,
-      form: TMetadataForm,
-      allForms: readonly TMetadataForm[],
-      changes: TBulkChange[],
-    ): Promise<TBulkResult> {
-      return this.applyValues(actor, itemId, form, allForms, (current) => bulkValues(current, changes));
     },
 
     /**
@@ -376,11 +389,13 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
       allForms: readonly TMetadataForm[],
       valuesFor: (current: TFormValues) => Record<string, unknown>,
       from: Repositories = repos,
+      onChanged?: (item: TItemRow, changes: TAuditChanges) => void,
     ): Promise<TBulkResult> {
       try {
         const found = await visibleItem(actor, itemId, from);
         if (!canEditMetadata(actor, found.item)) throw new AppError('UPDATE_ITEM_FORBIDDEN', { params: { itemId } });
-        await write(actor, found, form, allForms, valuesFor(storedValues(found)), 'item', from);
+        const { changes } = await write(actor, found, form, allForms, valuesFor(storedValues(found)), 'item', from);
+        if (Object.keys(changes).length > 0) onChanged?.(found.item, changes);
         return { itemId, ok: true };
       } catch (error) {
         return refused(itemId, error);
@@ -399,19 +414,23 @@ export function createItemMetadataService(deps: ServiceDeps, audit: AuditService
       format: 'csv' | 'xmp',
       run: (apply: (itemId: string, values: Record<string, unknown>) => Promise<TBulkResult>) => Promise<R[]>,
     ): Promise<R[]> {
+      const itemEntries: AuditEntry[] = [];
+      const changed = (item: TItemRow, changes: TAuditChanges) =>
+        itemEntries.push(itemChanged('item.metadata_imported', form, item, changes, { format }));
       return audit.change(
         actor,
         meta,
-        (tx) => run((itemId, values) => this.applyValues(actor, itemId, form, allForms, () => values, tx)),
+        (tx) => run((itemId, values) => this.applyValues(actor, itemId, form, allForms, () => values, tx, changed)),
         (results) => {
           const updated = results.filter((r) => r.ok).length;
-          return {
+          // The import's own event counts the items (without a target: each changed item has its own event).
+          const imported: AuditEntry = {
             action: 'item.metadata_imported',
             targetType: 'item',
-            ...(results.length === 1 ? { targetId: results[0]!.itemId } : {}),
             summary: `Metadata imported from ${format.toUpperCase()}: ${updated} of ${results.length} items changed`,
             details: { form: form.id, format, updated, total: results.length },
           };
+          return [imported, ...itemEntries];
         },
       );
     },

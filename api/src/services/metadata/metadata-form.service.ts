@@ -236,6 +236,7 @@ export function createMetadataFormService(deps: ServiceDeps, audit: AuditService
           action: 'metadata_form.created',
           targetType: 'metadata_form',
           targetId: inserted.id,
+          subject: form.label,
           summary: `Metadata form "${form.label}" created`,
         }),
       );
@@ -275,6 +276,7 @@ export function createMetadataFormService(deps: ServiceDeps, audit: AuditService
           action: 'metadata_form.updated',
           targetType: 'metadata_form',
           targetId: id,
+          subject: form.label,
           summary: `Metadata form "${form.label}" changed`,
         }),
       );
@@ -307,6 +309,7 @@ export function createMetadataFormService(deps: ServiceDeps, audit: AuditService
           action: 'metadata_form.deleted',
           targetType: 'metadata_form',
           targetId: id,
+          subject: form.label,
           summary: `Metadata form "${form.label}" deleted`,
         }),
       );

@@ -197,6 +197,7 @@ export function createShareService(
       action: `share.${action}`,
       targetType: 'share',
       targetId: row.id,
+      subject: row.pageTitle,
       summary: summary(row),
     }));
   }

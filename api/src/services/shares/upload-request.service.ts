@@ -144,6 +144,7 @@ export function createUploadRequestService(deps: ServiceDeps, audit: ReturnType<
           action: 'uploadRequest.created',
           targetType: 'share',
           targetId: inserted.id,
+          subject: inserted.pageTitle,
           summary: `Created upload request ${inserted.pageTitle} into folder ${folder.name}`,
           details: { folderId: folder.id, expiresAt: expiresAt.toISOString(), password: passwordHash !== null },
         }),
@@ -173,6 +174,7 @@ export function createUploadRequestService(deps: ServiceDeps, audit: ReturnType<
               action: 'uploadRequest.revoked',
               targetType: 'share',
               targetId: id,
+              subject: row.pageTitle,
               summary: `Revoked upload request ${row.pageTitle}`,
             }),
           );
@@ -213,6 +215,7 @@ export function createUploadRequestService(deps: ServiceDeps, audit: ReturnType<
           action: 'uploadRequest.invited',
           targetType: 'share',
           targetId: row.id,
+          subject: row.pageTitle,
           summary: `Invited ${recipients.join(', ')} to upload request ${row.pageTitle}`,
           details: { recipients },
         }),

@@ -137,6 +137,7 @@ export function createBackgroundJobsService(deps: ServiceDeps, processing: Proce
       action: `workflow.${action}`,
       targetType: 'workflow',
       targetId: run.workflowId,
+      subject: run.workflowId,
       summary: `Background job ${run.workflowId} ${action}`,
       details: { type: run.type, runId: run.runId },
     });

@@ -1,7 +1,9 @@
 import { Stack, Table, Text, Tooltip } from '@mantine/core';
+import type { TAuditSummary } from '@mam/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { useFormat } from '../../lib/format';
+import { auditSummaryText } from './audit-summary';
 import { ChangeLines, type TChange } from './change-lines';
 import { useVocabulary } from '../../lib/vocabulary';
 
@@ -10,7 +12,8 @@ export interface AuditEventRow {
   at: string;
   actorEmail: string | null;
   action: string;
-  summary: string;
+  /** The event's "What" as names and counts; the English `summary` the server also sends is never shown. */
+  what?: TAuditSummary;
   /** Before and after values, field by field. */
   changes?: Record<string, TChange>;
   labels?: Record<string, string>;
@@ -51,8 +54,8 @@ export function AuditEventsTable({
             <Table.Td>
               <ActionName word={words.auditAction(e.action)} />
             </Table.Td>
-            <Table.Td>
-              {e.summary}
+            <Table.Td data-testid="audit-what">
+              {auditSummaryText(t, e.what)}
               {e.changes && <ChangeLines changes={e.changes} labels={e.labels} />}
             </Table.Td>
             {showAddress && (

@@ -1,4 +1,6 @@
 import {
+  adminSectionIds,
+  adminSections,
   allowedSections,
   legacyTarget,
   sectionOfPath,
@@ -18,6 +20,12 @@ function access(overrides: Partial<TAdminAccess> & { permissions?: string[] } = 
 }
 
 const ids = (a: TAdminAccess) => allowedSections(a).map((s) => s.id);
+
+describe('adminSections', () => {
+  it('lists every section id once, in the order the e2e language walk visits them', () => {
+    expect(adminSections.map((s) => s.id)).toEqual([...adminSectionIds]);
+  });
+});
 
 describe('allowedSections', () => {
   it('shows an ordinary user nothing, so the navigation has no Administration entry', () => {

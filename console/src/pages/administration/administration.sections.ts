@@ -1,3 +1,7 @@
+import { sectionPath, type TAdminSectionId } from '@mam/core';
+
+export { adminSectionIds, sectionPath, type TAdminSectionId } from '@mam/core';
+
 /** What decides which Administration sections a user sees; the server enforces the same on every call. */
 export interface TAdminAccess {
   isAdmin: boolean;
@@ -8,20 +12,6 @@ export interface TAdminAccess {
 }
 
 export type TAdminGroup = 'organisation' | 'content' | 'storage' | 'security' | 'tenant' | 'activity' | 'system';
-
-export type TAdminSectionId =
-  | 'team'
-  | 'groups'
-  | 'forms'
-  | 'presets'
-  | 'storage'
-  | 'sso'
-  | 'tenant'
-  | 'activity'
-  | 'dashboard'
-  | 'tenants'
-  | 'flags'
-  | 'jobs';
 
 export interface TAdminSection {
   id: TAdminSectionId;
@@ -55,11 +45,6 @@ export const adminSections: readonly TAdminSection[] = [
 export function allowedSections(access: TAdminAccess): TAdminSection[] {
   if (access.restricted) return [];
   return adminSections.filter((section) => section.allowed(access));
-}
-
-/** Where a section lives: under /settings (spec: "/settings* Settings"), the dashboard at the spec's /admin. */
-export function sectionPath(id: TAdminSectionId): string {
-  return id === 'dashboard' ? '/admin' : `/settings/${id}`;
 }
 
 /** The section a path shows, if it names one. */

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   AspectRatio,
   Box,
   Button,
@@ -22,7 +21,7 @@ import { BulkMetadataModal } from '../../features/metadata';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../components/load-more';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useConfirm } from '../../components/confirm';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { IconAction } from '../../components/icon-action';
@@ -38,6 +37,7 @@ import type { TFolder } from './folder-tree';
 import { isBusy, TILE_SELECTION_LIMIT, toggleSelection, type TLibraryItem } from './item-state';
 import {
   ItemSelectAndThumbCells,
+  ItemTitleCell,
   ItemStateBadge,
   ItemThumbnail,
   ItemTypeCell,
@@ -354,16 +354,26 @@ function ItemList({
   const { t } = useTranslation();
   const format = useFormat();
   return (
-    <DataTable data-testid="item-list">
+    // Fixed widths (the title takes the rest, cut with an ellipsis): columns keep their place from folder to folder
+    // and page to page, and the table fits 1280 px in every language; the type gives way on narrow screens.
+    <DataTable data-testid="item-list" layout="fixed" w="100%">
       <Table.Thead>
         <Table.Tr>
           <Table.Th w={36} />
           <Table.Th w={80} />
-          <Table.Th miw={220}>{t('items.title')}</Table.Th>
-          <Table.Th w={100}>{t('items.type')}</Table.Th>
-          <Table.Th w={180}>{t('items.duration')}</Table.Th>
-          <Table.Th w={140}>{t('items.status')}</Table.Th>
-          <Table.Th w={170}>{t('items.created')}</Table.Th>
+          <Table.Th data-column="title">{t('items.title')}</Table.Th>
+          <Table.Th w={90} visibleFrom="md" data-column="type">
+            {t('items.type')}
+          </Table.Th>
+          <Table.Th w={110} data-column="duration">
+            {t('items.duration')}
+          </Table.Th>
+          <Table.Th w={120} data-column="status">
+            {t('items.status')}
+          </Table.Th>
+          <Table.Th w={180} visibleFrom="sm" data-column="created">
+            {t('items.created')}
+          </Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -374,22 +384,20 @@ function ItemList({
               selected={selected.has(item.id)}
               onSelect={(on) => onSelect([item.id], on)}
             />
-            <Table.Td>
-              <Anchor component={Link} to={`/item-details/${item.id}`} size="sm" data-testid="item-title">
-                {item.title}
-              </Anchor>
-            </Table.Td>
-            <ItemTypeCell type={item.itemType} />
-            <Table.Td>
+            <ItemTitleCell item={item} />
+            <ItemTypeCell type={item.itemType} visibleFrom="md" />
+            <Table.Td style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
               <ItemDuration item={item} fallback="—" />
             </Table.Td>
-            <Table.Td>
-              <Group gap={4} wrap="nowrap">
+            <Table.Td style={{ overflow: 'hidden' }}>
+              <Group gap={4} wrap="wrap">
                 <ItemStateBadge item={item} />
                 <ApprovalBadge status={item.approval?.status} />
               </Group>
             </Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(item.createdAt)}</Table.Td>
+            <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {format.dateTime(item.createdAt)}
+            </Table.Td>
           </Table.Tr>
         ))}
         {rows.length === 0 && <TableMessage colSpan={7} loading={false} text={t('items.empty')} />}

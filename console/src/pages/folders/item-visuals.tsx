@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Box,
   Center,
@@ -13,8 +14,9 @@ import {
 } from '@mantine/core';
 import { formatDurationWords, type MediaItemType } from '@mam/core';
 import { IconFile, IconHeadphones, IconMovie, IconPhoto, IconTimeline } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { durationTimecode, frameClock } from '../../features/player/frame-math';
 import { itemState, type TLibraryItem } from './item-state';
 
@@ -52,6 +54,30 @@ export function ItemThumbnail({ item, iconSize = 36 }: { item: TLibraryItem; ico
     <Center h="100%" bg="var(--mantine-color-default-hover)" c="dimmed">
       <ItemTypeIcon type={item.itemType} size={iconSize} />
     </Center>
+  );
+}
+
+/**
+ * The title cell of an item table in a fixed layout: it takes the width the other columns leave and ends in an
+ * ellipsis, the whole title in a tooltip, so a long title never widens the table.
+ */
+export function ItemTitleCell({ item, children }: { item: { id: string; title: string }; children?: ReactNode }) {
+  return (
+    <Table.Td style={{ overflow: 'hidden' }}>
+      <Tooltip label={item.title} openDelay={400} multiline maw={480}>
+        <Anchor
+          component={Link}
+          to={`/item-details/${item.id}`}
+          size="sm"
+          display="block"
+          style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          data-testid="item-title"
+        >
+          {item.title}
+        </Anchor>
+      </Tooltip>
+      {children}
+    </Table.Td>
   );
 }
 

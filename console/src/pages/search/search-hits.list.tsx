@@ -1,11 +1,16 @@
-import { Anchor, Group, Table, Tooltip } from '@mantine/core';
+import { Group, Table } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { DataTable } from '../../components/data-table';
 import { IconAction } from '../../components/icon-action';
 import { useFormat } from '../../lib/format';
-import { ItemDuration, ItemSelectAndThumbCells, ItemStateBadge, ItemTypeCell } from '../folders/item-visuals';
+import {
+  ItemDuration,
+  ItemSelectAndThumbCells,
+  ItemStateBadge,
+  ItemTitleCell,
+  ItemTypeCell,
+} from '../folders/item-visuals';
 import { LogMatchLinks, type TLogMatch } from './log-match.links';
 import type { TSearchHit } from './use-search-results';
 import { ApprovalBadge } from '../../features/approval/approval-status';
@@ -60,21 +65,9 @@ export function SearchHitsList({
               selected={selected.has(item.id)}
               onSelect={(on) => onSelect([item.id], on)}
             />
-            <Table.Td style={{ overflow: 'hidden' }}>
-              <Tooltip label={item.title} openDelay={400} multiline maw={480}>
-                <Anchor
-                  component={Link}
-                  to={`/item-details/${item.id}`}
-                  size="sm"
-                  display="block"
-                  style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                  data-testid="item-title"
-                >
-                  {item.title}
-                </Anchor>
-              </Tooltip>
+            <ItemTitleCell item={item}>
               <LogMatchLinks item={item} matches={logMatches[item.id]} />
-            </Table.Td>
+            </ItemTitleCell>
             <ItemTypeCell type={item.itemType} visibleFrom="md" />
             <Table.Td visibleFrom="xl">
               <ItemDuration item={item} fallback="—" />

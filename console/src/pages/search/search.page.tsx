@@ -37,6 +37,7 @@ import { SearchHitsList } from './search-hits.list';
 import type { TLogMatch } from './log-match.links';
 import { selectedHits, uniqueById } from './search-hits.rules';
 import { SearchBulkActions } from './search-bulk-actions';
+import { SearchExportButton } from './search-export.button';
 import { SearchSelectionContext, type TSearchSelection } from './search-selection.context';
 import {
   parseSearchParams,
@@ -93,7 +94,8 @@ export default function SearchPage({ toolbar }: { toolbar?: ReactNode }) {
   );
   const sortFields = useMemo(() => sortableFields(catalogue, i18n.resolvedLanguage ?? 'en'), [catalogue, i18n]);
 
-  const results = useSearchResults(toSearchInput(state, timeZone));
+  const searchInput = toSearchInput(state, timeZone);
+  const results = useSearchResults(searchInput);
   const first = results.data?.pages[0];
   const hits = useMemo(() => uniqueById(results.data?.pages.map((p) => p.hits) ?? []), [results.data]);
   const logMatches = useMemo(
@@ -211,6 +213,7 @@ export default function SearchPage({ toolbar }: { toolbar?: ReactNode }) {
                   {toolbar ?? <SearchBulkActions />}
                 </Group>
                 <Group gap="xs">
+                  <SearchExportButton search={searchInput} total={total} />
                   <IconAction
                     label={t('common.refresh')}
                     onClick={() => void results.refetch()}
