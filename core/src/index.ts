@@ -67,3 +67,5 @@ export * from './mail/mail-messages';
 export type { TMailTextKey, TMailTexts } from './mail/mail-texts.en';
 export * from './tasks/task.rules';
 export * from './audit/audit-changes';
+
+export * from './renders';

@@ -1,0 +1,2 @@
+export * from './render-preset.types';
+export * from './rewrap-compatibility';
