@@ -72,7 +72,10 @@ describe('checkRewrapCompatibility', () => {
   it('refuses codecs the container does not take', () => {
     const verdict = checkRewrapCompatibility([{ source: xdcam, inFrame: 0, outFrame: 250 }], 'mp4');
     expect(codes(verdict)).toEqual(['audio-codec-not-allowed@null']);
-    const mxf = checkRewrapCompatibility([{ source: { ...h264, videoCodec: 'vp9' }, inFrame: 0, outFrame: 250 }], 'mxf');
+    const mxf = checkRewrapCompatibility(
+      [{ source: { ...h264, videoCodec: 'vp9' }, inFrame: 0, outFrame: 250 }],
+      'mxf',
+    );
     expect(codes(mxf)).toEqual(['video-codec-not-allowed@null', 'audio-codec-not-allowed@null']);
   });
 

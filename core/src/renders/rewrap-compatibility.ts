@@ -57,7 +57,8 @@ export const rewrapContainerCodecs: Record<TContainer, { video: readonly string[
     video: ['h264', 'hevc', 'prores', 'dnxhd', 'mpeg2video', 'mpeg4', 'mjpeg'],
     audio: ['aac', 'mp3', 'ac3', 'alac', 'pcm_s16le', 'pcm_s24le', 'pcm_s32le', 'pcm_s16be', 'pcm_s24be'],
   },
-  mxf: { video: ['mpeg2video', 'h264', 'dnxhd'], audio: ['pcm_s16le', 'pcm_s24le'] },
+  // ffmpeg's MXF muxer takes H.264 only as AVC-Intra, which a long-GOP source is not.
+  mxf: { video: ['mpeg2video', 'dnxhd'], audio: ['pcm_s16le', 'pcm_s24le'] },
   mkv: {
     video: ['h264', 'hevc', 'av1', 'vp8', 'vp9', 'prores', 'dnxhd', 'mpeg2video', 'mpeg4', 'mjpeg', 'ffv1'],
     audio: ['aac', 'mp3', 'ac3', 'eac3', 'opus', 'vorbis', 'flac', 'pcm_s16le', 'pcm_s24le', 'pcm_s32le'],
