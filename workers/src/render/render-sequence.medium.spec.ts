@@ -127,6 +127,43 @@ describe('renderSequence, generic', () => {
   });
 });
 
+describe('renderSequence, open GOPs and cancelling', () => {
+  it('never starts a copy at an open-GOP keyframe, and stays frame accurate there', async () => {
+    const file = await makeRenderSource(dir, {
+      fileName: 'open.mov',
+      seconds: 4,
+      x264Params: 'open-gop=1',
+      preset: 'veryfast',
+    });
+    const open = { path: file, facts: await probeRenderSource(file) };
+    // x264's open GOPs: every keyframe after the first has leading B-frames that refer to the GOP before.
+    expect(open.facts.keyframes.length).toBeGreaterThan(1);
+    expect(open.facts.cleanKeyframes).toEqual([0]);
+    const renderPlan: TRenderPlan = {
+      sources: [
+        { ...open, inFrame: 3, outFrame: 60 },
+        { ...open, inFrame: 0, outFrame: 40 },
+      ],
+      settings: generic,
+      startTimecode: '00:00:00:00',
+      outputPath: path.join(dir, 'open.mp4'),
+    };
+    // Clip 2 starts at the clean frame 0 but its GOP ends at an open keyframe: nothing whole to copy.
+    expect(await renderSequence(renderPlan)).toEqual({ frames: 97, copiedFrames: 0 });
+    expect(await decodeAllFrames(renderPlan.outputPath, SMALL)).toHaveLength(97);
+    const cuts = await compareWithSources(renderPlan, renderPlan.outputPath, SMALL);
+    for (const cut of cuts) expect(cut.psnr).toBeGreaterThan(cut.neighbourPsnr + 5);
+  });
+
+  it('stops ffmpeg and rejects when the signal aborts', async () => {
+    const controller = new AbortController();
+    const renderPlan = plan({ mode: 'broadcast', format: '1080p25', audioTracks: 8 }, 'cancelled.mxf');
+    const rendering = renderSequence(renderPlan, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('cancelled by the test')), 300);
+    await expect(rendering).rejects.toThrow('cancelled by the test');
+  });
+});
+
 describe('renderSequence, broadcast', () => {
   it('writes an XDCAM HD422-style 1080i50 MXF OP1a, frame and sample accurate', async () => {
     const renderPlan = plan({ mode: 'broadcast', format: '1080i50', audioTracks: 8 }, 'broadcast.mxf');

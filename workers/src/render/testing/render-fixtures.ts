@@ -16,6 +16,8 @@ export interface RenderSourceOptions {
   audioCodec?: 'pcm_s16le' | 'aac';
   /** Extra x264 options, e.g. 'open-gop=1'. */
   x264Params?: string;
+  /** x264's preset; ultrafast (the default) makes no open GOPs even when asked. */
+  preset?: 'ultrafast' | 'veryfast';
 }
 
 /**
@@ -37,18 +39,8 @@ export async function makeRenderSource(dir: string, options: RenderSourceOptions
   ];
   args.push('-f', 'lavfi', '-i', `anoisesrc=r=48000:a=0.3:seed=${options.negate ? 7 : 3}:d=${options.seconds}`);
   if (options.negate) args.push('-vf', 'negate');
-  args.push(
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-tune',
-    'fastdecode',
-    '-pix_fmt',
-    'yuv420p',
-    '-profile:v',
-    'high',
-  );
+  const x264 = ['-c:v', 'libx264', '-preset', options.preset ?? 'ultrafast', '-tune', 'fastdecode'];
+  args.push(...x264, '-pix_fmt', 'yuv420p', '-profile:v', 'high');
   args.push('-g', String(gop), '-keyint_min', String(gop), '-sc_threshold', '0', '-bf', '3');
   // ultrafast turns B-frames off; they are what makes cutting H.264 hard, so they are put back.
   args.push('-x264-params', ['bframes=3', 'b-pyramid=normal', options.x264Params].filter(Boolean).join(':'));
