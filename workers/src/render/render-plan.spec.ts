@@ -3,7 +3,7 @@ import { advancedEncoderArgs } from './render-encoders';
 import { buildRenderGraph, type TRenderPiece } from './render-graph';
 import { renderOutputFormat, samplesAtFrame } from './render-output';
 import type { TRenderPlan, TRenderSourceFacts } from './render-plan.types';
-import { matchesOutput, splitClip } from './render-smart';
+import { groupSmartParts, matchesOutput, splitClip } from './render-smart';
 
 const facts: TRenderSourceFacts = {
   videoCodec: 'h264',
@@ -117,5 +117,18 @@ describe('advancedEncoderArgs', () => {
     );
     expect(() => advancedEncoderArgs({ ...advanced, parameters: { crf: 99 } })).toThrow('out of range');
     expect(() => advancedEncoderArgs({ ...advanced, parameters: { profile: 'high -i x' } })).toThrow('not allowed');
+  });
+});
+
+describe('groupSmartParts', () => {
+  it('encodes a clip’s end and the next clip’s start in one run, and copies each whole-GOP part alone', () => {
+    const parts = [
+      ...splitClip(piece(10, 120), true),
+      ...splitClip(piece(20, 60), true),
+      ...splitClip(piece(60, 160), true),
+    ];
+    expect(
+      groupSmartParts(parts).map((group) => group.map((p) => `${p.copy ? 'c' : 'e'}${p.startFrame}`).join(' ')),
+    ).toEqual(['e10', 'c50', 'e100 e20 e60', 'c100', 'e150']);
   });
 });

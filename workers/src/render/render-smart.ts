@@ -59,19 +59,40 @@ export function smartRenderApplies(plan: TRenderPlan): boolean {
   return plan.settings.mode === 'generic' && planSmartParts(plan).some((part) => part.copy);
 }
 
-/** A partial GOP re-encoded alone, with the source's H.264 profile so that it joins the copied GOPs. */
-function planEncodedPart(
-  part: TSmartPart,
+/** The profile the encoded parts are given: the highest of the copied sources', so one profile covers the file. */
+function encodeProfile(parts: readonly TSmartPart[]): string | undefined {
+  const ranked = ['baseline', 'main', 'high'];
+  const profiles = parts.flatMap((part) =>
+    part.copy && part.facts.profile ? [x264Profiles[part.facts.profile]!] : [],
+  );
+  return profiles.sort((x, y) => ranked.indexOf(y) - ranked.indexOf(x))[0];
+}
+
+/** Partial GOPs next to one another (a clip's end and the next clip's start) encoded in one run. */
+function planEncodedRun(
+  run: readonly TSmartPart[],
   settings: TGenericPresetSettings,
   format: TRenderOutputFormat,
+  profile: string | undefined,
   file: string,
 ) {
-  const graph = buildRenderGraph([part], format, { video: true, audio: false });
-  const profile = part.facts.profile ? x264Profiles[part.facts.profile] : undefined;
+  const graph = buildRenderGraph(run, format, { video: true, audio: false });
   const args = [...FFMPEG_PREFIX, '-copyts', ...graph.inputArgs, '-filter_complex', graph.filter];
   args.push('-map', graph.videoLabel!, ...genericVideoArgs(settings, profile), '-fps_mode', 'passthrough');
   args.push('-f', 'mpegts', file);
-  return { args, expectedSeconds: null, pipesStdout: false, paths: [file, part.path] } satisfies TFfmpegCommand;
+  const paths = [file, ...run.map((part) => part.path)];
+  return { args, expectedSeconds: null, pipesStdout: false, paths } satisfies TFfmpegCommand;
+}
+
+/** Consecutive parts of one kind, in output order: each copied part alone, encoded ones together. */
+export function groupSmartParts(parts: readonly TSmartPart[]): TSmartPart[][] {
+  const groups: TSmartPart[][] = [];
+  for (const part of parts) {
+    const last = groups.at(-1);
+    if (last && !part.copy && !last[0]!.copy) last.push(part);
+    else groups.push([part]);
+  }
+  return groups;
 }
 
 /** Joins the video segments without touching them and encodes the audio of every clip alongside. */
@@ -101,13 +122,16 @@ export async function smartRender(plan: TRenderPlan, options: RunStepOptions): P
   let done = 0;
   return withSegmentDir(plan.outputPath, async (dir) => {
     const segments: TRenderSegment[] = [];
-    for (const [index, part] of parts.entries()) {
+    const profile = encodeProfile(parts);
+    for (const [index, group] of groupSmartParts(parts).entries()) {
       const file = path.join(dir, `segment-${String(index).padStart(4, '0')}.ts`);
-      const command = part.copy ? planCopySegment(part, file, 'mpegts') : planEncodedPart(part, settings, format, file);
+      const command = group[0]!.copy
+        ? planCopySegment(group[0]!, file, 'mpegts')
+        : planEncodedRun(group, settings, format, profile, file);
       await runStep(command, options);
-      done += weight(part);
+      for (const part of group) done += weight(part);
       options.onProgress?.((done / totalWeight) * 100);
-      segments.push({ file, frames: part.endFrame - part.startFrame });
+      segments.push({ file, frames: group.reduce((sum, part) => sum + part.endFrame - part.startFrame, 0) });
     }
     const list = await writeConcatList(dir, segments, format.rate);
     await runStep(planSmartMux(plan, list, format), options);
