@@ -11,11 +11,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
-import { setPriority, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  MEDIA_NICENESS,
   planFullRender,
   probeRenderSource,
   renderSequence,
@@ -25,29 +24,12 @@ import {
   type TRenderSource,
 } from '@mam/workers';
 import { compareWithSources } from '@mam/workers/testing/frame-check';
+import { run, timed } from './playable.bench';
 
 const SOURCES = 10;
 const SMART_TARGET = 0.25;
 const BARE_TARGET = 1.1;
 const GOP = 50;
-
-function run(binary: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    // As niced as the product's ffmpeg, so the ratio tells the engine's own cost.
-    if (child.pid !== undefined) setPriority(child.pid, MEDIA_NICENESS);
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${binary} failed: ${stderr}`))));
-  });
-}
-
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
 
 /** Ten 1080p25 sources of x264 'faster' (B-frames, closed GOPs of 2 s) with stereo AAC, made once and kept. */
 async function sources(totalSeconds: number): Promise<string[]> {
