@@ -20,9 +20,9 @@ import {
   renderSequence,
   resolveFfmpeg,
   type TRenderPlan,
-  type TRenderPresetSettings,
   type TRenderSource,
 } from '@mam/workers';
+import type { TRenderPresetSettings } from '@mam/core';
 import { compareWithSources } from '@mam/workers/testing/frame-check';
 import { run, timed } from './playable.bench';
 

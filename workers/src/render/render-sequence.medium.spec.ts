@@ -190,9 +190,8 @@ describe('renderSequence, broadcast', () => {
     for (const cut of cuts) expect(cut.psnr).toBeGreaterThan(cut.neighbourPsnr + 5);
 
     // Sample accuracy: track 1 and 2 are the sources' channels, cut at 1920 samples a frame; B is mono (silence on 2).
-    const [track1, track2, track8] = await Promise.all(
-      [1, 2, 8].map((track) => decodeAudio(renderPlan.outputPath, probe.audioTracks[track - 1]!.index)),
-    );
+    const track = (n: number) => decodeAudio(renderPlan.outputPath, probe.audioTracks[n - 1]!.index);
+    const [track1, track2, track8] = [await track(1), await track(2), await track(8)];
     expect(track1).toHaveLength(FRAMES * 1920);
     expect(track8.every((sample) => sample === 0)).toBe(true);
     const sourceAudio = new Map([
