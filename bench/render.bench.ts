@@ -19,6 +19,7 @@ import {
   probeRenderSource,
   renderSequence,
   resolveFfmpeg,
+  splitClip,
   type TRenderPlan,
   type TRenderSource,
 } from '@mam/workers';
@@ -136,21 +137,23 @@ async function accuracy(smart: TRenderPlan, frames: number): Promise<string[]> {
     child.on('error', reject);
     child.on('close', () => resolve(out.trim()));
   });
-  const firstCopied = (clip: number) => {
-    const source = smart.sources[clip]!;
-    const keyframe = source.facts.cleanKeyframes.find((frame) => frame >= source.inFrame);
-    return keyframe !== undefined && keyframe < source.outFrame ? keyframe - source.inFrame : -1;
-  };
+  // Where smart render copied: the copied part of each clip, as offsets into the clip.
+  const copiedRange = smart.sources.map((source) => {
+    const parts = splitClip({ ...source, startFrame: source.inFrame, endFrame: source.outFrame }, true);
+    const copied = parts.find((part) => part.copy);
+    return copied ? [copied.startFrame - source.inFrame, copied.endFrame - source.inFrame] : [-1, -1];
+  });
   const cuts = await compareWithSources(
     smart,
     smart.outputPath,
     { width: 480, height: 270 },
-    (clip, offset, length) => offset === 0 || offset === length - 1 || offset === firstCopied(clip),
+    (clip, offset, length) => offset === 0 || offset === length - 1 || offset === copiedRange[clip]![0],
   );
   const lines = [`frame accuracy (smart render): ${counted} frames written, ${frames} expected`];
   let ok = Number(counted) === frames;
   for (const cut of cuts) {
-    const copied = cut.outputFrame - cuts.find((c) => c.clip === cut.clip)!.outputFrame === firstCopied(cut.clip);
+    const offset = cut.sourceFrame - smart.sources[cut.clip]!.inFrame;
+    const copied = offset >= copiedRange[cut.clip]![0]! && offset < copiedRange[cut.clip]![1]!;
     const good = copied ? cut.psnr === Infinity : cut.psnr >= 45 && cut.psnr > cut.neighbourPsnr;
     ok &&= good;
     lines.push(

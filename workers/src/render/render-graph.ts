@@ -30,21 +30,33 @@ function frameEdges(facts: TRenderSourceFacts, startFrame: number, endFrame: num
   return { start, end };
 }
 
+/** The last keyframe at or before `time` (seconds, the file's own timestamps); frame 0 when there is none. */
+function keyframeAtOrBefore(facts: TRenderSourceFacts, time: number): number {
+  return [...facts.keyframes].reverse().find((frame) => facts.framePts[frame]! <= time) ?? 0;
+}
+
 /**
- * Seeks a second before the piece and keeps the file's own timestamps (`-copyts`, `-noaccurate_seek`): the demuxer
- * lands on an earlier keyframe, and the trim filters then pick the exact frames and samples by their times. Counting
- * decoded frames instead would go wrong wherever a decoder drops an open GOP's leading frames after a seek.
+ * Keeps the file's own timestamps (`-copyts`, `-noaccurate_seek`) and seeks to a keyframe before the piece; the trim
+ * filters then pick the exact frames and samples by their times. Counting decoded frames instead would go wrong
+ * wherever a decoder drops an open GOP's leading frames after a seek. With audio the seek goes a second earlier, so
+ * that audio packets start before the first frame; video alone seeks half a frame past the keyframe before the
+ * piece, which the demuxer lands on whatever the rounding, and decodes no GOP more than needed.
  */
-export function pieceInputArgs(piece: TRenderPiece): string[] {
+export function pieceInputArgs(piece: TRenderPiece, withAudio = true): string[] {
   const { facts } = piece;
-  const seek = Math.max(0, facts.framePts[piece.startFrame]! - facts.formatStartSeconds - 1);
+  const first = facts.framePts[piece.startFrame]!;
+  let seek: number;
+  if (withAudio) seek = Math.max(0, first - facts.formatStartSeconds - 1);
+  else {
+    const keyframe = keyframeAtOrBefore(facts, first);
+    const halfFrame =
+      ((facts.framePts[keyframe + 1] ?? facts.framePts[keyframe]! + 0.04) - facts.framePts[keyframe]!) / 2;
+    seek = facts.framePts[keyframe]! + halfFrame - facts.formatStartSeconds;
+  }
   const { end } = frameEdges(facts, piece.startFrame, piece.endFrame);
   // Bounds what is read (a trimmed input would otherwise be decoded to its end). ffmpeg counts it from the first
   // frame decoded, the keyframe the seek lands on.
-  const keyframe = [...facts.keyframes]
-    .reverse()
-    .find((frame) => facts.framePts[frame]! <= facts.formatStartSeconds + seek);
-  const limit = end - facts.framePts[keyframe ?? 0]! + 2;
+  const limit = end - facts.framePts[keyframeAtOrBefore(facts, facts.formatStartSeconds + seek)]! + 2;
   return ['-noaccurate_seek', '-ss', seconds(seek), '-t', seconds(limit), '-i', fileUrl(piece.path)];
 }
 
@@ -143,7 +155,7 @@ export function buildRenderGraph(
     } else if (audio) audioLabels.push('[aout]');
   }
   return {
-    inputArgs: pieces.flatMap(pieceInputArgs),
+    inputArgs: pieces.flatMap((piece) => pieceInputArgs(piece, streams.audio)),
     filter: chains.join(';'),
     videoLabel: video ? '[vout]' : null,
     audioLabels,
