@@ -47,7 +47,10 @@ export interface TRewrapPresetSettings {
 }
 
 export type TRenderPresetSettings =
-  TGenericPresetSettings | TBroadcastPresetSettings | TAdvancedPresetSettings | TRewrapPresetSettings;
+  | TGenericPresetSettings
+  | TBroadcastPresetSettings
+  | TAdvancedPresetSettings
+  | TRewrapPresetSettings;
 
 export interface TRenderPreset {
   id: string;
@@ -79,23 +82,7 @@ export const advancedPresetParameters = {
   pixelFormat: { kind: 'list', values: ['yuv420p', 'yuv422p', 'yuv422p10le', 'yuv444p10le'] },
   profile: {
     kind: 'list',
-    values: [
-      'baseline',
-      'main',
-      'high',
-      'high422',
-      'main10',
-      'proxy',
-      'lt',
-      'standard',
-      'hq',
-      '4444',
-      'dnxhr_lb',
-      'dnxhr_sq',
-      'dnxhr_hq',
-      'dnxhr_hqx',
-      'dnxhr_444',
-    ],
+    values: ['baseline', 'main', 'high', 'high422', 'main10', 'proxy', 'lt', 'standard', 'hq', '4444', 'dnxhr_lb', 'dnxhr_sq', 'dnxhr_hq', 'dnxhr_hqx', 'dnxhr_444'],
   },
 } as const;
 export type TAdvancedPresetParameter = keyof typeof advancedPresetParameters;
