@@ -44,7 +44,7 @@ export interface PlayableClip {
 /** Runs the product's transcode on `file`; `watch` sees the version row as it changes, with ms since upload complete. */
 export type TranscodeThrough = (file: string, watch: (version: TItemVersionRow, ms: number) => void) => Promise<void>;
 
-function run(binary: string, args: string[], readsStdout = false): Promise<void> {
+export function run(binary: string, args: string[], readsStdout = false): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ['ignore', readsStdout ? 'pipe' : 'ignore', 'pipe'] });
     // At the product's media priority: on a busy machine a niced ffmpeg gets less of the CPU than a bare one would,
@@ -60,7 +60,7 @@ function run(binary: string, args: string[], readsStdout = false): Promise<void>
   });
 }
 
-async function timed(work: () => Promise<unknown>): Promise<number> {
+export async function timed(work: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await work();
   return performance.now() - started;

@@ -12,8 +12,9 @@
  *     bulk metadata update (vs. a bare UPDATE per item); BENCH_LARGE=1 adds 1,000,000 items on PostgreSQL
  *   - load: health p99 and search p95 (8 clients) idle and while 10 uploads and their transcodes run
  *   - observability: upload and search time with metrics and OTLP tracing on vs. off, in alternating rounds
- * BENCH=startup,workflows,upload,transcode,playable,search,load,observability picks sections (all by default; upload,
- * transcode, search, load and observability take minutes).
+ *   - render: a 10-clip sequence, smart render vs. full re-encode, broadcast MXF vs. bare ffmpeg, frame accuracy
+ * BENCH=startup,workflows,upload,transcode,playable,search,load,observability,render picks sections (all by default;
+ * upload, transcode, search, load, observability and render take minutes).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { formatTranscodeMeasurement, measureTranscode } from './transcode.bench'
 import { benchLoad } from './load.bench';
 import { benchObservability } from './observability.bench';
 import { benchPlayable } from './playable.bench';
+import { benchRender } from './render.bench';
 import { benchSearch } from './search.bench';
 import { useServerBriefly } from './session.bench';
 import { benchUpload } from './upload.bench';
@@ -153,9 +155,9 @@ async function benchPlayableWorkflow(): Promise<string[]> {
 }
 
 async function main() {
-  const sections = (process.env.BENCH ?? 'startup,workflows,upload,transcode,playable,search,load,observability').split(
-    ',',
-  );
+  const sections = (
+    process.env.BENCH ?? 'startup,workflows,upload,transcode,playable,search,load,observability,render'
+  ).split(',');
   if (sections.includes('startup')) await benchStartup();
   const more: Array<[string, () => Promise<string[]>]> = [
     ['workflows', benchWorkflowRuntime],
@@ -165,6 +167,7 @@ async function main() {
     ['search', benchSearch],
     ['load', benchLoad],
     ['observability', benchObservability],
+    ['render', benchRender],
   ];
   for (const [name, run] of more) {
     if (!sections.includes(name)) continue;

@@ -3,3 +3,4 @@ export * from './media';
 export * from './storage';
 export * from './activities/transcode.activities';
 export * from './activities/task-reminder.activities';
+export * from './render';
