@@ -75,6 +75,7 @@ export function createVirtualClipService(deps: ServiceDeps, audit: AuditService)
           action: 'item.virtual_clip_created',
           targetType: 'item',
           targetId: row.id,
+          subject: title,
           summary: `Virtual clip created: ${title} from ${source.item.title}`,
           details: { sourceItemId: source.item.id, inFrame: range!.inFrame, outFrame: range!.outFrame },
         }),
