@@ -1,9 +1,15 @@
 import path from 'node:path';
 import type { Database, Repositories } from '@mam/db';
 import { DEFAULT_TASK_REMINDER_LEAD_MS } from '@mam/core';
-import { createTaskReminderActivities, createTranscodeActivities, type StorageResolver } from '@mam/workers';
+import {
+  createHighresDeletionActivities,
+  createTaskReminderActivities,
+  createTranscodeActivities,
+  type StorageResolver,
+} from '@mam/workers';
 import {
   createWorkflowRuntime,
+  HIGHRES_DELETION_TASK_QUEUE,
   TASK_REMINDER_TASK_QUEUE,
   TRANSCODE_TASK_QUEUE,
   withActivityContext,
@@ -73,13 +79,23 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       await options.notifications?.().taskDue(tenantId, task);
     },
   });
+  const highresDeletions = createHighresDeletionActivities({
+    repos: options.repos,
+    storages: { resolve: (tenantId, storageId) => options.storages().resolve(tenantId, storageId) },
+    clock: options.clock ?? (() => new Date()),
+  });
   const runtime = createWorkflowRuntime({
     temporalAddress: options.temporalAddress,
     namespace: options.temporalNamespace,
     db: options.db,
-    activities: instrumentActivities({ ...activities, ...reminders }),
+    activities: instrumentActivities({ ...activities, ...reminders, ...highresDeletions }),
     // Reminders are light database work: a couple at once beside the media work.
-    taskQueues: { [TRANSCODE_TASK_QUEUE]: options.mediaConcurrency, [TASK_REMINDER_TASK_QUEUE]: 2 },
+    // High-res deletions are a few storage deletes each: one at a time is plenty.
+    taskQueues: {
+      [TRANSCODE_TASK_QUEUE]: options.mediaConcurrency,
+      [TASK_REMINDER_TASK_QUEUE]: 2,
+      [HIGHRES_DELETION_TASK_QUEUE]: 1,
+    },
     embedded: { exclusive: options.exclusive },
     logger: options.logger,
   });

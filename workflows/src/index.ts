@@ -64,3 +64,11 @@ export { TRANSCODE_TASK_QUEUE } from './transcode/transcode.workflow';
 // The task reminder workflow's contract with its activities and callers.
 export * from './tasks/task-reminder.activities.types';
 export { TASK_REMINDER_TASK_QUEUE, taskChangedSignal, taskReminderWorkflowId } from './tasks/task-reminder.workflow';
+
+// The high-res deletion workflow's contract with its activities and callers.
+export * from './highres/highres-deletion.activities.types';
+export {
+  HIGHRES_DELETION_TASK_QUEUE,
+  highresDeletionChangedSignal,
+  highresDeletionWorkflowId,
+} from './highres/highres-deletion.workflow';

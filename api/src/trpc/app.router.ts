@@ -85,6 +85,9 @@ import { updateRenderPresetProcedure } from './procedures/render-presets/update-
 import { deleteRenderPresetProcedure } from './procedures/render-presets/delete-render-preset.procedure';
 import { setDefaultRenderPresetProcedure } from './procedures/render-presets/set-default-render-preset.procedure';
 import { setSubclipRenderPresetProcedure } from './procedures/render-presets/set-subclip-render-preset.procedure';
+import { getHighresDeletionProcedure } from './procedures/highres-deletion/get-highres-deletion.procedure';
+import { scheduleHighresDeletionProcedure } from './procedures/highres-deletion/schedule-highres-deletion.procedure';
+import { unscheduleHighresDeletionProcedure } from './procedures/highres-deletion/unschedule-highres-deletion.procedure';
 import { getItemMetadataProcedure } from './procedures/items/get-item-metadata.procedure';
 import { updateItemMetadataProcedure } from './procedures/items/update-item-metadata.procedure';
 import { bulkUpdateItemMetadataProcedure } from './procedures/items/bulk-update-item-metadata.procedure';
@@ -282,6 +285,11 @@ export const appRouter = router({
     delete: deleteRenderPresetProcedure,
     setDefault: setDefaultRenderPresetProcedure,
     setSubclip: setSubclipRenderPresetProcedure,
+  }),
+  highresDeletion: router({
+    get: getHighresDeletionProcedure,
+    schedule: scheduleHighresDeletionProcedure,
+    unschedule: unscheduleHighresDeletionProcedure,
   }),
   operations: router({
     list: listOperationsProcedure,

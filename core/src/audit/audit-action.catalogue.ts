@@ -54,6 +54,8 @@ export const auditActions = [
   'item.restored',
   'item.purged',
   'item.versionPromoted',
+  'item.highres_deletion_scheduled',
+  'item.highres_deletion_unscheduled',
   'item.relation_added',
   'item.relation_removed',
   'item.sequence_created',

@@ -29,6 +29,7 @@ import { createUploadRequestRepository } from './upload-request.repository';
 import { createRenderPresetRepository } from './render-preset.repository';
 import { createSequenceClipRepository } from './sequence-clip.repository';
 import { createVirtualClipRepository } from './virtual-clip.repository';
+import { createHighresDeletionRepository } from './highres-deletion.repository';
 
 export function createRepositories(db: Database) {
   return {
@@ -60,6 +61,7 @@ export function createRepositories(db: Database) {
     renderPresets: createRenderPresetRepository(db),
     sequenceClips: createSequenceClipRepository(db),
     virtualClips: createVirtualClipRepository(db),
+    highresDeletions: createHighresDeletionRepository(db),
   };
 }
 
@@ -107,6 +109,8 @@ export type { TLogEntryRow, TLogEntryInsert, TLogEntryPatch } from './log-entry.
 export type { TItemRelationRow } from './item-relation.repository';
 export type { TSequenceClipRow, TSequenceClipWrite } from './sequence-clip.repository';
 export type { TVirtualClipRow } from './virtual-clip.repository';
+export type { THighresDeletionRow } from './highres-deletion.repository';
+export { highresDeletionStates, type THighresDeletionState } from '../schema/highres-deletion.table';
 export { logEntrySearchBindings } from './log-entry-search';
 export type { TLogEntryMatch } from './log-entry-search';
 export type { TUploadRequestFileRow } from './upload-request.repository';
