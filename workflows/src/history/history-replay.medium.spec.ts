@@ -19,6 +19,8 @@ import type { TranscodeActivities, TranscodeInput } from '../transcode/transcode
 import { TRANSCODE_TASK_QUEUE } from '../transcode/transcode.workflow';
 import type { TaskReminderActivities } from '../tasks/task-reminder.activities.types';
 import { TASK_REMINDER_TASK_QUEUE, taskChangedSignal } from '../tasks/task-reminder.workflow';
+import type { HighresDeletionActivities } from '../highres/highres-deletion.activities.types';
+import { HIGHRES_DELETION_TASK_QUEUE, highresDeletionChangedSignal } from '../highres/highres-deletion.workflow';
 import { replayHistories } from './history-replay';
 import { exportTemporalHistory, type TTemporalHistoryJson } from './temporal-history';
 
@@ -316,6 +318,71 @@ describe('embedded runs replayed by Temporal', () => {
 
     it('reminds once per due date, follows a new one and ends without one when the task is done', () => {
       expect(sent).toEqual(['soon', 'moved']);
+    });
+
+    it('replays its runs in Temporal’s sandbox', async () => {
+      expect(await replayed(defaultWorkflowsPath(), runs)).toEqual([]);
+      writeFixtures(runs);
+      productRuns.push(...runs);
+    }, 120_000);
+  });
+
+  describe('the high-res deletion workflow', () => {
+    const runs: TRun[] = [];
+    // The schedule as the activities see it: due in ms from "now", or unscheduled.
+    const schedules = new Map<string, { dueInMs: number; at: string } | null>();
+    const deleted: string[] = [];
+    const activities: HighresDeletionActivities = {
+      planHighresDeletion: async ({ itemId }) => {
+        const schedule = schedules.get(itemId);
+        return schedule ? { at: schedule.at, waitMs: schedule.dueInMs } : null;
+      },
+      deleteHighres: async ({ itemId, at }) => {
+        if (schedules.get(itemId)?.at !== at) return false;
+        deleted.push(itemId);
+        return true;
+      },
+    };
+
+    beforeAll(async () => {
+      const engine = await startRuntime({ activities, taskQueues: { [HIGHRES_DELETION_TASK_QUEUE]: 1 } });
+      const repo = createWorkflowRepository(database.db);
+      const start = async (name: string, itemId: string) => {
+        const workflowId = `t1:item:${itemId}:highres-deletion`;
+        await engine.start('highresDeletionWorkflow', {
+          workflowId,
+          taskQueue: HIGHRES_DELETION_TASK_QUEUE,
+          args: [{ tenantId: 't1', itemId }],
+          tenantId: null,
+        });
+        runs.push({ name, workflowId });
+        return workflowId;
+      };
+      const timerStarted = (workflowId: string) =>
+        eventually(async () => (await repo.listEvents(workflowId)).some((event) => event.kind === 'TimerStarted'));
+
+      // Due already: deleted at once.
+      schedules.set('due', { dueInMs: 0, at: '2030-01-01T10:00:00.000Z' });
+      await engine.result(await start('deletes at once', 'due'));
+      // Waiting for a far date, then moved to now: planned again, deleted for the new date.
+      schedules.set('moved', { dueInMs: 3_600_000, at: '2030-02-01T10:00:00.000Z' });
+      const moved = await start('is moved', 'moved');
+      await timerStarted(moved);
+      schedules.set('moved', { dueInMs: 0, at: '2030-01-02T10:00:00.000Z' });
+      await engine.signal(moved, highresDeletionChangedSignal);
+      await engine.result(moved);
+      // Waiting, then unscheduled: nothing deleted.
+      schedules.set('kept', { dueInMs: 3_600_000, at: '2030-03-01T10:00:00.000Z' });
+      const kept = await start('is unscheduled', 'kept');
+      await timerStarted(kept);
+      schedules.set('kept', null);
+      await engine.signal(kept, highresDeletionChangedSignal);
+      await engine.result(kept);
+      for (const run of runs) run.history = await exportTemporalHistory(database.db, run.workflowId);
+    }, 60_000);
+
+    it('deletes when due, follows a moved date and ends without deleting when unscheduled', () => {
+      expect(deleted).toEqual(['due', 'moved']);
     });
 
     it('replays its runs in Temporal’s sandbox', async () => {
