@@ -56,6 +56,7 @@ import { MetadataTab } from './metadata-tab';
 import { TechnicalPanel } from './technical-panel';
 import { UsageRulesTab } from './usage-rules-tab';
 import { VersionsPanel } from './versions-panel';
+import { HighresDeletionPanel } from '../../features/highres-deletion/highres-deletion.panel';
 import { SequenceClipsPanel } from './sequence-clips.panel';
 import { VirtualClipPanel } from './virtual-clip.panel';
 import type { TItem } from './item-types';
@@ -338,6 +339,12 @@ export default function ItemDetailsPage() {
                 {t('itemDetails.versions.title')}
               </Text>
               <VersionsPanel itemId={data.id} onChanged={() => void item.refetch()} />
+            </Paper>
+            <Paper withBorder p="sm">
+              <Text fw={600} size="sm" mb="xs">
+                {t('highresDeletion.title')}
+              </Text>
+              <HighresDeletionPanel itemId={data.id} />
             </Paper>
             {data.sequence && (
               <Paper withBorder p="sm">
