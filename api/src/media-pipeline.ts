@@ -1,9 +1,15 @@
 import path from 'node:path';
 import type { Database, Repositories } from '@mam/db';
 import { DEFAULT_TASK_REMINDER_LEAD_MS } from '@mam/core';
-import { createTaskReminderActivities, createTranscodeActivities, type StorageResolver } from '@mam/workers';
+import {
+  createStorageScanActivities,
+  createTaskReminderActivities,
+  createTranscodeActivities,
+  type StorageResolver,
+} from '@mam/workers';
 import {
   createWorkflowRuntime,
+  STORAGE_SCAN_TASK_QUEUE,
   TASK_REMINDER_TASK_QUEUE,
   TRANSCODE_TASK_QUEUE,
   withActivityContext,
@@ -11,6 +17,7 @@ import {
 } from '@mam/workflows';
 import { instrumentActivities, instrumentEngine } from './observability/instrument-workflows';
 import type { NotificationService } from './services/notification.service';
+import type { StorageScanService } from './services/storage-scan/storage-scan.service';
 import type { ServiceLogger } from './services/service-deps';
 
 export interface MediaPipelineOptions {
@@ -29,6 +36,8 @@ export interface MediaPipelineOptions {
   mediaConcurrency?: number;
   /** Resolved late like storages: tells the user who started a run that it finished or failed. */
   notifications?: () => Pick<NotificationService, 'operationEnded' | 'taskDue'>;
+  /** Resolved late like storages: makes items of the files a storage scan finds. */
+  storageScans?: () => Pick<StorageScanService, 'ingest'>;
   /** TASK_REMINDER_LEAD_HOURS in ms: how long before a task's due date its assignee is reminded. Default 24 h. */
   taskReminderLeadMs?: number;
   /** The services' clock, so a test that moves it moves the reminders' "now" too. */
@@ -43,7 +52,7 @@ export interface MediaPipeline {
   stop(): Promise<void>;
 }
 
-/** The transcode and task reminder workflows and their activities on whichever workflow runtime this process uses. */
+/** The transcode, task reminder and storage scan workflows and their activities on whichever workflow runtime this process uses. */
 export async function createMediaPipeline(options: MediaPipelineOptions): Promise<MediaPipeline> {
   const uploadsDir = path.join(options.dataDir, 'uploads');
   const activities = createTranscodeActivities({
@@ -73,13 +82,27 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       await options.notifications?.().taskDue(tenantId, task);
     },
   });
+  const scans = createStorageScanActivities({
+    repos: options.repos,
+    storages: { resolve: (tenantId, storageId) => options.storages().resolve(tenantId, storageId) },
+    workDir: path.join(options.dataDir, 'work'),
+    ingest: (scan, file) => {
+      if (!options.storageScans) throw new Error('This process cannot ingest scanned files');
+      return options.storageScans().ingest(scan, file);
+    },
+  });
   const runtime = createWorkflowRuntime({
     temporalAddress: options.temporalAddress,
     namespace: options.temporalNamespace,
     db: options.db,
-    activities: instrumentActivities({ ...activities, ...reminders }),
+    activities: instrumentActivities({ ...activities, ...reminders, ...scans }),
     // Reminders are light database work: a couple at once beside the media work.
-    taskQueues: { [TRANSCODE_TASK_QUEUE]: options.mediaConcurrency, [TASK_REMINDER_TASK_QUEUE]: 2 },
+    // One scan page at a time: each lists the location and hands its files to the media queue.
+    taskQueues: {
+      [TRANSCODE_TASK_QUEUE]: options.mediaConcurrency,
+      [TASK_REMINDER_TASK_QUEUE]: 2,
+      [STORAGE_SCAN_TASK_QUEUE]: 1,
+    },
     embedded: { exclusive: options.exclusive },
     logger: options.logger,
   });

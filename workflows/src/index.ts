@@ -64,3 +64,7 @@ export { TRANSCODE_TASK_QUEUE } from './transcode/transcode.workflow';
 // The task reminder workflow's contract with its activities and callers.
 export * from './tasks/task-reminder.activities.types';
 export { TASK_REMINDER_TASK_QUEUE, taskChangedSignal, taskReminderWorkflowId } from './tasks/task-reminder.workflow';
+
+// The storage scan workflow's contract with its activities and callers.
+export * from './storage-scan/storage-scan.activities.types';
+export { STORAGE_SCAN_TASK_QUEUE, storageScanWorkflowId } from './storage-scan/storage-scan.workflow';

@@ -39,6 +39,7 @@ import { createBackgroundJobsService } from './workflows/background-jobs.service
 import { createSequenceService } from './sequences/sequence.service';
 import { createVirtualClipService } from './sequences/virtual-clip.service';
 import { createSequenceInterchangeService } from './sequences/sequence-interchange.service';
+import { createStorageScanService } from './storage-scan/storage-scan.service';
 
 /** Wires the domain services once per process. */
 export function createServices(deps: ServiceDeps) {
@@ -76,6 +77,7 @@ export function createServices(deps: ServiceDeps) {
     system: createSystemAdminService(deps, apiKeys, audit),
     sso: createSsoService(deps, sessions, audit),
     storages,
+    storageScans: createStorageScanService(deps, audit, storages, processing),
     itemLibrary,
     uploads,
     uploadFolders: createUploadFolderService(deps, audit),

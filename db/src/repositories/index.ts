@@ -29,6 +29,7 @@ import { createUploadRequestRepository } from './upload-request.repository';
 import { createRenderPresetRepository } from './render-preset.repository';
 import { createSequenceClipRepository } from './sequence-clip.repository';
 import { createVirtualClipRepository } from './virtual-clip.repository';
+import { createStorageScanRepository } from './storage-scan.repository';
 
 export function createRepositories(db: Database) {
   return {
@@ -60,6 +61,7 @@ export function createRepositories(db: Database) {
     renderPresets: createRenderPresetRepository(db),
     sequenceClips: createSequenceClipRepository(db),
     virtualClips: createVirtualClipRepository(db),
+    storageScans: createStorageScanRepository(db),
   };
 }
 
@@ -132,6 +134,7 @@ export type {
   TFoundPage,
   TListedItem,
 } from './item-search.repository';
+export type { TStorageScanRow, TStorageScanInsert, TScanFileKey } from './storage-scan.repository';
 export type { TOperationRow, TOperationPatch } from './operation.repository';
 export type { TStorageLocationRow, TStorageLocationInsert, TStorageLocationPatch } from './storage-location.repository';
 export { storageTypes } from '../schema/storage-location.table';

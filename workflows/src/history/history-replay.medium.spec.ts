@@ -19,6 +19,8 @@ import type { TranscodeActivities, TranscodeInput } from '../transcode/transcode
 import { TRANSCODE_TASK_QUEUE } from '../transcode/transcode.workflow';
 import type { TaskReminderActivities } from '../tasks/task-reminder.activities.types';
 import { TASK_REMINDER_TASK_QUEUE, taskChangedSignal } from '../tasks/task-reminder.workflow';
+import type { StorageScanActivities } from '../storage-scan/storage-scan.activities.types';
+import { STORAGE_SCAN_TASK_QUEUE } from '../storage-scan/storage-scan.workflow';
 import { replayHistories } from './history-replay';
 import { exportTemporalHistory, type TTemporalHistoryJson } from './temporal-history';
 
@@ -316,6 +318,60 @@ describe('embedded runs replayed by Temporal', () => {
 
     it('reminds once per due date, follows a new one and ends without one when the task is done', () => {
       expect(sent).toEqual(['soon', 'moved']);
+    });
+
+    it('replays its runs in Temporal’s sandbox', async () => {
+      expect(await replayed(defaultWorkflowsPath(), runs)).toEqual([]);
+      writeFixtures(runs);
+      productRuns.push(...runs);
+    }, 120_000);
+  });
+
+  describe('the storage scan workflow', () => {
+    const runs: TRun[] = [];
+    // Each location's listing as pages of keys; 'broken' fails every time its second page is listed.
+    const listings: Record<string, string[]> = { media: ['a.mp4', 'b.wav', 'c.png'], broken: ['x.mp4', 'y.mp4'] };
+    const pages: string[] = [];
+    const finished: Array<[string, string | null]> = [];
+    const activities: StorageScanActivities = {
+      scanStoragePage: async ({ storageId, after }) => {
+        const keys = listings[storageId]!;
+        const next = keys.find((key) => after === null || key > after) ?? null;
+        if (storageId === 'broken' && after !== null) {
+          throw ApplicationFailure.nonRetryable('The storage cannot be listed.', 'StorageError');
+        }
+        if (next) pages.push(`${storageId}:${next}`);
+        return { next };
+      },
+      finishStorageScan: async ({ storageId, error }) => {
+        finished.push([storageId, error]);
+      },
+    };
+
+    beforeAll(async () => {
+      const engine = await startRuntime({ activities, taskQueues: { [STORAGE_SCAN_TASK_QUEUE]: 1 } });
+      for (const [name, storageId] of [
+        ['scans page by page', 'media'],
+        ['fails when the storage cannot be listed', 'broken'],
+      ] as const) {
+        const workflowId = `t1:storage:${storageId}:scan`;
+        await engine.start('storageScanWorkflow', {
+          workflowId,
+          taskQueue: STORAGE_SCAN_TASK_QUEUE,
+          args: [{ tenantId: 't1', scanId: randomUUID(), storageId }],
+          tenantId: null,
+        });
+        await engine.result(workflowId).catch(() => undefined);
+        runs.push({ name, workflowId, history: await exportTemporalHistory(database.db, workflowId) });
+      }
+    }, 60_000);
+
+    it('walks the listing from the recorded cursor and reports the end or the failure', () => {
+      expect(pages).toEqual(['media:a.mp4', 'media:b.wav', 'media:c.png', 'broken:x.mp4']);
+      expect(finished).toEqual([
+        ['media', null],
+        ['broken', 'The storage cannot be listed.'],
+      ]);
     });
 
     it('replays its runs in Temporal’s sandbox', async () => {

@@ -16,6 +16,8 @@ import { virtualClipRoutes } from './virtual-clips.route';
 import { sequenceInterchangeRoutes } from './sequence-interchange.route';
 import { libraryLayoutRoutes } from './library-layout.route';
 import { uploadFolderRoutes } from './upload-folder.route';
+import { storageRoutes } from './storages.route';
+import { storageScanRoutes } from './storage-scans.route';
 
 export const v1Routes: RestRoute[] = [
   meRoute as unknown as RestRoute,
@@ -35,4 +37,6 @@ export const v1Routes: RestRoute[] = [
   ...sequenceInterchangeRoutes,
   ...libraryLayoutRoutes,
   ...uploadFolderRoutes,
+  ...storageRoutes,
+  ...storageScanRoutes,
 ];
