@@ -86,6 +86,7 @@ async function main() {
     logger,
     storages: () => services.storages,
     notifications: () => services.notifications,
+    storageScans: () => services.storageScans,
     mediaConcurrency: env.MEDIA_CONCURRENCY,
     taskReminderLeadMs: env.TASK_REMINDER_LEAD_HOURS * 60 * 60 * 1000,
   });

@@ -3,6 +3,7 @@ import type { Database, Repositories } from '@mam/db';
 import { DEFAULT_TASK_REMINDER_LEAD_MS } from '@mam/core';
 import {
   createHighresDeletionActivities,
+  createStorageScanActivities,
   createTaskReminderActivities,
   createTranscodeActivities,
   type StorageResolver,
@@ -10,6 +11,7 @@ import {
 import {
   createWorkflowRuntime,
   HIGHRES_DELETION_TASK_QUEUE,
+  STORAGE_SCAN_TASK_QUEUE,
   TASK_REMINDER_TASK_QUEUE,
   TRANSCODE_TASK_QUEUE,
   withActivityContext,
@@ -17,6 +19,7 @@ import {
 } from '@mam/workflows';
 import { instrumentActivities, instrumentEngine } from './observability/instrument-workflows';
 import type { NotificationService } from './services/notification.service';
+import type { StorageScanService } from './services/storage-scan/storage-scan.service';
 import type { ServiceLogger } from './services/service-deps';
 
 export interface MediaPipelineOptions {
@@ -35,6 +38,8 @@ export interface MediaPipelineOptions {
   mediaConcurrency?: number;
   /** Resolved late like storages: tells the user who started a run that it finished or failed. */
   notifications?: () => Pick<NotificationService, 'operationEnded' | 'taskDue'>;
+  /** Resolved late like storages: makes items of the files a storage scan finds. */
+  storageScans?: () => Pick<StorageScanService, 'ingest'>;
   /** TASK_REMINDER_LEAD_HOURS in ms: how long before a task's due date its assignee is reminded. Default 24 h. */
   taskReminderLeadMs?: number;
   /** The services' clock, so a test that moves it moves the reminders' "now" too. */
@@ -49,7 +54,7 @@ export interface MediaPipeline {
   stop(): Promise<void>;
 }
 
-/** The transcode and task reminder workflows and their activities on whichever workflow runtime this process uses. */
+/** The transcode, task reminder and storage scan workflows and their activities on whichever workflow runtime this process uses. */
 export async function createMediaPipeline(options: MediaPipelineOptions): Promise<MediaPipeline> {
   const uploadsDir = path.join(options.dataDir, 'uploads');
   const activities = createTranscodeActivities({
@@ -84,17 +89,28 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     storages: { resolve: (tenantId, storageId) => options.storages().resolve(tenantId, storageId) },
     clock: options.clock ?? (() => new Date()),
   });
+  const scans = createStorageScanActivities({
+    repos: options.repos,
+    storages: { resolve: (tenantId, storageId) => options.storages().resolve(tenantId, storageId) },
+    workDir: path.join(options.dataDir, 'work'),
+    ingest: (scan, file) => {
+      if (!options.storageScans) throw new Error('This process cannot ingest scanned files');
+      return options.storageScans().ingest(scan, file);
+    },
+  });
   const runtime = createWorkflowRuntime({
     temporalAddress: options.temporalAddress,
     namespace: options.temporalNamespace,
     db: options.db,
-    activities: instrumentActivities({ ...activities, ...reminders, ...highresDeletions }),
+    activities: instrumentActivities({ ...activities, ...reminders, ...highresDeletions, ...scans }),
     // Reminders are light database work: a couple at once beside the media work.
     // High-res deletions are a few storage deletes each: one at a time is plenty.
+    // One scan page at a time: each lists the location and hands its files to the media queue.
     taskQueues: {
       [TRANSCODE_TASK_QUEUE]: options.mediaConcurrency,
       [TASK_REMINDER_TASK_QUEUE]: 2,
       [HIGHRES_DELETION_TASK_QUEUE]: 1,
+      [STORAGE_SCAN_TASK_QUEUE]: 1,
     },
     embedded: { exclusive: options.exclusive },
     logger: options.logger,

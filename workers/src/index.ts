@@ -3,5 +3,6 @@ export * from './media';
 export * from './storage';
 export * from './activities/transcode.activities';
 export * from './activities/task-reminder.activities';
+export * from './activities/storage-scan.activities';
 export * from './render';
 export * from './activities/highres-deletion.activities';

@@ -72,3 +72,6 @@ export {
   highresDeletionChangedSignal,
   highresDeletionWorkflowId,
 } from './highres/highres-deletion.workflow';
+// The storage scan workflow's contract with its activities and callers.
+export * from './storage-scan/storage-scan.activities.types';
+export { STORAGE_SCAN_TASK_QUEUE, storageScanWorkflowId } from './storage-scan/storage-scan.workflow';

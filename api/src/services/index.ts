@@ -40,6 +40,7 @@ import { createSequenceService } from './sequences/sequence.service';
 import { createVirtualClipService } from './sequences/virtual-clip.service';
 import { createSequenceInterchangeService } from './sequences/sequence-interchange.service';
 import { createHighresDeletionService } from './highres-deletion/highres-deletion.service';
+import { createStorageScanService } from './storage-scan/storage-scan.service';
 
 /** Wires the domain services once per process. */
 export function createServices(deps: ServiceDeps) {
@@ -77,6 +78,7 @@ export function createServices(deps: ServiceDeps) {
     system: createSystemAdminService(deps, apiKeys, audit),
     sso: createSsoService(deps, sessions, audit),
     storages,
+    storageScans: createStorageScanService(deps, audit, storages, processing),
     itemLibrary,
     uploads,
     uploadFolders: createUploadFolderService(deps, audit),

@@ -59,6 +59,7 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
     logger: options.logger ?? silentLogger,
     storages: () => services.storages,
     notifications: () => services.notifications,
+    storageScans: () => services.storageScans,
     mediaConcurrency: 2,
     clock: () => clock.now,
   });

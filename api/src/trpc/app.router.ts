@@ -49,6 +49,8 @@ import { createStorageProcedure } from './procedures/storages/create-storage.pro
 import { updateStorageProcedure } from './procedures/storages/update-storage.procedure';
 import { deleteStorageProcedure } from './procedures/storages/delete-storage.procedure';
 import { testStorageConnectionProcedure } from './procedures/storages/test-storage-connection.procedure';
+import { startStorageScanProcedure } from './procedures/storage-scans/start-storage-scan.procedure';
+import { listStorageScansProcedure } from './procedures/storage-scans/list-storage-scans.procedure';
 import { folderTreeProcedure } from './procedures/folders/folder-tree.procedure';
 import { getFolderProcedure } from './procedures/folders/get-folder.procedure';
 import { createFolderProcedure } from './procedures/folders/create-folder.procedure';
@@ -227,6 +229,10 @@ export const appRouter = router({
     update: updateStorageProcedure,
     delete: deleteStorageProcedure,
     testConnection: testStorageConnectionProcedure,
+  }),
+  storageScans: router({
+    start: startStorageScanProcedure,
+    list: listStorageScansProcedure,
   }),
   folders: router({
     tree: folderTreeProcedure,

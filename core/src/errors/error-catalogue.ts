@@ -117,6 +117,7 @@ export const errorCatalogue = {
   ITEM_HAS_NO_MEDIA: { status: 409, message: 'Item has no media' },
   CRASH_RECORDING_UNAVAILABLE: { status: 409, message: 'Cannot create crash recording now' },
   STORAGE_SCAN_FAILED: { status: 500, message: 'Failed to initialize storage scan' },
+  STORAGE_SCANNING_FAILED: { status: 409, message: 'Failed to initialize scanning of storage' },
   TRANSCRIPTION_LANGUAGE_REQUIRED: { status: 400, message: 'Please select a transcription language.' },
   TRANSCRIPT_PROCESSING_FAILED: { status: 500, message: 'Error processing transcript' },
   NO_TIMED_TRANSCRIPT: { status: 404, message: 'No timed transcript available' },

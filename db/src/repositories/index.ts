@@ -30,6 +30,7 @@ import { createRenderPresetRepository } from './render-preset.repository';
 import { createSequenceClipRepository } from './sequence-clip.repository';
 import { createVirtualClipRepository } from './virtual-clip.repository';
 import { createHighresDeletionRepository } from './highres-deletion.repository';
+import { createStorageScanRepository } from './storage-scan.repository';
 
 export function createRepositories(db: Database) {
   return {
@@ -62,6 +63,7 @@ export function createRepositories(db: Database) {
     sequenceClips: createSequenceClipRepository(db),
     virtualClips: createVirtualClipRepository(db),
     highresDeletions: createHighresDeletionRepository(db),
+    storageScans: createStorageScanRepository(db),
   };
 }
 
@@ -136,6 +138,7 @@ export type {
   TFoundPage,
   TListedItem,
 } from './item-search.repository';
+export type { TStorageScanRow, TStorageScanInsert, TScanFileKey } from './storage-scan.repository';
 export type { TOperationRow, TOperationPatch } from './operation.repository';
 export type { TStorageLocationRow, TStorageLocationInsert, TStorageLocationPatch } from './storage-location.repository';
 export { storageTypes } from '../schema/storage-location.table';

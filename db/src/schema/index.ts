@@ -36,3 +36,4 @@ export * from './render-preset.table';
 export * from './sequence-clip.table';
 export * from './virtual-clip.table';
 export * from './highres-deletion.table';
+export * from './storage-scan.table';

@@ -263,6 +263,12 @@ export function createTranscodeActivities(deps: TranscodeActivityDeps): Transcod
       const version = await loadVersion(step);
       const report = progressReporter(step, 'store');
       await report(0, true);
+      // Media found by a storage scan is referenced where it is: there is nothing to move.
+      if (!version.uploadId && version.storageId && version.originalKey) {
+        const own = await deps.storages.resolve(step.tenantId, version.storageId);
+        if (await own.head(version.originalKey)) return report(100, true);
+        throw ApplicationFailure.nonRetryable('The original file is not stored.', 'OriginalMissing');
+      }
       const { id: storageId, storage } = await deps.storages.defaultFor(step.tenantId, 'upload');
       const key = `${versionPrefix(step)}/original/${version.fileName}`;
       const partial = path.join(deps.uploadsDir, version.uploadId ?? version.id);

@@ -89,7 +89,13 @@ export function createLocalStorage(options: { root: string }): ObjectStorage {
         found.push(...(await walk(full)));
       } else if (entry.isFile()) {
         const info = await stat(full).catch(() => null);
-        if (info) found.push({ key: path.relative(root, full).split(path.sep).join('/'), size: info.size });
+        if (info) {
+          found.push({
+            key: path.relative(root, full).split(path.sep).join('/'),
+            size: info.size,
+            modifiedAt: info.mtime,
+          });
+        }
       }
     }
     return found;

@@ -16,6 +16,10 @@ export interface TObjectEntry {
   /** Relative to the location, the way it was put. */
   key: string;
   size: number;
+  /** When the file or object was last written, where the storage says so. */
+  modifiedAt?: Date;
+  /** The object's ETag (object storage only): with the size, what a storage scan knows a file by. */
+  etag?: string;
 }
 
 export interface TLocalFile {

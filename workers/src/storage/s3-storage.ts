@@ -355,7 +355,13 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage & { de
       const found: TObjectEntry[] = [];
       await listAll(keyPrefix, async (page) => {
         for (const object of page.Contents ?? []) {
-          if (object.Key) found.push({ key: relativeKey(object.Key), size: object.Size ?? 0 });
+          if (!object.Key) continue;
+          found.push({
+            key: relativeKey(object.Key),
+            size: object.Size ?? 0,
+            ...(object.LastModified ? { modifiedAt: object.LastModified } : {}),
+            ...(object.ETag ? { etag: object.ETag.replaceAll('"', '') } : {}),
+          });
         }
       });
       return found.sort((a, b) => (a.key < b.key ? -1 : 1));

@@ -23,6 +23,8 @@ import type { HighresDeletionActivities } from '../highres/highres-deletion.acti
 import { HIGHRES_DELETION_TASK_QUEUE, highresDeletionChangedSignal } from '../highres/highres-deletion.workflow';
 import { replayHistories } from './history-replay';
 import { exportTemporalHistory, type TTemporalHistoryJson } from './temporal-history';
+import type { StorageScanActivities } from '../storage-scan/storage-scan.activities.types';
+import { STORAGE_SCAN_TASK_QUEUE } from '../storage-scan/storage-scan.workflow';
 
 const TEST_WORKFLOWS = path.join(__dirname, '../testing/test-workflows.ts');
 const FIXTURES = path.join(__dirname, 'fixtures');
@@ -394,6 +396,60 @@ describe('embedded runs replayed by Temporal', () => {
 
   it('covers every product workflow type', () => {
     expect(new Set(productRuns.map((run) => workflowTypeOf(run.history!)))).toEqual(new Set(Object.keys(registry)));
+  });
+
+  describe('the storage scan workflow', () => {
+    const runs: TRun[] = [];
+    // Each location's listing as pages of keys; 'broken' fails every time its second page is listed.
+    const listings: Record<string, string[]> = { media: ['a.mp4', 'b.wav', 'c.png'], broken: ['x.mp4', 'y.mp4'] };
+    const pages: string[] = [];
+    const finished: Array<[string, string | null]> = [];
+    const activities: StorageScanActivities = {
+      scanStoragePage: async ({ storageId, after }) => {
+        const keys = listings[storageId]!;
+        const next = keys.find((key) => after === null || key > after) ?? null;
+        if (storageId === 'broken' && after !== null) {
+          throw ApplicationFailure.nonRetryable('The storage cannot be listed.', 'StorageError');
+        }
+        if (next) pages.push(`${storageId}:${next}`);
+        return { next };
+      },
+      finishStorageScan: async ({ storageId, error }) => {
+        finished.push([storageId, error]);
+      },
+    };
+
+    beforeAll(async () => {
+      const engine = await startRuntime({ activities, taskQueues: { [STORAGE_SCAN_TASK_QUEUE]: 1 } });
+      for (const [name, storageId] of [
+        ['scans page by page', 'media'],
+        ['fails when the storage cannot be listed', 'broken'],
+      ] as const) {
+        const workflowId = `t1:storage:${storageId}:scan`;
+        await engine.start('storageScanWorkflow', {
+          workflowId,
+          taskQueue: STORAGE_SCAN_TASK_QUEUE,
+          args: [{ tenantId: 't1', scanId: randomUUID(), storageId }],
+          tenantId: null,
+        });
+        await engine.result(workflowId).catch(() => undefined);
+        runs.push({ name, workflowId, history: await exportTemporalHistory(database.db, workflowId) });
+      }
+    }, 60_000);
+
+    it('walks the listing from the recorded cursor and reports the end or the failure', () => {
+      expect(pages).toEqual(['media:a.mp4', 'media:b.wav', 'media:c.png', 'broken:x.mp4']);
+      expect(finished).toEqual([
+        ['media', null],
+        ['broken', 'The storage cannot be listed.'],
+      ]);
+    });
+
+    it('replays its runs in Temporal’s sandbox', async () => {
+      expect(await replayed(defaultWorkflowsPath(), runs)).toEqual([]);
+      writeFixtures(runs);
+      productRuns.push(...runs);
+    }, 120_000);
   });
 });
 

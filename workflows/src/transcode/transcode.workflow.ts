@@ -1,4 +1,5 @@
 import { ApplicationFailure, isCancellation, proxyActivities } from '../runtime';
+import { messageOf } from '../failure-message';
 import type { TranscodeActivities, TranscodeInput } from './transcode.activities.types';
 
 export const TRANSCODE_TASK_QUEUE = 'media';
@@ -35,15 +36,6 @@ function activities(input: TranscodeInput) {
     rendition: proxyActivities<TranscodeActivities>({ ...mediaOptions, priority: priority(RENDITION_PRIORITY) }),
     bookkeeping: proxyActivities<TranscodeActivities>({ ...bookkeepingOptions, priority: priority(PLAYABLE_PRIORITY) }),
   };
-}
-
-/** The failure's own words: activity failures wrap the activity's error as their cause. */
-function messageOf(error: unknown): string {
-  let current: unknown = error;
-  while (current instanceof Error && (current as { cause?: unknown }).cause instanceof Error) {
-    current = (current as { cause?: unknown }).cause;
-  }
-  return current instanceof Error ? current.message : String(error);
 }
 
 /**

@@ -17,6 +17,8 @@ import { sequenceInterchangeRoutes } from './sequence-interchange.route';
 import { libraryLayoutRoutes } from './library-layout.route';
 import { uploadFolderRoutes } from './upload-folder.route';
 import { highresDeletionRoutes } from './highres-deletion.route';
+import { storageRoutes } from './storages.route';
+import { storageScanRoutes } from './storage-scans.route';
 
 export const v1Routes: RestRoute[] = [
   meRoute as unknown as RestRoute,
@@ -37,4 +39,6 @@ export const v1Routes: RestRoute[] = [
   ...libraryLayoutRoutes,
   ...uploadFolderRoutes,
   ...highresDeletionRoutes,
+  ...storageRoutes,
+  ...storageScanRoutes,
 ];

@@ -18,10 +18,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconPencil, IconPlugConnected, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconPencil, IconPlugConnected, IconPlus, IconScan, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';
+import { StorageScanModal } from '../../features/storage-scan/storage-scan.modal';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { IconAction } from '../../components/icon-action';
 import { appErrorOf, errorCodeMessage, errorMessage } from '../../lib/app-error';
@@ -82,6 +83,7 @@ export function StorageSettingsPanel() {
   const testOutcome = useTestOutcome();
   const [editing, setEditing] = useState<TStorage | 'new' | null>(null);
   const [testing, setTesting] = useState<string | null>(null);
+  const [scanning, setScanning] = useState<TStorage | null>(null);
   const [confirmation, confirm] = useConfirm();
   const defaults = effectiveDefaults(storages.data ?? []);
 
@@ -133,7 +135,7 @@ export function StorageSettingsPanel() {
             <Table.Th>{t('storage.types')}</Table.Th>
             <Table.Th>{t('storage.defaultFor')}</Table.Th>
             <Table.Th>{t('storage.deletion')}</Table.Th>
-            <Table.Th w={120} />
+            <Table.Th w={150} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -200,6 +202,18 @@ export function StorageSettingsPanel() {
                   >
                     <IconPlugConnected size={16} />
                   </IconAction>
+                  <IconAction
+                    label={
+                      storage.types.includes('generated')
+                        ? t('errors.STORAGE_SCANNING_FAILED')
+                        : t('storageScan.action')
+                    }
+                    disabled={storage.types.includes('generated')}
+                    onClick={() => setScanning(storage)}
+                    data-testid="storage-scan"
+                  >
+                    <IconScan size={16} />
+                  </IconAction>
                   <IconAction label={t('common.edit')} onClick={() => setEditing(storage)} data-testid="storage-edit">
                     <IconPencil size={16} />
                   </IconAction>
@@ -222,6 +236,7 @@ export function StorageSettingsPanel() {
         </Table.Tbody>
       </DataTable>
       {editing && <StorageModal storage={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {scanning && <StorageScanModal storage={scanning} onClose={() => setScanning(null)} />}
       {confirmation}
     </Stack>
   );
