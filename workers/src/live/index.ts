@@ -1,0 +1,2 @@
+export * from './live-endpoint-guard';
+export * from './live-input';
