@@ -85,6 +85,11 @@ import { updateRenderPresetProcedure } from './procedures/render-presets/update-
 import { deleteRenderPresetProcedure } from './procedures/render-presets/delete-render-preset.procedure';
 import { setDefaultRenderPresetProcedure } from './procedures/render-presets/set-default-render-preset.procedure';
 import { setSubclipRenderPresetProcedure } from './procedures/render-presets/set-subclip-render-preset.procedure';
+import { listLiveSourcesProcedure } from './procedures/live-sources/list-live-sources.procedure';
+import { getLiveSourceProcedure } from './procedures/live-sources/get-live-source.procedure';
+import { createLiveSourceProcedure } from './procedures/live-sources/create-live-source.procedure';
+import { updateLiveSourceProcedure } from './procedures/live-sources/update-live-source.procedure';
+import { deleteLiveSourceProcedure } from './procedures/live-sources/delete-live-source.procedure';
 import { getItemMetadataProcedure } from './procedures/items/get-item-metadata.procedure';
 import { updateItemMetadataProcedure } from './procedures/items/update-item-metadata.procedure';
 import { bulkUpdateItemMetadataProcedure } from './procedures/items/bulk-update-item-metadata.procedure';
@@ -282,6 +287,13 @@ export const appRouter = router({
     delete: deleteRenderPresetProcedure,
     setDefault: setDefaultRenderPresetProcedure,
     setSubclip: setSubclipRenderPresetProcedure,
+  }),
+  liveSources: router({
+    list: listLiveSourcesProcedure,
+    get: getLiveSourceProcedure,
+    create: createLiveSourceProcedure,
+    update: updateLiveSourceProcedure,
+    delete: deleteLiveSourceProcedure,
   }),
   operations: router({
     list: listOperationsProcedure,
