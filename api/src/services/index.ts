@@ -23,6 +23,7 @@ import { createVersionService } from './items/version.service';
 import { createMetadataFormService } from './metadata/metadata-form.service';
 import { createRenderPresetService } from './renders/render-preset.service';
 import { createLiveSourceService } from './live/live-source.service';
+import { createLiveSourceMonitor } from './live/live-source-monitor.service';
 import { createItemMetadataService } from './metadata/item-metadata.service';
 import { createMetadataExchangeService } from './metadata/metadata-exchange.service';
 import { createSearchService } from './search/search.service';
@@ -101,6 +102,7 @@ export function createServices(deps: ServiceDeps) {
     relations: createItemRelationService(deps, audit),
     renderPresets: createRenderPresetService(deps, audit, liveSources),
     liveSources,
+    liveSourceMonitor: createLiveSourceMonitor(deps, liveSources),
     virtualClips: createVirtualClipService(deps, audit),
     sequences,
     sequenceInterchange: createSequenceInterchangeService(deps, sequences),

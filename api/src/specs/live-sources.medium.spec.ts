@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { schema } from '@mam/db';
 import { testBackends } from '@mam/db/testing';
 import { eq } from 'drizzle-orm';
+import type { TLiveSourceStatus } from '../services/live/live-source-monitor.service';
 import type { TLiveSourceView } from '../services/live/live-source.service';
 import { addMember, adminApiKey, rest, twoTenantLibrary, type TTwoTenantLibrary } from '../testing/library-fixtures';
 import type { TestApp, TrpcClient } from '../testing/test-app';
@@ -143,4 +145,30 @@ describe.each(testBackends)('live sources on %s', (backend) => {
     expect(refused).toMatchObject({ status: 409, code: 'RENDER_PRESET_IN_USE' });
     expect(JSON.stringify(refused)).toContain('The live source Rendered feed uses it.');
   });
+
+  it('reports a source fed over UDP as ready with its input and picture, and offline without a feed', async () => {
+    const port = 46000 + (process.pid % 300) + (backend === 'pglite' ? 0 : 400);
+    const source = await create({ name: `Loopback ${backend}`, type: 'udp', location: `udp://127.0.0.1:${port}` });
+    const offline = await rest(t, key, 'GET', `/live-sources/${source.id}/status`);
+    expect(offline).toMatchObject({ status: 200, body: { state: 'offline', input: null, thumbnail: null } });
+
+    const feed = spawn(
+      'ffmpeg',
+      ['-v', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine']
+        .concat(['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-c:a', 'aac'])
+        .concat(['-f', 'mpegts', `udp://127.0.0.1:${port}?pkt_size=1316`]),
+      { stdio: 'ignore' },
+    );
+    try {
+      // The answer of the probe before is shared for a few seconds.
+      t.clock.now = new Date(t.clock.now.getTime() + 10_000);
+      const ready = await admin.query<TLiveSourceStatus>('liveSources.status', { id: source.id });
+      expect(ready).toMatchObject({ ok: true, data: { state: 'ready', input: { videoCodec: 'h264', width: 320 } } });
+      expect(ready.ok && ready.data.thumbnail).toMatch(/^data:image\/jpeg;base64,\/9j\//);
+    } finally {
+      feed.kill('SIGKILL');
+    }
+    const bravoAsks = await rest(t, bravoKey, 'GET', `/live-sources/${source.id}/status`);
+    expect(bravoAsks).toMatchObject({ status: 404 });
+  }, 60_000);
 });

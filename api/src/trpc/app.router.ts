@@ -90,6 +90,7 @@ import { getLiveSourceProcedure } from './procedures/live-sources/get-live-sourc
 import { createLiveSourceProcedure } from './procedures/live-sources/create-live-source.procedure';
 import { updateLiveSourceProcedure } from './procedures/live-sources/update-live-source.procedure';
 import { deleteLiveSourceProcedure } from './procedures/live-sources/delete-live-source.procedure';
+import { liveSourceStatusProcedure } from './procedures/live-sources/live-source-status.procedure';
 import { getItemMetadataProcedure } from './procedures/items/get-item-metadata.procedure';
 import { updateItemMetadataProcedure } from './procedures/items/update-item-metadata.procedure';
 import { bulkUpdateItemMetadataProcedure } from './procedures/items/bulk-update-item-metadata.procedure';
@@ -294,6 +295,7 @@ export const appRouter = router({
     create: createLiveSourceProcedure,
     update: updateLiveSourceProcedure,
     delete: deleteLiveSourceProcedure,
+    status: liveSourceStatusProcedure,
   }),
   operations: router({
     list: listOperationsProcedure,

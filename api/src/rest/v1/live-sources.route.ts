@@ -87,7 +87,37 @@ export const deleteLiveSourceRoute = defineRoute({
   },
 });
 
+export const liveSourceStatusRoute = defineRoute({
+  method: 'GET',
+  path: '/live-sources/:id/status',
+  operationId: 'getLiveSourceStatus',
+  summary:
+    'Probes the source (answers are shared for a few seconds): ready, recording or offline, its input and picture',
+  tags: ['Live sources'],
+  params: ZSourceParams,
+  response: z
+    .object({
+      state: z.enum(['ready', 'recording', 'offline']),
+      input: z
+        .object({
+          videoCodec: z.string().nullable(),
+          width: z.number().nullable(),
+          height: z.number().nullable(),
+          frameRate: z.string().nullable(),
+          audioCodec: z.string().nullable(),
+          audioChannels: z.number().nullable(),
+          bitRate: z.number().nullable(),
+        })
+        .nullable(),
+      thumbnail: z.string().nullable().describe('The current picture as a JPEG data URL'),
+      checkedAt: z.string(),
+    })
+    .meta({ id: 'LiveSourceStatus' }),
+  handler: async ({ params }, { services, principal }) => services.liveSourceMonitor.status(principal.actor, params.id),
+});
+
 export const liveSourceRoutes = [
+  liveSourceStatusRoute,
   listLiveSourcesRoute,
   getLiveSourceRoute,
   createLiveSourceRoute,
