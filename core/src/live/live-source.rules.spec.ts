@@ -1,15 +1,8 @@
-import { AppError } from '../errors/app-error';
+import type { AppError } from '../errors/app-error';
+import { catchAppError } from '../testing/catch-app-error';
 import { bindKeyOf, ingestUrlFor, parseLiveSourceInput } from './live-source.rules';
 
-function refusal(work: () => unknown): AppError {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+const refusal = catchAppError;
 
 const paths = (error: AppError) => error.issues.map((issue) => issue.path);
 
