@@ -43,6 +43,7 @@ export function createRuntimeServices(
       sessionTtlHours: env.SESSION_TTL_HOURS,
       dataDir: env.DATA_DIR,
       storagePrivateEndpoints: env.STORAGE_PRIVATE_ENDPOINTS,
+      liveSourceNetworks: env.LIVE_SOURCE_ALLOWED_NETWORKS,
       maxUploadBytes: env.MAX_UPLOAD_BYTES,
       uploadAbandonedHours: env.UPLOAD_ABANDONED_HOURS,
       temporalUi: env.TEMPORAL_UI_URL ? { url: env.TEMPORAL_UI_URL, namespace: env.TEMPORAL_NAMESPACE } : undefined,

@@ -75,3 +75,7 @@ export * from './sequences/interchange';
 export * from './audit/audit-summary';
 export * from './administration/admin-section.ids';
 export * from './highres/highres-deletion.rules';
+
+export * from './live/live-source.types';
+export * from './live/live-address';
+export * from './live/live-source.rules';

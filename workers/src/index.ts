@@ -6,3 +6,4 @@ export * from './activities/task-reminder.activities';
 export * from './activities/storage-scan.activities';
 export * from './render';
 export * from './activities/highres-deletion.activities';
+export * from './live';

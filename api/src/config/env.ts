@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { parsePrivateEndpoints, type TPrivateEndpoint } from '@mam/workers';
+import { LiveNetworks, parsePrivateEndpoints, type TPrivateEndpoint } from '@mam/workers';
 import { z } from 'zod';
 
 const ZOptionalUrl = z
@@ -75,6 +75,18 @@ export const ZEnv = z.object({
         return parsePrivateEndpoints(list);
       } catch (error) {
         context.addIssue({ code: 'custom', message: `${(error as Error).message}; use comma-separated host[:port]` });
+        return z.NEVER;
+      }
+    }),
+  // Private networks (CIDRs) pulled live sources may connect to: the broadcaster's own contribution networks.
+  LIVE_SOURCE_ALLOWED_NETWORKS: z
+    .string()
+    .default('')
+    .transform((list, context): LiveNetworks => {
+      try {
+        return LiveNetworks.parse(list);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: `${(error as Error).message}; use comma-separated CIDRs` });
         return z.NEVER;
       }
     }),

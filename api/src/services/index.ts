@@ -22,6 +22,8 @@ import { createProcessingService } from './items/processing.service';
 import { createVersionService } from './items/version.service';
 import { createMetadataFormService } from './metadata/metadata-form.service';
 import { createRenderPresetService } from './renders/render-preset.service';
+import { createLiveSourceService } from './live/live-source.service';
+import { createLiveSourceMonitor } from './live/live-source-monitor.service';
 import { createItemMetadataService } from './metadata/item-metadata.service';
 import { createMetadataExchangeService } from './metadata/metadata-exchange.service';
 import { createSearchService } from './search/search.service';
@@ -61,6 +63,7 @@ export function createServices(deps: ServiceDeps) {
   const tenantConfig = createTenantConfigService(deps, apiKeys, audit);
   const features = createFeatureGate(deps);
   const sequences = createSequenceService(deps, audit);
+  const liveSources = createLiveSourceService(deps, audit);
   const search = createSearchService(deps, metadataForms);
   return {
     deps,
@@ -100,7 +103,9 @@ export function createServices(deps: ServiceDeps) {
     publicUploadRequests: createPublicUploadRequestService(deps, uploads, metadataForms, notifications),
     logEntries: createLogEntryService(deps, audit, metadataForms),
     relations: createItemRelationService(deps, audit),
-    renderPresets: createRenderPresetService(deps, audit),
+    renderPresets: createRenderPresetService(deps, audit, liveSources),
+    liveSources,
+    liveSourceMonitor: createLiveSourceMonitor(deps, liveSources),
     virtualClips: createVirtualClipService(deps, audit),
     sequences,
     sequenceInterchange: createSequenceInterchangeService(deps, sequences),

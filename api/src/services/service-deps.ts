@@ -1,5 +1,5 @@
 import type { Database, Repositories } from '@mam/db';
-import type { Mailer, TPrivateEndpoint } from '@mam/workers';
+import type { LiveNetworks, Mailer, TPrivateEndpoint } from '@mam/workers';
 import type { ElasticsearchBackend } from '@mam/search';
 import type { WorkflowEngine } from '@mam/workflows';
 import type { SecretBox } from '../security/secret-box';
@@ -37,6 +37,11 @@ export interface ServiceDeps {
      * may use; none when absent, so a tenant cannot point the server at the platform's own services.
      */
     storagePrivateEndpoints?: readonly TPrivateEndpoint[];
+    /**
+     * LIVE_SOURCE_ALLOWED_NETWORKS: private ranges (the broadcaster's contribution networks) pulled live sources
+     * may connect to; none when absent.
+     */
+    liveSourceNetworks?: LiveNetworks;
     /** MAX_UPLOAD_BYTES: the largest single upload; 1 TiB when absent. */
     maxUploadBytes?: number;
     /** UPLOAD_ABANDONED_HOURS: an upload with no byte received this long after its creation is cleaned up; 24. */

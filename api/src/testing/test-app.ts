@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createRepositories } from '@mam/db';
 import { createTestDatabase, type TestDatabase, type TTestBackend } from '@mam/db/testing';
 import type { ElasticsearchBackend } from '@mam/search';
-import { parsePrivateEndpoints, type Mailer, type MailMessage } from '@mam/workers';
+import { LiveNetworks, parsePrivateEndpoints, type Mailer, type MailMessage } from '@mam/workers';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createApp } from '../http/app';
 import { createMediaPipeline } from '../media-pipeline';
@@ -36,6 +36,8 @@ export interface TestAppOptions {
    * allows 127.0.0.1, where the S3 test server and the fake OpenID Connect provider listen.
    */
   storagePrivateEndpoints?: string;
+  /** LIVE_SOURCE_ALLOWED_NETWORKS as an operator would set it; none by default. */
+  liveSourceAllowedNetworks?: string;
   /** A built console to serve (its index.html and files), as CONSOLE_DIST. */
   consoleDist?: string;
   /** MAX_UPLOAD_BYTES as an operator would set it. */
@@ -78,6 +80,7 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
       dataDir,
       storagePrivateEndpoints: parsePrivateEndpoints(options.storagePrivateEndpoints ?? '127.0.0.1'),
       maxUploadBytes: options.maxUploadBytes,
+      liveSourceNetworks: LiveNetworks.parse(options.liveSourceAllowedNetworks),
     },
   });
   const app = await createApp({

@@ -90,6 +90,12 @@ import { setSubclipRenderPresetProcedure } from './procedures/render-presets/set
 import { getHighresDeletionProcedure } from './procedures/highres-deletion/get-highres-deletion.procedure';
 import { scheduleHighresDeletionProcedure } from './procedures/highres-deletion/schedule-highres-deletion.procedure';
 import { unscheduleHighresDeletionProcedure } from './procedures/highres-deletion/unschedule-highres-deletion.procedure';
+import { listLiveSourcesProcedure } from './procedures/live-sources/list-live-sources.procedure';
+import { getLiveSourceProcedure } from './procedures/live-sources/get-live-source.procedure';
+import { createLiveSourceProcedure } from './procedures/live-sources/create-live-source.procedure';
+import { updateLiveSourceProcedure } from './procedures/live-sources/update-live-source.procedure';
+import { deleteLiveSourceProcedure } from './procedures/live-sources/delete-live-source.procedure';
+import { liveSourceStatusProcedure } from './procedures/live-sources/live-source-status.procedure';
 import { getItemMetadataProcedure } from './procedures/items/get-item-metadata.procedure';
 import { updateItemMetadataProcedure } from './procedures/items/update-item-metadata.procedure';
 import { bulkUpdateItemMetadataProcedure } from './procedures/items/bulk-update-item-metadata.procedure';
@@ -296,6 +302,14 @@ export const appRouter = router({
     get: getHighresDeletionProcedure,
     schedule: scheduleHighresDeletionProcedure,
     unschedule: unscheduleHighresDeletionProcedure,
+  }),
+  liveSources: router({
+    list: listLiveSourcesProcedure,
+    get: getLiveSourceProcedure,
+    create: createLiveSourceProcedure,
+    update: updateLiveSourceProcedure,
+    delete: deleteLiveSourceProcedure,
+    status: liveSourceStatusProcedure,
   }),
   operations: router({
     list: listOperationsProcedure,

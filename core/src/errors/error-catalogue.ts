@@ -273,6 +273,20 @@ export const errorCatalogue = {
   },
   QUOTA_SUPER_ADMIN_ONLY: { status: 403, message: 'Only the system administrator can change the storage quota' },
 
+  // Live sources (issue 25; spec sections 3 and 4)
+  LIVE_SOURCE_NOT_FOUND: { status: 404, message: 'The live source was not found.' },
+  LIVE_SOURCE_INVALID: { status: 400, message: 'The live source is not valid.' },
+  LIVE_SOURCE_NAME_TAKEN: { status: 409, message: 'A live source with that name already exists.' },
+  LIVE_SOURCE_ADDRESS_TAKEN: {
+    status: 409,
+    message: 'Another live source already receives on this address and port. Choose another port.',
+  },
+  LIVE_SOURCE_ADDRESS_PRIVATE: {
+    status: 400,
+    message: 'This address is on a private network the operator has not allowed for live sources.',
+  },
+  LIVE_SOURCE_RECORDING: { status: 409, message: 'The live source is recording. Stop the recording first.' },
+
   // Addresses a tenant chooses that the server fetches
   SSO_ISSUER_PRIVATE: {
     status: 400,

@@ -27,6 +27,7 @@ import { createLogEntryRepository } from './log-entry.repository';
 import { createItemRelationRepository } from './item-relation.repository';
 import { createUploadRequestRepository } from './upload-request.repository';
 import { createRenderPresetRepository } from './render-preset.repository';
+import { createLiveSourceRepository } from './live-source.repository';
 import { createSequenceClipRepository } from './sequence-clip.repository';
 import { createVirtualClipRepository } from './virtual-clip.repository';
 import { createHighresDeletionRepository } from './highres-deletion.repository';
@@ -60,6 +61,7 @@ export function createRepositories(db: Database) {
     itemRelations: createItemRelationRepository(db),
     uploadRequests: createUploadRequestRepository(db),
     renderPresets: createRenderPresetRepository(db),
+    liveSources: createLiveSourceRepository(db),
     sequenceClips: createSequenceClipRepository(db),
     virtualClips: createVirtualClipRepository(db),
     highresDeletions: createHighresDeletionRepository(db),
@@ -163,3 +165,4 @@ export type {
   TTaskExpiry,
   TFinalFailureReason,
 } from './workflow.repository';
+export type { TLiveSourceRow, TLiveSourceInsert, TLiveSourceConflict } from './live-source.repository';

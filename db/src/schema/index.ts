@@ -33,6 +33,7 @@ export * from './upload-request-file.table';
 export * from './notification.table';
 export * from './search-word.table';
 export * from './render-preset.table';
+export * from './live-source.table';
 export * from './sequence-clip.table';
 export * from './virtual-clip.table';
 export * from './highres-deletion.table';

@@ -11,6 +11,7 @@ import { commentRoutes } from './comments.route';
 import { tenantRoutes } from './tenants.route';
 import { workflowRoutes } from './workflows.route';
 import { renderPresetRoutes } from './render-presets.route';
+import { liveSourceRoutes } from './live-sources.route';
 import { sequenceRoutes } from './sequences.route';
 import { virtualClipRoutes } from './virtual-clips.route';
 import { sequenceInterchangeRoutes } from './sequence-interchange.route';
@@ -33,6 +34,7 @@ export const v1Routes: RestRoute[] = [
   ...tenantRoutes,
   ...workflowRoutes,
   ...renderPresetRoutes,
+  ...liveSourceRoutes,
   ...sequenceRoutes,
   ...virtualClipRoutes,
   ...sequenceInterchangeRoutes,

@@ -1,0 +1,4 @@
+export * from './live-endpoint-guard';
+export * from './live-input';
+export * from './live-port-registry';
+export * from './live-probe';

@@ -1,0 +1,98 @@
+import { isMulticast, unbracket, type TLiveSource } from '@mam/core';
+import { permittedLiveAddress, type LiveNetworks } from './live-endpoint-guard';
+
+/** How ffmpeg (or ffprobe) opens a source: the input URL and the options that go before `-i`. */
+export interface TLiveInput {
+  url: string;
+  inputOptions: string[];
+}
+
+/** A pulled source's address resolves to a private network the operator has not allowed (or does not resolve). */
+export class LiveAddressRefusedError extends Error {
+  override name = 'LiveAddressRefusedError';
+  constructor(readonly host: string) {
+    super(`${host} is not a public address nor in LIVE_SOURCE_ALLOWED_NETWORKS`);
+  }
+}
+
+export interface TLiveInputOptions {
+  networks: LiveNetworks;
+  /** How long a read may wait for data before the input counts as lost, in seconds. */
+  timeoutSeconds?: number;
+  resolve?: Parameters<typeof permittedLiveAddress>[2];
+}
+
+// 188-byte packets: ~9 MB absorbs a few seconds of a 20 Mbit/s feed while ffmpeg is busy, without dropping them.
+const UDP_FIFO_PACKETS = 50_000;
+const SOCKET_BUFFER_BYTES = 4 * 1024 * 1024;
+
+function hostPort(url: URL): string {
+  return `${url.hostname}${url.port ? `:${url.port}` : ''}`;
+}
+
+async function pinned(url: URL, options: TLiveInputOptions): Promise<URL> {
+  const address = await permittedLiveAddress(url.hostname, options.networks, options.resolve);
+  if (!address) throw new LiveAddressRefusedError(unbracket(url.hostname));
+  const copy = new URL(url.href);
+  copy.hostname = address.includes(':') ? `[${address}]` : address;
+  return copy;
+}
+
+/**
+ * The ffmpeg input that receives `source`: recording and probing open it the same way. Pulled addresses are checked
+ * by the endpoint guard and connected to by the address checked; secrets go in options, never in the URL that
+ * logs print.
+ */
+export async function liveInputFor(source: TLiveSource, options: TLiveInputOptions): Promise<TLiveInput> {
+  const timeoutMicros = String(Math.round((options.timeoutSeconds ?? 5) * 1_000_000));
+  const location = new URL(source.location);
+  const { credentials } = source;
+  switch (source.type) {
+    case 'udp':
+    case 'rtp': {
+      const host = unbracket(location.hostname);
+      const query = new URLSearchParams({ timeout: timeoutMicros, buffer_size: String(SOCKET_BUFFER_BYTES) });
+      if (source.type === 'udp') {
+        query.set('fifo_size', String(UDP_FIFO_PACKETS));
+        query.set('overrun_nonfatal', '1');
+      }
+      // A unicast address names the interface to receive on; a group is joined on the default one.
+      if (!isMulticast(host) && host !== '0.0.0.0' && host !== '::') query.set('localaddr', host);
+      return { url: `${source.type}://${hostPort(location)}?${query}`, inputOptions: [] };
+    }
+    case 'srt': {
+      const url = source.mode === 'caller' ? await pinned(location, options) : new URL(location.href);
+      url.searchParams.set('mode', source.mode);
+      if (source.mode === 'caller')
+        url.searchParams.set('connect_timeout', String((options.timeoutSeconds ?? 5) * 1000));
+      else url.searchParams.set('listen_timeout', timeoutMicros);
+      const inputOptions = credentials.passphrase ? ['-passphrase', credentials.passphrase] : [];
+      return { url: url.href, inputOptions: [...inputOptions, '-timeout', timeoutMicros] };
+    }
+    case 'rtmp': {
+      if (source.mode === 'push') {
+        const base = location.href.replace(/\/$/, '');
+        return {
+          url: `${base}/${credentials.streamKey ?? ''}`,
+          inputOptions: ['-listen', '1', '-timeout', String(options.timeoutSeconds ?? 5)],
+        };
+      }
+      const url = await pinned(location, options);
+      if (credentials.username) {
+        url.username = credentials.username;
+        url.password = credentials.password ?? '';
+      }
+      return { url: url.href, inputOptions: ['-rw_timeout', timeoutMicros] };
+    }
+    case 'hls': {
+      // Checked here; the playlist's own segment addresses are fetched by ffmpeg as the playlist names them.
+      await pinned(location, options);
+      const inputOptions = ['-rw_timeout', timeoutMicros, '-protocol_whitelist', 'http,https,tcp,tls,crypto'];
+      if (credentials.username) {
+        const basic = Buffer.from(`${credentials.username}:${credentials.password ?? ''}`).toString('base64');
+        inputOptions.push('-headers', `Authorization: Basic ${basic}\r\n`);
+      }
+      return { url: location.href, inputOptions };
+    }
+  }
+}
