@@ -4,3 +4,5 @@ export * from './storage';
 export * from './activities/transcode.activities';
 export * from './activities/task-reminder.activities';
 export * from './render';
+export * from './live/recorder';
+export * from './live/recorder-plan';
