@@ -64,3 +64,13 @@ export { TRANSCODE_TASK_QUEUE } from './transcode/transcode.workflow';
 // The task reminder workflow's contract with its activities and callers.
 export * from './tasks/task-reminder.activities.types';
 export { TASK_REMINDER_TASK_QUEUE, taskChangedSignal, taskReminderWorkflowId } from './tasks/task-reminder.workflow';
+
+// The crash recording workflow's contract with its activities and callers.
+export * from './live/crash-recording.activities.types';
+export {
+  CRASH_RECORDING_TASK_QUEUE,
+  crashRecordingStateQuery,
+  crashRecordingWorkflowId,
+  stopCrashRecordingSignal,
+  switchCrashRecordingSignal,
+} from './live/crash-recording.workflow';

@@ -4,3 +4,4 @@
  */
 export { transcodeWorkflow } from './transcode/transcode.workflow';
 export { taskReminderWorkflow } from './tasks/task-reminder.workflow';
+export { crashRecordingWorkflow } from './live/crash-recording.workflow';
