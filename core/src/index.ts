@@ -17,6 +17,7 @@ export * from './access/access-change.rules';
 export * from './tenant/tenant-config.schema';
 export * from './tenant/tenant-config.secrets';
 export * from './tenant/tenant-config.parse';
+export * from './live/crash-recording-name';
 export * from './tenant/blocked-extensions';
 export * from './tenant/upload-limits';
 

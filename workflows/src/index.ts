@@ -75,3 +75,12 @@ export {
 // The storage scan workflow's contract with its activities and callers.
 export * from './storage-scan/storage-scan.activities.types';
 export { STORAGE_SCAN_TASK_QUEUE, storageScanWorkflowId } from './storage-scan/storage-scan.workflow';
+// The crash recording workflow's contract with its activities and callers.
+export * from './live/crash-recording.activities.types';
+export {
+  CRASH_RECORDING_TASK_QUEUE,
+  crashRecordingStateQuery,
+  crashRecordingWorkflowId,
+  stopCrashRecordingSignal,
+  switchCrashRecordingSignal,
+} from './live/crash-recording.workflow';

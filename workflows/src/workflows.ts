@@ -6,3 +6,4 @@ export { transcodeWorkflow } from './transcode/transcode.workflow';
 export { taskReminderWorkflow } from './tasks/task-reminder.workflow';
 export { highresDeletionWorkflow } from './highres/highres-deletion.workflow';
 export { storageScanWorkflow } from './storage-scan/storage-scan.workflow';
+export { crashRecordingWorkflow } from './live/crash-recording.workflow';

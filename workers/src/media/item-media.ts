@@ -20,7 +20,9 @@ export function mediaSteps(probe: TMediaProbe): TMediaStep[] {
     case 'file':
       return ['documentThumbnail'];
     case 'sequence':
-      // A probe never finds one: a sequence's media are its clips' sources, rendered by central render.
+    case 'live':
+      // A probe never finds these: a sequence's media are its clips' sources, rendered by central render; a live
+      // recording makes its own growing proxy and is probed as a video once it stops.
       return [];
   }
 }

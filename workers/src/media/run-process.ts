@@ -12,6 +12,8 @@ export interface RunProcessOptions {
   collectStdout?: boolean;
   /** Every ffmpeg `-progress` line written to stderr. */
   onProgressLine?: (line: string) => void;
+  /** Gets the child's stdin (then piped, not ignored): a live recording stops with `q` so its last segment is whole. */
+  onStdin?: (stdin: NodeJS.WritableStream) => void;
 }
 
 export interface ProcessExit {
@@ -114,8 +116,14 @@ export function runProcess(command: string, args: readonly string[], options: Ru
     const wantsStdout = Boolean(options.onStdout || options.collectStdout);
     // Detached into its own process group: a SIGTERM sent to the server's group (systemd, a terminal's Ctrl-C) is
     // the server's to handle; the child is stopped through `signal` or when this process exits.
-    const child = spawn(command, args, { stdio: ['ignore', wantsStdout ? 'pipe' : 'ignore', 'pipe'], detached: true });
+    const stdin = options.onStdin ? 'pipe' : 'ignore';
+    const child = spawn(command, args, { stdio: [stdin, wantsStdout ? 'pipe' : 'ignore', 'pipe'], detached: true });
     trackDetached(child);
+    if (options.onStdin && child.stdin) {
+      // A child that exits before reading its stdin must not crash the server with EPIPE.
+      child.stdin.on('error', () => undefined);
+      options.onStdin(child.stdin);
+    }
     lowerPriority(child.pid);
     const stdout: Buffer[] = [];
     const { log, onLine } = createLogSink(options.onProgressLine);

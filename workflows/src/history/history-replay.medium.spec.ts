@@ -25,6 +25,12 @@ import { replayHistories } from './history-replay';
 import { exportTemporalHistory, type TTemporalHistoryJson } from './temporal-history';
 import type { StorageScanActivities } from '../storage-scan/storage-scan.activities.types';
 import { STORAGE_SCAN_TASK_QUEUE } from '../storage-scan/storage-scan.workflow';
+import type { CrashRecordingActivities, TRecordLiveOutcome } from '../live/crash-recording.activities.types';
+import {
+  CRASH_RECORDING_TASK_QUEUE,
+  stopCrashRecordingSignal,
+  switchCrashRecordingSignal,
+} from '../live/crash-recording.workflow';
 
 const TEST_WORKFLOWS = path.join(__dirname, '../testing/test-workflows.ts');
 const FIXTURES = path.join(__dirname, 'fixtures');
@@ -442,6 +448,78 @@ describe('embedded runs replayed by Temporal', () => {
       expect(finished).toEqual([
         ['media', null],
         ['broken', 'The storage cannot be listed.'],
+      ]);
+    });
+
+    it('replays its runs in Temporal’s sandbox', async () => {
+      expect(await replayed(defaultWorkflowsPath(), runs)).toEqual([]);
+      writeFixtures(runs);
+      productRuns.push(...runs);
+    }, 120_000);
+  });
+
+  describe('crash recording workflow', () => {
+    const runs: TRun[] = [];
+    const recorded: string[] = [];
+    const finished: string[] = [];
+    // Each recorder run ends when the test says how: the outcome the real recorder reports after a signal.
+    const pending: Array<(outcome: TRecordLiveOutcome) => void> = [];
+    const activities: CrashRecordingActivities = {
+      beginCrashRecording: async ({ workflowId }) => ({
+        itemId: `item-${workflowId}`,
+        versionId: `version-${workflowId}`,
+        stopAt: '2030-01-01T11:00:00.000Z',
+      }),
+      recordLive: ({ sourceId }) => {
+        recorded.push(sourceId);
+        return new Promise((resolve) =>
+          pending.push((outcome) => resolve({ outcome, segments: outcome === 'source-lost' ? 0 : 3 })),
+        );
+      },
+      finishCrashRecording: async ({ itemId }) => {
+        finished.push(itemId);
+      },
+    };
+    const recording = () => eventually(async () => pending.length > 0);
+
+    beforeAll(async () => {
+      const engine = await startRuntime({ activities, taskQueues: { [CRASH_RECORDING_TASK_QUEUE]: 2 } });
+      const start = async (name: string, sourceId: string) => {
+        const workflowId = `t1:live-source:${sourceId}:crash-recording`;
+        await engine.start('crashRecordingWorkflow', {
+          workflowId,
+          taskQueue: CRASH_RECORDING_TASK_QUEUE,
+          args: [{ tenantId: 't1', sourceId, userId: 'u1' }],
+          tenantId: null,
+        });
+        runs.push({ name, workflowId });
+        return workflowId;
+      };
+      const end = (outcome: TRecordLiveOutcome) => pending.shift()!(outcome);
+
+      const switched = await start('switches and stops', 'cam1');
+      await recording();
+      await engine.signal(switched, switchCrashRecordingSignal, { sourceId: 'cam2' });
+      end('switched');
+      await recording();
+      await engine.signal(switched, stopCrashRecordingSignal);
+      end('stopped');
+      await engine.result(switched);
+
+      const lost = await start('reconnects and ends at its duration', 'cam3');
+      await recording();
+      end('source-lost');
+      await eventually(async () => pending.length > 0, 20_000);
+      end('deadline');
+      await engine.result(lost);
+      for (const run of runs) run.history = await exportTemporalHistory(database.db, run.workflowId);
+    }, 60_000);
+
+    it('records each source in turn into one item, reconnects a lost source and finishes every recording', () => {
+      expect(recorded).toEqual(['cam1', 'cam2', 'cam3', 'cam3']);
+      expect(finished).toEqual([
+        'item-t1:live-source:cam1:crash-recording',
+        'item-t1:live-source:cam3:crash-recording',
       ]);
     });
 

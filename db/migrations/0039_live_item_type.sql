@@ -1,0 +1,2 @@
+ALTER TABLE "item" DROP CONSTRAINT "item_item_type_known";--> statement-breakpoint
+ALTER TABLE "item" ADD CONSTRAINT "item_item_type_known" CHECK ("item"."item_type" IN ('video', 'audio', 'image', 'file', 'sequence', 'live'));

@@ -1,0 +1,180 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { TFfmpegBinaries } from '../media/ffmpeg-binaries';
+import { runProcess, summariseLog, type ProcessExit } from '../media/run-process';
+import {
+  canStreamCopy,
+  highResListFile,
+  parseSegmentList,
+  planRecorderArgs,
+  RECORDER_HIGHRES_DIR,
+  RECORDER_HLS_DIR,
+  RECORDER_TRANSCODE_ARGS,
+  type TLiveInput,
+  type TLiveInputCodecs,
+} from './recorder-plan';
+
+/** A closed high-res segment, placed in wall-clock time. */
+export interface TRecordedSegment {
+  /** Relative to the recording's directory. */
+  file: string;
+  run: number;
+  /** ISO time the segment's first frame arrived. */
+  wallStart: string;
+  durationSeconds: number;
+}
+
+/** A break in the recording: the source dropped out, the server restarted, or the source was switched. */
+export interface TRecordingGap {
+  /** ISO time of the last frame before the break. */
+  from: string;
+  seconds: number;
+  /** The segment after the break. */
+  beforeSegment: string;
+}
+
+export interface TRecorderOptions {
+  binaries: TFfmpegBinaries;
+  input: TLiveInput;
+  dir: string;
+  run: number;
+  segmentSeconds: number;
+  highRes: 'copy' | readonly string[];
+  proxyHeight?: number;
+  onSegment?: (segment: TRecordedSegment) => void;
+  /** Kills ffmpeg at once (cancellation); a stop that keeps the last segment whole is `stop()`. */
+  signal?: AbortSignal;
+  clock?: () => Date;
+}
+
+export interface TRecorderExit {
+  segments: TRecordedSegment[];
+  /** True when `stop()` ended it; false when the input ended or failed. */
+  stopped: boolean;
+  /** ffmpeg's own words when it ended on its own. */
+  reason: string | null;
+}
+
+export interface TRecorder {
+  /** Asks ffmpeg to finish (`q`): it closes the open segment and the playlist, then exits. */
+  stop(): Promise<TRecorderExit>;
+  done: Promise<TRecorderExit>;
+}
+
+const LIST_POLL_MS = 250;
+// ffmpeg that ignores `q` (an input read blocking on a silent source) is interrupted, then killed.
+const STOP_GRACE_MS = 5000;
+
+/** A short look at a live input's codecs (the recorder keeps them when it can). */
+export async function probeLiveInput(binaries: TFfmpegBinaries, input: TLiveInput): Promise<TLiveInputCodecs> {
+  const args = ['-v', 'error', ...input.inputOptions, '-analyzeduration', '2000000', '-probesize', '2000000'];
+  args.push('-show_entries', 'stream=codec_type,codec_name', '-of', 'json', input.url);
+  const exit = await runProcess(binaries.ffprobePath, args, { collectStdout: true });
+  if (exit.code !== 0) throw new Error(`The live input could not be read: ${summariseLog(exit.log) || exit.code}`);
+  const parsed = JSON.parse(exit.stdout || '{}') as { streams?: Array<{ codec_type?: string; codec_name?: string }> };
+  const streams = parsed.streams ?? [];
+  return {
+    video: streams.find((s) => s.codec_type === 'video')?.codec_name ?? null,
+    audio: streams.find((s) => s.codec_type === 'audio')?.codec_name ?? null,
+  };
+}
+
+/** The high-res coding for these codecs: stream copy when they suit, the transcode arguments otherwise. */
+export function highResFor(codecs: TLiveInputCodecs): 'copy' | readonly string[] {
+  return canStreamCopy(codecs) ? 'copy' : RECORDER_TRANSCODE_ARGS;
+}
+
+/**
+ * Runs one ffmpeg over the live input until it is stopped or the input ends. Each high-res segment is reported
+ * once closed, with the wall-clock time of its start (its close time less its length, so a segment is placed by
+ * when its frames arrived, not by when ffmpeg got round to listing it).
+ */
+export function startRecorder(options: TRecorderOptions): TRecorder {
+  const clock = options.clock ?? (() => new Date());
+  const segments: TRecordedSegment[] = [];
+  const listFile = highResListFile(options.dir, options.run);
+  let stdin: NodeJS.WritableStream | null = null;
+  let stopRequested = false;
+  let polling = Promise.resolve();
+  const kill = new AbortController();
+  options.signal?.addEventListener('abort', () => kill.abort(options.signal?.reason), { once: true });
+
+  const collect = async () => {
+    const text = await readFile(listFile, 'utf8').catch(() => '');
+    for (const listed of parseSegmentList(text).slice(segments.length)) {
+      const durationSeconds = Math.max(0, listed.streamEnd - listed.streamStart);
+      const segment: TRecordedSegment = {
+        file: path.join(RECORDER_HIGHRES_DIR, listed.file),
+        run: options.run,
+        wallStart: new Date(clock().getTime() - durationSeconds * 1000).toISOString(),
+        durationSeconds,
+      };
+      segments.push(segment);
+      options.onSegment?.(segment);
+    }
+  };
+
+  const done = (async (): Promise<TRecorderExit> => {
+    await mkdir(path.join(options.dir, RECORDER_HIGHRES_DIR), { recursive: true });
+    await mkdir(path.join(options.dir, RECORDER_HLS_DIR), { recursive: true });
+    const args = planRecorderArgs({
+      input: options.input,
+      dir: options.dir,
+      run: options.run,
+      segmentSeconds: options.segmentSeconds,
+      highRes: options.highRes,
+      proxyHeight: options.proxyHeight ?? 360,
+    });
+    const timer = setInterval(() => {
+      polling = polling.then(collect);
+    }, LIST_POLL_MS);
+    let exit: ProcessExit | null = null;
+    try {
+      exit = await runProcess(options.binaries.ffmpegPath, args, {
+        signal: kill.signal,
+        onStdin: (stream) => {
+          stdin = stream;
+        },
+      });
+    } catch (error) {
+      // Killed after ignoring the stop: what it closed before stays recorded.
+      if (!stopRequested || options.signal?.aborted) throw error;
+    } finally {
+      clearInterval(timer);
+      await polling;
+    }
+    await collect();
+    return {
+      segments,
+      stopped: stopRequested,
+      reason: stopRequested || !exit ? null : summariseLog(exit.log) || `ffmpeg exited with code ${exit.code}`,
+    };
+  })();
+
+  return {
+    done,
+    async stop() {
+      stopRequested = true;
+      (stdin as NodeJS.WritableStream | null)?.write('q');
+      const timeout = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), STOP_GRACE_MS).unref());
+      if ((await Promise.race([done, timeout])) === 'late') kill.abort(new Error('ffmpeg ignored the stop'));
+      return done;
+    },
+  };
+}
+
+/** The breaks between consecutive segments longer than `toleranceSeconds`, as wall-clock gaps. */
+export function findGaps(segments: readonly TRecordedSegment[], toleranceSeconds: number): TRecordingGap[] {
+  const gaps: TRecordingGap[] = [];
+  for (let i = 1; i < segments.length; i++) {
+    const before = segments[i - 1]!;
+    const after = segments[i]!;
+    const end = Date.parse(before.wallStart) + before.durationSeconds * 1000;
+    const seconds = (Date.parse(after.wallStart) - end) / 1000;
+    const breaksRun = after.run !== before.run;
+    if (seconds > toleranceSeconds || (breaksRun && seconds > 0)) {
+      gaps.push({ from: new Date(end).toISOString(), seconds: Math.max(0, seconds), beforeSegment: after.file });
+    }
+  }
+  return gaps;
+}

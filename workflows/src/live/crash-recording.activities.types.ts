@@ -1,0 +1,54 @@
+/** A crash recording as started: the source it began on and who started it. */
+export interface TCrashRecordingInput {
+  tenantId: string;
+  sourceId: string;
+  userId: string;
+}
+
+/** The live item the recording goes into, and when the tenant's crash recording duration ends it. */
+export interface TCrashRecordingItem {
+  itemId: string;
+  versionId: string;
+  /** ISO time: start plus the tenant's crash recording duration, fixed once so restarts keep it. */
+  stopAt: string;
+}
+
+/** One run of the recorder over one source, until it is told to stop, the source changes, or the input ends. */
+export interface TRecordLiveInput extends TCrashRecordingItem {
+  tenantId: string;
+  sourceId: string;
+  /** The run to ask (by query) whether to stop or switch. */
+  workflowId: string;
+}
+
+/**
+ * stopped: asked to stop; switched: the run's source is no longer the one to record; deadline: the duration ran
+ * out; source-lost: the input ended or fell silent (worth trying again for a while).
+ */
+export type TRecordLiveOutcome = 'stopped' | 'switched' | 'deadline' | 'source-lost';
+
+export interface TRecordLiveResult {
+  outcome: TRecordLiveOutcome;
+  /** High-res segments this run closed. */
+  segments: number;
+}
+
+/** What a running crash recording answers to the recorder's query. */
+export interface TCrashRecordingState {
+  sourceId: string;
+  stopRequested: boolean;
+  itemId: string | null;
+}
+
+/**
+ * The activities of the crash recording workflow, implemented in @mam/workers. Each is idempotent: the item is
+ * found by the run's id when it exists, a recorder run appends after what earlier runs wrote, and the join
+ * overwrites its output.
+ */
+export interface CrashRecordingActivities {
+  /** Creates the live item, named by the tenant's pattern, with its growing proxy to come. */
+  beginCrashRecording(input: TCrashRecordingInput & { workflowId: string }): Promise<TCrashRecordingItem>;
+  recordLive(input: TRecordLiveInput): Promise<TRecordLiveResult>;
+  /** Joins the high-res segments without re-encoding and hands the item to the usual processing as a video. */
+  finishCrashRecording(input: TCrashRecordingInput & { itemId: string; versionId: string }): Promise<void>;
+}
