@@ -7,5 +7,3 @@ export * from './activities/storage-scan.activities';
 export * from './render';
 export * from './activities/highres-deletion.activities';
 export * from './live';
-export * from './live/recorder';
-export * from './live/recorder-plan';

@@ -1,10 +1,6 @@
 import path from 'node:path';
 
-/** What the recorder reads: an ffmpeg input URL and the options that go before its `-i`. */
-export interface TLiveInput {
-  url: string;
-  inputOptions: readonly string[];
-}
+import type { TLiveInput } from './live-input';
 
 /** The codecs of a live input, as far as a short probe saw them. */
 export interface TLiveInputCodecs {

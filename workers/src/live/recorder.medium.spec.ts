@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { resolveFfmpeg } from '../media/ffmpeg-binaries';
 import { RECORDER_PLAYLIST } from './recorder-plan';
-import { findGaps, highResFor, probeLiveInput, startRecorder, type TRecordedSegment } from './recorder';
+import { findGaps, highResFor, probeRecorderCodecs, startRecorder, type TRecordedSegment } from './recorder';
 import { freeUdpPort, startUdpFeed, type TUdpFeed } from './testing/udp-feed';
 
 const TIMEOUT_MS = 120_000;
@@ -41,7 +41,7 @@ describe('startRecorder', () => {
       const port = await freeUdpPort();
       feed = startUdpFeed(port);
       const input = { url: feed.url, inputOptions: [] };
-      const codecs = await probeLiveInput(binaries, input);
+      const codecs = await probeRecorderCodecs(binaries, input);
       expect(codecs).toEqual({ video: 'h264', audio: 'aac' });
       expect(highResFor(codecs)).toBe('copy');
 
@@ -73,7 +73,7 @@ describe('startRecorder', () => {
       const ended = await readFile(path.join(recDir, RECORDER_PLAYLIST), 'utf8');
       expect(ended).toContain('#EXT-X-ENDLIST');
       // Every segment, the last one too, decodes to its end: the stop let ffmpeg close it.
-      const last = await probeLiveInput(binaries, {
+      const last = await probeRecorderCodecs(binaries, {
         url: path.join(recDir, exit.segments.at(-1)!.file),
         inputOptions: [],
       });

@@ -10,9 +10,9 @@ import {
   RECORDER_HIGHRES_DIR,
   RECORDER_HLS_DIR,
   RECORDER_TRANSCODE_ARGS,
-  type TLiveInput,
   type TLiveInputCodecs,
 } from './recorder-plan';
+import type { TLiveInput } from './live-input';
 
 /** A closed high-res segment, placed in wall-clock time. */
 export interface TRecordedSegment {
@@ -66,7 +66,7 @@ const LIST_POLL_MS = 250;
 const STOP_GRACE_MS = 5000;
 
 /** A short look at a live input's codecs (the recorder keeps them when it can). */
-export async function probeLiveInput(binaries: TFfmpegBinaries, input: TLiveInput): Promise<TLiveInputCodecs> {
+export async function probeRecorderCodecs(binaries: TFfmpegBinaries, input: TLiveInput): Promise<TLiveInputCodecs> {
   const args = ['-v', 'error', ...input.inputOptions, '-analyzeduration', '2000000', '-probesize', '2000000'];
   args.push('-show_entries', 'stream=codec_type,codec_name', '-of', 'json', input.url);
   const exit = await runProcess(binaries.ffprobePath, args, { collectStdout: true });
