@@ -1,8 +1,14 @@
 import path from 'node:path';
 import type { Database, Repositories } from '@mam/db';
 import { DEFAULT_TASK_REMINDER_LEAD_MS } from '@mam/core';
-import { createTaskReminderActivities, createTranscodeActivities, type StorageResolver } from '@mam/workers';
 import {
+  createArchiveActivities,
+  createTaskReminderActivities,
+  createTranscodeActivities,
+  type StorageResolver,
+} from '@mam/workers';
+import {
+  ARCHIVE_TASK_QUEUE,
   createWorkflowRuntime,
   TASK_REMINDER_TASK_QUEUE,
   TRANSCODE_TASK_QUEUE,
@@ -43,7 +49,7 @@ export interface MediaPipeline {
   stop(): Promise<void>;
 }
 
-/** The transcode and task reminder workflows and their activities on whichever workflow runtime this process uses. */
+/** The transcode, task reminder and archive workflows and their activities on whichever workflow runtime this process uses. */
 export async function createMediaPipeline(options: MediaPipelineOptions): Promise<MediaPipeline> {
   const uploadsDir = path.join(options.dataDir, 'uploads');
   const activities = createTranscodeActivities({
@@ -73,13 +79,23 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       await options.notifications?.().taskDue(tenantId, task);
     },
   });
+  const archive = createArchiveActivities({
+    db: options.db,
+    repos: options.repos,
+    storages: { resolve: (tenantId, storageId) => options.storages().resolve(tenantId, storageId) },
+  });
   const runtime = createWorkflowRuntime({
     temporalAddress: options.temporalAddress,
     namespace: options.temporalNamespace,
     db: options.db,
-    activities: instrumentActivities({ ...activities, ...reminders }),
+    activities: instrumentActivities({ ...activities, ...reminders, ...archive }),
     // Reminders are light database work: a couple at once beside the media work.
-    taskQueues: { [TRANSCODE_TASK_QUEUE]: options.mediaConcurrency, [TASK_REMINDER_TASK_QUEUE]: 2 },
+    // Archive copies are bound by storage bandwidth, not CPU: a couple at once beside the media work.
+    taskQueues: {
+      [TRANSCODE_TASK_QUEUE]: options.mediaConcurrency,
+      [TASK_REMINDER_TASK_QUEUE]: 2,
+      [ARCHIVE_TASK_QUEUE]: 2,
+    },
     embedded: { exclusive: options.exclusive },
     logger: options.logger,
   });

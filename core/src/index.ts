@@ -74,3 +74,4 @@ export * from './sequences';
 export * from './sequences/interchange';
 export * from './audit/audit-summary';
 export * from './administration/admin-section.ids';
+export * from './archive/archive-transfer';

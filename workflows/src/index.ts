@@ -64,3 +64,7 @@ export { TRANSCODE_TASK_QUEUE } from './transcode/transcode.workflow';
 // The task reminder workflow's contract with its activities and callers.
 export * from './tasks/task-reminder.activities.types';
 export { TASK_REMINDER_TASK_QUEUE, taskChangedSignal, taskReminderWorkflowId } from './tasks/task-reminder.workflow';
+
+// The archive workflows' contract with their activities and callers.
+export * from './archive/archive.activities.types';
+export { ARCHIVE_TASK_QUEUE, archiveWorkflowId } from './archive/archive.workflow';

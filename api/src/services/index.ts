@@ -39,6 +39,7 @@ import { createBackgroundJobsService } from './workflows/background-jobs.service
 import { createSequenceService } from './sequences/sequence.service';
 import { createVirtualClipService } from './sequences/virtual-clip.service';
 import { createSequenceInterchangeService } from './sequences/sequence-interchange.service';
+import { createArchiveService } from './archive/archive.service';
 
 /** Wires the domain services once per process. */
 export function createServices(deps: ServiceDeps) {
@@ -101,6 +102,7 @@ export function createServices(deps: ServiceDeps) {
     virtualClips: createVirtualClipService(deps, audit),
     sequences,
     sequenceInterchange: createSequenceInterchangeService(deps, sequences),
+    archive: createArchiveService(deps, audit, storages),
   };
 }
 

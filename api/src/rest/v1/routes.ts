@@ -16,6 +16,7 @@ import { virtualClipRoutes } from './virtual-clips.route';
 import { sequenceInterchangeRoutes } from './sequence-interchange.route';
 import { libraryLayoutRoutes } from './library-layout.route';
 import { uploadFolderRoutes } from './upload-folder.route';
+import { archiveRoutes } from './archive.route';
 
 export const v1Routes: RestRoute[] = [
   meRoute as unknown as RestRoute,
@@ -35,4 +36,5 @@ export const v1Routes: RestRoute[] = [
   ...sequenceInterchangeRoutes,
   ...libraryLayoutRoutes,
   ...uploadFolderRoutes,
+  ...archiveRoutes,
 ];
