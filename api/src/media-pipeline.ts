@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Database, Repositories } from '@mam/db';
 import { DEFAULT_TASK_REMINDER_LEAD_MS } from '@mam/core';
 import {
+  createArchiveActivities,
   createHighresDeletionActivities,
   createStorageScanActivities,
   createTaskReminderActivities,
@@ -9,6 +10,7 @@ import {
   type StorageResolver,
 } from '@mam/workers';
 import {
+  ARCHIVE_TASK_QUEUE,
   createWorkflowRuntime,
   HIGHRES_DELETION_TASK_QUEUE,
   STORAGE_SCAN_TASK_QUEUE,
@@ -54,7 +56,7 @@ export interface MediaPipeline {
   stop(): Promise<void>;
 }
 
-/** The transcode, task reminder and storage scan workflows and their activities on whichever workflow runtime this process uses. */
+/** The transcode, task reminder, high-res deletion, storage scan and archive workflows and their activities on whichever workflow runtime this process uses. */
 export async function createMediaPipeline(options: MediaPipelineOptions): Promise<MediaPipeline> {
   const uploadsDir = path.join(options.dataDir, 'uploads');
   const activities = createTranscodeActivities({
@@ -98,19 +100,26 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       return options.storageScans().ingest(scan, file);
     },
   });
+  const archive = createArchiveActivities({
+    db: options.db,
+    repos: options.repos,
+    storages: { resolve: (tenantId, storageId) => options.storages().resolve(tenantId, storageId) },
+  });
   const runtime = createWorkflowRuntime({
     temporalAddress: options.temporalAddress,
     namespace: options.temporalNamespace,
     db: options.db,
-    activities: instrumentActivities({ ...activities, ...reminders, ...highresDeletions, ...scans }),
+    activities: instrumentActivities({ ...activities, ...reminders, ...highresDeletions, ...scans, ...archive }),
     // Reminders are light database work: a couple at once beside the media work.
     // High-res deletions are a few storage deletes each: one at a time is plenty.
     // One scan page at a time: each lists the location and hands its files to the media queue.
+    // Archive copies are bound by storage bandwidth, not CPU: a couple at once beside the media work.
     taskQueues: {
       [TRANSCODE_TASK_QUEUE]: options.mediaConcurrency,
       [TASK_REMINDER_TASK_QUEUE]: 2,
       [HIGHRES_DELETION_TASK_QUEUE]: 1,
       [STORAGE_SCAN_TASK_QUEUE]: 1,
+      [ARCHIVE_TASK_QUEUE]: 2,
     },
     embedded: { exclusive: options.exclusive },
     logger: options.logger,

@@ -80,3 +80,4 @@ export * from './highres/highres-deletion.rules';
 export * from './live/live-source.types';
 export * from './live/live-address';
 export * from './live/live-source.rules';
+export * from './archive/archive-transfer';

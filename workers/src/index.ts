@@ -7,3 +7,4 @@ export * from './activities/storage-scan.activities';
 export * from './render';
 export * from './activities/highres-deletion.activities';
 export * from './live';
+export * from './activities/archive.activities';

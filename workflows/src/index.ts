@@ -84,3 +84,6 @@ export {
   stopCrashRecordingSignal,
   switchCrashRecordingSignal,
 } from './live/crash-recording.workflow';
+// The archive workflows' contract with their activities and callers.
+export * from './archive/archive.activities.types';
+export { ARCHIVE_TASK_QUEUE, archiveWorkflowId } from './archive/archive.workflow';

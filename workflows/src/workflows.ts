@@ -7,3 +7,4 @@ export { taskReminderWorkflow } from './tasks/task-reminder.workflow';
 export { highresDeletionWorkflow } from './highres/highres-deletion.workflow';
 export { storageScanWorkflow } from './storage-scan/storage-scan.workflow';
 export { crashRecordingWorkflow } from './live/crash-recording.workflow';
+export { archiveWorkflow, unarchiveWorkflow } from './archive/archive.workflow';

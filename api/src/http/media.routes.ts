@@ -1,4 +1,4 @@
-import { AppError, can, canView, isValidText } from '@mam/core';
+import { AppError, can, canView, isOriginalArchived, isValidText } from '@mam/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import { versionMediaPrefix } from '../services/items/item-view';
@@ -149,6 +149,10 @@ export async function mediaRoutes(app: FastifyInstance, options: { services: Ser
     if (rest === 'original') {
       if (!can(principal.actor, 'downloadMedia')) throw new AppError('FORBIDDEN');
       if (!version.originalKey) throw new AppError('ITEM_HAS_NO_MEDIA');
+      // Proxies stay online when the high resolution goes to the archive; the original is read back by unarchiving.
+      if (isOriginalArchived(item.isArchived, item.archiveTransfer, version.id)) {
+        throw new AppError(item.itemType === 'image' ? 'NO_HIGH_RES_IMAGE' : 'NO_HIGH_RES_MEDIA');
+      }
       storageId = version.storageId;
       key = version.originalKey;
       fileName = version.fileName;

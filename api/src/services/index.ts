@@ -43,6 +43,7 @@ import { createVirtualClipService } from './sequences/virtual-clip.service';
 import { createSequenceInterchangeService } from './sequences/sequence-interchange.service';
 import { createHighresDeletionService } from './highres-deletion/highres-deletion.service';
 import { createStorageScanService } from './storage-scan/storage-scan.service';
+import { createArchiveService } from './archive/archive.service';
 
 /** Wires the domain services once per process. */
 export function createServices(deps: ServiceDeps) {
@@ -110,6 +111,7 @@ export function createServices(deps: ServiceDeps) {
     sequences,
     sequenceInterchange: createSequenceInterchangeService(deps, sequences),
     highresDeletions: createHighresDeletionService(deps, audit),
+    archive: createArchiveService(deps, audit, storages),
   };
 }
 

@@ -40,6 +40,20 @@ export const builtInLocalStorage: TStorageLocationInsert = {
   builtIn: true,
 };
 
+/**
+ * The archive location every tenant starts with (migration 0036 adds it to older tenants): files under
+ * `<DATA_DIR>/storage/archive/<tenantId>/…`, apart from the online ones, so archiving works out of the box.
+ */
+export const localArchiveStorage: TStorageLocationInsert = {
+  name: 'Local archive',
+  description: '',
+  kind: 'local',
+  types: ['archive'],
+  defaultTypes: [],
+  config: { pathPrefix: 'archive' },
+  enableDeletion: true,
+};
+
 /** A location as administrators see it: everything but the secrets, which are only reported as set. */
 export interface TStorageView {
   id: string;

@@ -1,6 +1,9 @@
 import { getSsoSettingsProcedure } from './procedures/sso/get-sso-settings.procedure';
 import { updateSsoSettingsProcedure } from './procedures/sso/update-sso-settings.procedure';
 import { router } from './trpc';
+import { archiveItemProcedure } from './procedures/archive/archive-item.procedure';
+import { unarchiveItemProcedure } from './procedures/archive/unarchive-item.procedure';
+import { bulkArchiveProcedure } from './procedures/archive/bulk-archive.procedure';
 import { browseFolderProcedure } from './procedures/browse/browse-folder.procedure';
 import { exportMetadataProcedure } from './procedures/exports/export-metadata.procedure';
 import { findOrganisationProcedure } from './procedures/auth/find-organisation.procedure';
@@ -164,6 +167,11 @@ import { terminateBackgroundJobProcedure } from './procedures/background-jobs/te
 import { backgroundJobTypesProcedure } from './procedures/background-jobs/background-job-types.procedure';
 /** The console's API: one procedure a file under procedures/, composed here. */
 export const appRouter = router({
+  archive: router({
+    archive: archiveItemProcedure,
+    unarchive: unarchiveItemProcedure,
+    bulk: bulkArchiveProcedure,
+  }),
   sso: router({
     get: getSsoSettingsProcedure,
     update: updateSsoSettingsProcedure,

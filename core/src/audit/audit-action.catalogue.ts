@@ -45,6 +45,8 @@ export const auditActions = [
   'item.processingFailed',
   'item.processingCancelled',
   'item.reprocess',
+  'item.archive_requested',
+  'item.unarchive_requested',
   'item.updated',
   'item.metadata_changed',
   'item.metadata_bulk_changed',

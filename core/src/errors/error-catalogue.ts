@@ -93,6 +93,15 @@ export const errorCatalogue = {
     status: 404,
     message: 'No high resolution version of the image found. It may have been deleted or archived.',
   },
+  // The high resolution of other media types, archived or deleted: the image message's equivalent.
+  NO_HIGH_RES_MEDIA: {
+    status: 404,
+    message: 'No high resolution version of the media found. It may have been deleted or archived.',
+  },
+  ITEM_ALREADY_ARCHIVED: { status: 409, message: 'The item is already archived.' },
+  ITEM_NOT_ARCHIVED: { status: 409, message: 'The item is not archived.' },
+  ARCHIVE_TRANSFER_RUNNING: { status: 409, message: 'An archive transfer of this item is already under way.' },
+  ARCHIVE_STORAGE_INVALID: { status: 400, message: 'Choose a storage location of the archive type.' },
   CROP_DATA_MISSING: { status: 400, message: 'Save crop failed. Missing crop data.' },
   VERSIONING_VIRTUAL_CLIPS: { status: 422, message: 'Versioning virtual clips is currently not supported' },
   REPROCESS_NOT_SUPPORTED: { status: 422, message: 'Reprocess not supported' },

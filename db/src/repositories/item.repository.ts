@@ -41,6 +41,8 @@ export type TItemPatch = Partial<
     | 'approvalStatus'
     | 'approvalSetBy'
     | 'approvalSetAt'
+    | 'isArchived'
+    | 'archiveTransfer'
   >
 >;
 export type TItemVersionPatch = Partial<

@@ -25,6 +25,7 @@ const listedItemKeys = [
   'updatedAt',
   'deletedAt',
   'isArchived',
+  'archiveTransfer',
   'visibleTo',
   'updatableBy',
   'approvalStatus',

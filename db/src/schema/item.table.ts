@@ -1,4 +1,4 @@
-import type { ApprovalStatus, MediaItemType } from '@mam/core';
+import type { ApprovalStatus, MediaItemType, TArchiveTransfer } from '@mam/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tsvector } from './search-columns';
@@ -40,6 +40,8 @@ export const item = pgTable(
     // search filters and counts by state without reading a version per match.
     processingState: text('processing_state'),
     isArchived: boolean('is_archived').notNull().default(false),
+    // The last archive or unarchive of its high resolution: state, bytes, and each version's file (null: never).
+    archiveTransfer: jsonb('archive_transfer').$type<TArchiveTransfer | null>(),
     // A reviewer's verdict (core's approvalStatuses), with who set it and when; 'none' until someone reviews it.
     approvalStatus: text('approval_status').$type<ApprovalStatus>().notNull().default('none'),
     approvalSetBy: uuid('approval_set_by'),

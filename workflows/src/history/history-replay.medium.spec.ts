@@ -21,6 +21,8 @@ import type { TaskReminderActivities } from '../tasks/task-reminder.activities.t
 import { TASK_REMINDER_TASK_QUEUE, taskChangedSignal } from '../tasks/task-reminder.workflow';
 import type { HighresDeletionActivities } from '../highres/highres-deletion.activities.types';
 import { HIGHRES_DELETION_TASK_QUEUE, highresDeletionChangedSignal } from '../highres/highres-deletion.workflow';
+import type { ArchiveActivities, ArchiveInput } from '../archive/archive.activities.types';
+import { ARCHIVE_TASK_QUEUE } from '../archive/archive.workflow';
 import { replayHistories } from './history-replay';
 import { exportTemporalHistory, type TTemporalHistoryJson } from './temporal-history';
 import type { StorageScanActivities } from '../storage-scan/storage-scan.activities.types';
@@ -524,6 +526,40 @@ describe('embedded runs replayed by Temporal', () => {
     });
 
     it('replays its runs in Temporal’s sandbox', async () => {
+      expect(await replayed(defaultWorkflowsPath(), runs)).toEqual([]);
+      writeFixtures(runs);
+      productRuns.push(...runs);
+    }, 120_000);
+  });
+
+  describe('the archive workflows', () => {
+    const runs: TRun[] = [];
+    const activities: ArchiveActivities = {
+      planArchiveTransfer: async ({ itemId }) => ({ versionIds: [`${itemId}-v1`, `${itemId}-v2`] }),
+      transferArchiveFile: async ({ itemId }) => {
+        if (itemId === 'unreadable')
+          throw ApplicationFailure.nonRetryable('Item unreadable no longer exists', 'ArchiveItemGone');
+      },
+      completeArchiveTransfer: async () => undefined,
+      failArchiveTransfer: async () => undefined,
+    };
+
+    beforeAll(async () => {
+      const engine = await startRuntime({ activities, taskQueues: { [ARCHIVE_TASK_QUEUE]: 2 } });
+      for (const [name, type, itemId] of [
+        ['archives two versions', 'archiveWorkflow', 'item-1'],
+        ['fails with the reason', 'archiveWorkflow', 'unreadable'],
+        ['unarchives two versions', 'unarchiveWorkflow', 'item-2'],
+      ] as const) {
+        const input: ArchiveInput = { tenantId: 't1', itemId, storageId: 'archive-1', userId: null };
+        const workflowId = `t1:item:${itemId}:${type}`;
+        await engine.start(type, { workflowId, taskQueue: ARCHIVE_TASK_QUEUE, args: [input], tenantId: null });
+        await engine.result(workflowId).catch(() => undefined);
+        runs.push({ name, workflowId, history: await exportTemporalHistory(database.db, workflowId) });
+      }
+    }, 60_000);
+
+    it('replays archive, unarchive and a failed run in Temporal’s sandbox', async () => {
       expect(await replayed(defaultWorkflowsPath(), runs)).toEqual([]);
       writeFixtures(runs);
       productRuns.push(...runs);

@@ -12,6 +12,7 @@ import type { TItemView } from '../../services/items/item-view';
 import { defineRoute, type RestRoute } from '../rest-route';
 import { restMeta } from './rest-meta';
 import { ZSequenceClipView } from './sequences.route';
+import { ZArchiveFileTransfer } from './archive.route';
 
 const ZIdParams = z.object({ id: z.uuid() });
 
@@ -126,7 +127,10 @@ export const ZItem = z
     createdAt: z.string(),
     updatedAt: z.string(),
     deletedAt: z.string().nullable().describe('Set while the item is in the recycle bin'),
-    isArchived: z.boolean(),
+    isArchived: z.boolean().describe('The high resolution is in an archive location; proxies stay online'),
+    archiveFileTransfer: ZArchiveFileTransfer.nullable().describe(
+      'The last archive or unarchive of the high resolution; null when there was none',
+    ),
     visibleTo: ZItemAccess.nullable(),
     updatableBy: ZItemAccess.nullable(),
     approval: ZApproval,

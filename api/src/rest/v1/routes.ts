@@ -20,6 +20,7 @@ import { uploadFolderRoutes } from './upload-folder.route';
 import { highresDeletionRoutes } from './highres-deletion.route';
 import { storageRoutes } from './storages.route';
 import { storageScanRoutes } from './storage-scans.route';
+import { archiveRoutes } from './archive.route';
 
 export const v1Routes: RestRoute[] = [
   meRoute as unknown as RestRoute,
@@ -43,4 +44,5 @@ export const v1Routes: RestRoute[] = [
   ...highresDeletionRoutes,
   ...storageRoutes,
   ...storageScanRoutes,
+  ...archiveRoutes,
 ];

@@ -1,8 +1,11 @@
 import {
+  archiveTransferView,
   can,
   choosePlayback,
+  isOriginalArchived,
   type Actor,
   type ApprovalStatus,
+  type TArchiveTransferView,
   type ItemMedia,
   type ItemPlayback,
   type ItemProcess,
@@ -40,6 +43,8 @@ export interface TItemView {
   updatedAt: string;
   deletedAt: string | null;
   isArchived: boolean;
+  /** The last archive or unarchive of the high resolution (spec: archiveFileTransfer); null when there was none. */
+  archiveFileTransfer: TArchiveTransferView | null;
   visibleTo: { level: string; groups: string[] } | null;
   updatableBy: { level: string; groups: string[] } | null;
   /** A reviewer's verdict; setBy/setAt are null until someone sets it. */
@@ -87,7 +92,10 @@ export function toItemView({ item, version }: TListedItem, viewer?: Actor): TIte
     filmstrip: r.filmstrip ? { sprite: url(r.filmstrip.sprite)!, manifest: url(r.filmstrip.manifest)! } : null,
     waveform: url(r.waveform),
     previews: (r.previews ?? []).map((p) => ({ width: p.width, height: p.height, format: p.format, url: url(p.key)! })),
-    original: version?.originalKey ? mediaUrl(item.id, 'original') : null,
+    original:
+      version?.originalKey && !isOriginalArchived(item.isArchived, item.archiveTransfer, version.id)
+        ? mediaUrl(item.id, 'original')
+        : null,
   };
   const playback = version
     ? choosePlayback(
@@ -107,6 +115,7 @@ export function toItemView({ item, version }: TListedItem, viewer?: Actor): TIte
     updatedAt: item.updatedAt.toISOString(),
     deletedAt: item.deletedAt?.toISOString() ?? null,
     isArchived: item.isArchived,
+    archiveFileTransfer: archiveTransferView(item.archiveTransfer),
     visibleTo: item.visibleTo,
     updatableBy: item.updatableBy,
     approval: {

@@ -1,0 +1,119 @@
+import { archiveDirections, processStates } from '@mam/core';
+import { z } from 'zod';
+import { MAX_BULK_ARCHIVE_ITEMS } from '../../services/archive/archive.service';
+import { defineRoute, type RestRoute } from '../rest-route';
+import { restMeta } from './rest-meta';
+
+const ZIdParams = z.object({ id: z.uuid() });
+
+export const ZArchiveFileTransfer = z
+  .object({
+    state: z.enum(processStates).describe('INITIATED (pending), PROGRESSING, COMPLETE or ERROR'),
+    direction: z.enum(archiveDirections),
+    error: z.string().nullable().describe('Why the transfer failed; the online copy is then untouched'),
+    enabled: z.boolean().describe('A failed transfer may be retried (archive or unarchive again resumes it)'),
+    bytesDone: z.number().int(),
+    bytesTotal: z.number().int(),
+    percent: z.number().int().min(0).max(100),
+  })
+  .meta({ id: 'ArchiveFileTransfer' });
+
+const ZArchiveBody = z
+  .object({
+    storageId: z.uuid().optional().describe("An archive location of the tenant's; its default one when absent"),
+  })
+  .meta({ id: 'ArchiveInput' });
+
+const ZUnarchiveBody = z
+  .object({
+    tier: z
+      .enum(['express', 'standard'])
+      .optional()
+      .describe('For media in cold storage: how fast it is restored. Unused for archive locations'),
+  })
+  .meta({ id: 'UnarchiveInput' });
+
+const ZStarted = z
+  .object({ itemId: z.uuid(), direction: z.enum(archiveDirections), workflowId: z.string() })
+  .meta({ id: 'ArchiveStarted' });
+
+const ZBulkBody = z
+  .object({
+    itemIds: z.array(z.uuid()).min(1).max(MAX_BULK_ARCHIVE_ITEMS),
+    storageId: z.uuid().optional().describe('Archive only: the archive location; the default one when absent'),
+  })
+  .meta({ id: 'BulkArchiveInput' });
+
+const ZBulkResult = z
+  .object({
+    results: z.array(
+      z.union([
+        z.object({ itemId: z.string(), ok: z.literal(true), workflowId: z.string() }),
+        z.object({ itemId: z.string(), ok: z.literal(false), code: z.string(), message: z.string() }),
+      ]),
+    ),
+  })
+  .meta({ id: 'BulkArchiveResult' });
+
+const tags = ['Archive'];
+
+export const archiveItemRoute = defineRoute({
+  method: 'POST',
+  path: '/items/:id/archive',
+  operationId: 'archiveItem',
+  summary:
+    "Move the item's high resolution (every version's original) to an archive location; proxies stay online. " +
+    'Poll the item for archiveFileTransfer',
+  tags,
+  params: ZIdParams,
+  body: ZArchiveBody,
+  response: ZStarted,
+  successStatus: 202,
+  handler: async ({ params, body }, { services, principal, request }) =>
+    services.archive.archive(principal.actor, params.id, body, restMeta(request)),
+});
+
+export const unarchiveItemRoute = defineRoute({
+  method: 'POST',
+  path: '/items/:id/unarchive',
+  operationId: 'unarchiveItem',
+  summary: "Bring the item's high resolution back online from the archive",
+  tags,
+  params: ZIdParams,
+  body: ZUnarchiveBody,
+  response: ZStarted,
+  successStatus: 202,
+  handler: async ({ params, body }, { services, principal, request }) =>
+    services.archive.unarchive(principal.actor, params.id, body, restMeta(request)),
+});
+
+export const bulkArchiveRoute = defineRoute({
+  method: 'POST',
+  path: '/items/archive',
+  operationId: 'archiveItems',
+  summary: 'Archive a selection of items; each item says whether its archive started',
+  tags,
+  body: ZBulkBody,
+  response: ZBulkResult,
+  handler: async ({ body }, { services, principal, request }) =>
+    services.archive.bulk(principal.actor, { ...body, direction: 'archive' }, restMeta(request)),
+});
+
+export const bulkUnarchiveRoute = defineRoute({
+  method: 'POST',
+  path: '/items/unarchive',
+  operationId: 'unarchiveItems',
+  summary: 'Unarchive a selection of items; each item says whether its unarchive started',
+  tags,
+  body: ZBulkBody.omit({ storageId: true }).meta({ id: 'BulkUnarchiveInput' }),
+  response: ZBulkResult,
+  handler: async ({ body }, { services, principal, request }) =>
+    services.archive.bulk(principal.actor, { ...body, direction: 'unarchive' }, restMeta(request)),
+});
+
+export const archiveRoutes = [
+  archiveItemRoute,
+  unarchiveItemRoute,
+  bulkArchiveRoute,
+  bulkUnarchiveRoute,
+] as unknown as RestRoute[];

@@ -1,0 +1,89 @@
+import type { ProcessState } from '../items/item-types';
+
+/** The two archive action types (spec section 4). */
+export const archiveDirections = ['archive', 'unarchive'] as const;
+export type TArchiveDirection = (typeof archiveDirections)[number];
+
+/** One version's original on its way: where it was, where it goes, and what is known of it. */
+export interface TArchiveTransferFile {
+  versionId: string;
+  key: string;
+  fromStorageId: string;
+  toStorageId: string;
+  size: number;
+  /** SHA-256 computed while the copy streamed, then compared with the stored object; null until then. */
+  sha256: string | null;
+  /** The copy is verified and the version now points at it. */
+  done: boolean;
+}
+
+/**
+ * The item's archive file transfer (spec sections 3 and 4): INITIATED (shown as pending), PROGRESSING with bytes,
+ * COMPLETE or ERROR; `enabled` says the user may retry a failed one.
+ */
+export interface TArchiveTransfer {
+  state: ProcessState;
+  direction: TArchiveDirection;
+  error: string | null;
+  enabled: boolean;
+  storageId: string;
+  bytesDone: number;
+  bytesTotal: number;
+  files: TArchiveTransferFile[];
+}
+
+/** The transfer as the item JSON carries it. */
+export interface TArchiveTransferView {
+  state: ProcessState;
+  direction: TArchiveDirection;
+  error: string | null;
+  enabled: boolean;
+  bytesDone: number;
+  bytesTotal: number;
+  percent: number;
+}
+
+export function archiveTransferView(transfer: TArchiveTransfer | null): TArchiveTransferView | null {
+  if (!transfer) return null;
+  const percent = transfer.bytesTotal > 0 ? Math.floor((transfer.bytesDone / transfer.bytesTotal) * 100) : 0;
+  return {
+    state: transfer.state,
+    direction: transfer.direction,
+    error: transfer.error,
+    enabled: transfer.enabled,
+    bytesDone: transfer.bytesDone,
+    bytesTotal: transfer.bytesTotal,
+    percent: transfer.state === 'COMPLETE' ? 100 : Math.min(99, percent),
+  };
+}
+
+/** A transfer that is queued or copying: a second archive or unarchive of the item waits for it. */
+export function archiveTransferRunning(transfer: TArchiveTransfer | null): boolean {
+  return transfer?.state === 'INITIATED' || transfer?.state === 'PROGRESSING';
+}
+
+/**
+ * The spec's archive labels, as locale keys under `archive.label` ('archivedItem' is shown with the
+ * 'inArchiveBucket' sentence beside it).
+ */
+export type TArchiveLabel = 'archivedItem' | 'pending' | 'inProgress' | 'failed' | 'failedRetry';
+
+/** Which label an item shows, or null when it has nothing to say about archiving. */
+export function archiveLabel(isArchived: boolean, transfer: TArchiveTransferView | null): TArchiveLabel | null {
+  if (transfer?.state === 'INITIATED') return 'pending';
+  if (transfer?.state === 'PROGRESSING') return 'inProgress';
+  if (transfer?.state === 'ERROR') return transfer.enabled ? 'failedRetry' : 'failed';
+  if (isArchived) return 'archivedItem';
+  return null;
+}
+
+/**
+ * Whether a version's original is in the archive (not online): the item is archived, or an archive under way has
+ * already moved this file.
+ */
+export function isOriginalArchived(isArchived: boolean, transfer: TArchiveTransfer | null, versionId: string): boolean {
+  const file = transfer?.files.find((f) => f.versionId === versionId);
+  if (transfer?.direction === 'unarchive' && file?.done) return false;
+  if (isArchived) return true;
+  return transfer?.direction === 'archive' && !!file?.done;
+}

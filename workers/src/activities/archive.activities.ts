@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { TArchiveTransfer, TArchiveTransferFile } from '@mam/core';
+import { inTransaction, type Database, type Repositories, type TItemRow } from '@mam/db';
+import { ApplicationFailure, currentActivity, type ArchiveActivities, type ArchiveStep } from '@mam/workflows';
+import type { ObjectStorage } from '../storage';
+
+export interface ArchiveActivityDeps {
+  db: Database;
+  repos: Repositories;
+  storages: { resolve(tenantId: string, storageId: string): Promise<ObjectStorage> };
+  /** Told when a transfer ends, so whoever asked hears of it; a failure here is the caller's to log. */
+  onTransferEnded?(event: { step: ArchiveStep; outcome: 'done' | 'error'; error: string | null }): Promise<void>;
+}
+
+// Progress goes to the item at most this often: a multi-gigabyte copy would otherwise write the row per chunk.
+const PROGRESS_INTERVAL_MS = 1000;
+
+/** A missing item or original is nothing a retry mends. */
+function gone(message: string): ApplicationFailure {
+  return ApplicationFailure.nonRetryable(message, 'ArchiveItemGone');
+}
+
+async function sha256Of(body: Readable, onBytes: (n: number) => void = () => undefined): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of body) {
+    hash.update(chunk as Buffer);
+    onBytes((chunk as Buffer).length);
+  }
+  return hash.digest('hex');
+}
+
+/** Passes bytes through unchanged, hashing and counting them on the way. */
+function hashing(onBytes: (n: number) => void) {
+  const hash = createHash('sha256');
+  const transform = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      onBytes(chunk.length);
+      done(null, chunk);
+    },
+  });
+  return { transform, digest: () => hash.digest('hex') };
+}
+
+/** The archive workflows' activities: plan, copy-verify-switch-delete per file, and the ending bookkeeping. */
+export function createArchiveActivities(deps: ArchiveActivityDeps): ArchiveActivities {
+  const { repos } = deps;
+
+  async function itemOf(step: ArchiveStep): Promise<TItemRow> {
+    const item = await repos.items.findById(step.tenantId, step.itemId);
+    if (!item) throw gone(`Item ${step.itemId} no longer exists`);
+    return item;
+  }
+
+  async function transferOf(step: ArchiveStep): Promise<TArchiveTransfer> {
+    const transfer = (await itemOf(step)).archiveTransfer;
+    if (!transfer || transfer.direction !== step.direction) throw gone('The archive transfer was not planned');
+    return transfer;
+  }
+
+  async function saveTransfer(step: ArchiveStep, transfer: TArchiveTransfer, repositories = repos) {
+    await repositories.items.update(step.tenantId, step.itemId, { archiveTransfer: transfer });
+  }
+
+  /** Streams source → target while hashing, then reads the stored object back: both hashes must match. */
+  async function copyVerified(step: ArchiveStep, file: TArchiveTransferFile, onBytes: (n: number) => void) {
+    const [from, to] = await Promise.all([
+      deps.storages.resolve(step.tenantId, file.fromStorageId),
+      deps.storages.resolve(step.tenantId, file.toStorageId),
+    ]);
+    const { body } = await from.get(file.key);
+    const streamed = hashing(onBytes);
+    // put consumes the hashing stream while pipeline feeds it: a failure on either side fails the copy.
+    await Promise.all([
+      pipeline(body, streamed.transform, { signal: currentActivity().signal }),
+      to.put(file.key, streamed.transform),
+    ]);
+    const sent = streamed.digest();
+    const stored = await sha256Of((await to.get(file.key)).body);
+    if (stored !== sent || (file.sha256 !== null && sent !== file.sha256)) {
+      await to.delete(file.key);
+      throw new Error(`The ${step.direction} copy of ${file.key} does not match its checksum; the source is kept`);
+    }
+    return sent;
+  }
+
+  return {
+    async planArchiveTransfer(step) {
+      const item = await itemOf(step);
+      const current = item.archiveTransfer;
+      // A retried or resumed run keeps its plan: finished files are not copied again.
+      if (current && current.direction === step.direction && current.files.length > 0 && current.state !== 'COMPLETE') {
+        await saveTransfer(step, { ...current, state: 'PROGRESSING', error: null, enabled: false });
+        return { versionIds: current.files.filter((f) => !f.done).map((f) => f.versionId) };
+      }
+      const versions = (await repos.items.listVersions(step.tenantId, step.itemId)).filter(
+        (v) => v.originalKey && v.storageId && v.storageId !== step.storageId,
+      );
+      const files: TArchiveTransferFile[] = versions.map((v) => ({
+        versionId: v.id,
+        key: v.originalKey!,
+        fromStorageId: v.storageId!,
+        toStorageId: step.storageId,
+        size: v.fileSize ?? 0,
+        sha256: v.sha256,
+        done: false,
+      }));
+      const bytesTotal = files.reduce((sum, f) => sum + f.size, 0);
+      await saveTransfer(step, {
+        state: 'PROGRESSING',
+        direction: step.direction,
+        error: null,
+        enabled: false,
+        storageId: step.storageId,
+        bytesDone: 0,
+        bytesTotal,
+        files,
+      });
+      return { versionIds: files.map((f) => f.versionId) };
+    },
+
+    async transferArchiveFile(step) {
+      const transfer = await transferOf(step);
+      const file = transfer.files.find((f) => f.versionId === step.versionId);
+      if (!file) throw gone(`Version ${step.versionId} is not part of the transfer`);
+      if (!file.done) {
+        const before = transfer.files.filter((f) => f.done).reduce((sum, f) => sum + f.size, 0);
+        let copied = 0;
+        let lastWrite = Date.now();
+        // Progress writes in order, all landed before the file is marked done (a late one would undo it).
+        let progress: Promise<void> = Promise.resolve();
+        const sha256 = await copyVerified(step, file, (n) => {
+          copied += n;
+          currentActivity().heartbeat({ bytesDone: before + copied });
+          if (Date.now() - lastWrite < PROGRESS_INTERVAL_MS) return;
+          lastWrite = Date.now();
+          const bytesDone = before + copied;
+          progress = progress.then(() => saveTransfer(step, { ...transfer, bytesDone })).catch(() => undefined);
+        });
+        await progress;
+        // The version points at the verified copy and the file counts as done in one step: a crash after it
+        // deletes the source on the next attempt, a crash before it copies again.
+        await inTransaction(deps.db, async (tx) => {
+          const latest = (await tx.items.findById(step.tenantId, step.itemId))?.archiveTransfer ?? transfer;
+          const files = latest.files.map((f) => (f.versionId === file.versionId ? { ...f, sha256, done: true } : f));
+          const bytesDone = files.filter((f) => f.done).reduce((sum, f) => sum + f.size, 0);
+          await tx.items.updateVersion(step.tenantId, file.versionId, { storageId: file.toStorageId, sha256 });
+          await saveTransfer(step, { ...latest, files, bytesDone }, tx);
+        });
+      }
+      const version = await repos.items.findVersion(step.tenantId, file.versionId);
+      // The source goes only once the version reads from the copy, and never the copy it reads.
+      if (version?.storageId === file.toStorageId && file.fromStorageId !== file.toStorageId) {
+        const from = await deps.storages.resolve(step.tenantId, file.fromStorageId);
+        await from.delete(file.key);
+      }
+    },
+
+    async completeArchiveTransfer(step) {
+      const transfer = await transferOf(step);
+      await repos.items.update(step.tenantId, step.itemId, {
+        isArchived: step.direction === 'archive',
+        archiveTransfer: { ...transfer, state: 'COMPLETE', error: null, enabled: true, bytesDone: transfer.bytesTotal },
+      });
+      await deps.onTransferEnded?.({ step, outcome: 'done', error: null });
+    },
+
+    async failArchiveTransfer(step) {
+      const item = await repos.items.findById(step.tenantId, step.itemId);
+      if (!item?.archiveTransfer) return;
+      await saveTransfer(step, { ...item.archiveTransfer, state: 'ERROR', error: step.message, enabled: true });
+      await deps.onTransferEnded?.({ step, outcome: 'error', error: step.message });
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { TArchiveDirection } from '@mam/core';
+import { ApplicationFailure, isCancellation, proxyActivities } from '../runtime';
+import type { ArchiveActivities, ArchiveInput } from './archive.activities.types';
+
+export const ARCHIVE_TASK_QUEUE = 'archive';
+
+/** A business key per item: one archive or unarchive of it at a time. */
+export function archiveWorkflowId(tenantId: string, itemId: string): string {
+  return `${tenantId}:item:${itemId}:archive`;
+}
+
+const transfer = proxyActivities<ArchiveActivities>({
+  taskQueue: ARCHIVE_TASK_QUEUE,
+  startToCloseTimeout: '12 hours',
+  // The copy heartbeats with its bytes; a worker that died mid-copy is noticed within this.
+  heartbeatTimeout: '2 minutes',
+  // An archive storage that is down gets a few minutes to come back before the transfer is reported failed.
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 6 },
+});
+
+const bookkeeping = proxyActivities<ArchiveActivities>({
+  taskQueue: ARCHIVE_TASK_QUEUE,
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', maximumAttempts: 10 },
+});
+
+/** The failure's own words: activity failures wrap the activity's error as their cause. */
+function messageOf(error: unknown): string {
+  let current: unknown = error;
+  while (current instanceof Error && (current as { cause?: unknown }).cause instanceof Error) {
+    current = (current as { cause?: unknown }).cause;
+  }
+  return current instanceof Error ? current.message : String(error);
+}
+
+async function run(input: ArchiveInput, direction: TArchiveDirection): Promise<void> {
+  const step = { ...input, direction };
+  try {
+    const { versionIds } = await bookkeeping.planArchiveTransfer(step);
+    for (const versionId of versionIds) await transfer.transferArchiveFile({ ...step, versionId });
+    await bookkeeping.completeArchiveTransfer(step);
+  } catch (error) {
+    if (isCancellation(error)) throw error;
+    await bookkeeping.failArchiveTransfer({ ...step, message: messageOf(error) });
+    throw ApplicationFailure.nonRetryable(messageOf(error), 'ArchiveTransferFailed');
+  }
+}
+
+/**
+ * Moves every version's original to the archive location, one file at a time: each is deleted online only after its
+ * archive copy is verified, so a failure at any point leaves every file readable in one place or the other.
+ */
+export async function archiveWorkflow(input: ArchiveInput): Promise<void> {
+  await run(input, 'archive');
+}
+
+/** Brings the originals back online, verified the same way, and removes them from the archive only after. */
+export async function unarchiveWorkflow(input: ArchiveInput): Promise<void> {
+  await run(input, 'unarchive');
+}
