@@ -143,8 +143,8 @@ describe.each(testBackends)('sequence interchange on %s', (backend) => {
     expect(viaTrpc.ok || [viaTrpc.status, viaTrpc.code]).toEqual([404, 'NOT_FOUND']);
   });
 
-  it('imports its own OTIO and EDL back as new sequences with the same clips', async () => {
-    for (const format of ['otio', 'edl'] as const) {
+  it('imports its own OTIO, FCPXML and EDL back as new sequences with the same clips', async () => {
+    for (const format of ['otio', 'fcpxml', 'edl'] as const) {
       const exported = await rest(t, key, 'GET', `/sequences/${sequenceId}/export.${format}`);
       const imported = await rest(t, key, 'POST', '/sequences/import', {
         format,
@@ -216,5 +216,7 @@ describe.each(testBackends)('sequence interchange on %s', (backend) => {
     ]);
     const otio = await rest(t, key, 'POST', '/sequences/import', { format: 'otio', text: '[]', title: 'x' });
     expect([otio.status, otio.body.code]).toEqual([400, 'INTERCHANGE_OTIO_INVALID']);
+    const fcpxml = await rest(t, key, 'POST', '/sequences/import', { format: 'fcpxml', text: '<fcpxml', title: 'x' });
+    expect([fcpxml.status, fcpxml.body.code]).toEqual([400, 'INTERCHANGE_FCPXML_INVALID']);
   });
 });

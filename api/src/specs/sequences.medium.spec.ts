@@ -25,6 +25,7 @@ describe.each(testBackends)('sequences on %s', (backend) => {
   let interview: TItemRow;
   let tone: TItemRow;
   let bravoVideo: TItemRow;
+  let ntsc: TItemRow;
 
   beforeAll(async () => {
     ({ t, alpha, bravo, admin, bravoAdmin, root } = await twoTenantLibrary(backend));
@@ -40,6 +41,12 @@ describe.each(testBackends)('sequences on %s', (backend) => {
       alpha,
       { title: 'Tone', folderId: root, itemType: 'audio' },
       videoMedia({ frameRate: null, videoCodec: null }),
+    );
+    ntsc = await insertMediaItem(
+      t,
+      alpha,
+      { title: 'NTSC feed', folderId: root },
+      videoMedia({ frameRate: '30000/1001' }),
     );
     const bravoRoot = (await t.services.deps.repos.folders.findRoot(bravo.tenant.id))!.id;
     bravoVideo = await insertMediaItem(t, bravo, { title: 'Bravo rushes', folderId: bravoRoot }, videoMedia({}));
@@ -169,6 +176,27 @@ describe.each(testBackends)('sequences on %s', (backend) => {
     expect(result).toMatchObject({ ok: false, code: 'SEQUENCE_ITEM_NOT_VIDEO' });
     const view = ok(await admin.query<TSequenceView>('sequences.get', { id }));
     expect([view.title, view.totalFrames]).toEqual(['Keep', 10]);
+  });
+
+  it('refuses a clip of another frame rate, saying both rates, and creates nothing', async () => {
+    const before = await itemCount();
+    const result = await create(admin, {
+      title: 'Mixed',
+      clips: [
+        { itemId: news.id, inFrame: 0, outFrame: 10 },
+        { itemId: ntsc.id, inFrame: 0, outFrame: 10 },
+      ],
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'SEQUENCE_FRAME_RATE_MISMATCH',
+      message: 'All clips of a sequence must have the same frame rate: this clip is 29.97 fps, the sequence 25 fps.',
+    });
+    expect(await itemCount()).toBe(before);
+    const { id } = ok(
+      await create(admin, { title: 'NTSC only', clips: [{ itemId: ntsc.id, inFrame: 0, outFrame: 10 }] }),
+    );
+    expect(ok(await admin.query<TSequenceView>('sequences.get', { id })).frameRate).toBe('30000/1001');
   });
 
   it('hides a sequence from another tenant and lets it use none of its items', async () => {

@@ -48,12 +48,20 @@ describe.each(testBackends)('virtual clips on %s', (backend) => {
       folderId: root,
       virtualClip: { sourceItemId: match.id, inFrame: 50, outFrame: 150 },
       media: { frameRate: '25/1', timecodeStart: '10:00:00:00' },
-      playback: { kind: 'proxy', url: `/api/v1/items/${id}/media/proxy.mp4` },
+      // Players keep to frames 50..150: from 2 s for 4 s, labelled in the source's timecode.
+      playback: {
+        kind: 'proxy',
+        url: `/api/v1/items/${id}/media/proxy.mp4`,
+        range: { inFrame: 50, outFrame: 150, startSeconds: 2, durationSeconds: 4, timecodeIn: '10:00:02:00' },
+      },
       thumbnail: `/api/v1/items/${id}/media/thumb.jpg`,
     });
+    const viaTrpc = await admin.query<{ playback: { range?: unknown } }>('items.get', { itemId: id });
+    expect(viaTrpc.ok && viaTrpc.data.playback.range).toMatchObject({ startSeconds: 2, timecodeIn: '10:00:02:00' });
     // No media was copied: the source keeps its only version.
     expect(await t.services.deps.repos.items.listVersions(alpha.tenant.id, id)).toEqual([]);
-    expect((await rest(t, key, 'GET', `/items/${match.id}`)).body.virtualClip).toBeUndefined();
+    const source = (await rest(t, key, 'GET', `/items/${match.id}`)).body;
+    expect([source.virtualClip, (source.playback as { range?: unknown }).range]).toEqual([undefined, undefined]);
   });
 
   it('is found by search under its own title', async () => {

@@ -258,10 +258,17 @@ export const errorCatalogue = {
     status: 400,
     message: 'A clip must hold at least one frame and lie inside its source media.',
   },
+  // Clips are cut frame for frame; a clip of another rate would need its frames conformed, which changes them.
+  SEQUENCE_FRAME_RATE_MISMATCH: {
+    status: 400,
+    message:
+      'All clips of a sequence must have the same frame rate: this clip is {{frameRate}} fps, the sequence {{sequenceFrameRate}} fps.',
+  },
 
   // Sequence interchange: EDL, FCPXML and OpenTimelineIO files (issue 23)
   INTERCHANGE_EDL_INVALID: { status: 400, message: 'The EDL cannot be read: line {{line}} is not a valid event.' },
   INTERCHANGE_OTIO_INVALID: { status: 400, message: 'The OpenTimelineIO file cannot be read (at {{path}}).' },
+  INTERCHANGE_FCPXML_INVALID: { status: 400, message: 'The FCPXML file cannot be read (at {{path}}).' },
   INTERCHANGE_EMPTY: { status: 400, message: 'The file has no clips to import.' },
   // Spec section 8: the info message for a clip made in the editing suite that matches nothing in the product.
   INTERCHANGE_CLIPS_UNMATCHED: {

@@ -1,3 +1,4 @@
+import type { TPlaybackRange } from '../sequences/playback-range';
 import type { ItemMedia, ItemRenditions } from './item-types';
 
 /**
@@ -10,6 +11,8 @@ export type PlaybackKind = (typeof playbackKinds)[number];
 export interface ItemPlayback {
   url: string;
   kind: PlaybackKind;
+  /** A virtual clip's range of the media: players start at its in point, stop at its out point and show no more. */
+  range?: TPlaybackRange;
 }
 
 /** The version as far as playback is concerned. */

@@ -1,2 +1,3 @@
 export * from './sequence.types';
 export * from './sequence-clip.rules';
+export * from './playback-range';

@@ -1,5 +1,7 @@
 import { AppError } from '../errors/app-error';
+import { catchAppError } from '../testing/catch-app-error';
 import {
+  assertOneFrameRate,
   mediaFrameCount,
   resolveSequenceClip,
   sourceTimecodeStartOf,
@@ -82,5 +84,27 @@ describe('sequence clip rules', () => {
     expect(sourceTimecodeStartOf(null, { numerator: 25, denominator: 1 })).toBe('00:00:00:00');
     expect(sourceTimecodeStartOf('01:00:00:00', { numerator: 25, denominator: 1 })).toBe('01:00:00:00');
     expect(sourceTimecodeStartOf('00:01:00;02', { numerator: 30000, denominator: 1001 })).toBe('00:01:00;02');
+  });
+
+  it('keeps a sequence at one frame rate, whatever form the rate is written in', () => {
+    expect(() =>
+      assertOneFrameRate([
+        { itemId: 'a', frameRate: '25/1' },
+        { itemId: 'b', frameRate: '50/2' },
+        { itemId: 'c', frameRate: '25' },
+      ]),
+    ).not.toThrow();
+    expect(() => assertOneFrameRate([])).not.toThrow();
+    const error = catchAppError(() =>
+      assertOneFrameRate([
+        { itemId: 'a', frameRate: '25/1' },
+        { itemId: 'b', frameRate: '25/1' },
+        { itemId: 'ntsc', frameRate: '30000/1001' },
+      ]),
+    );
+    expect(error).toMatchObject({
+      code: 'SEQUENCE_FRAME_RATE_MISMATCH',
+      params: { itemId: 'ntsc', frameRate: '29.97', sequenceFrameRate: '25' },
+    });
   });
 });

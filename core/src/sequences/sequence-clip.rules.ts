@@ -1,5 +1,5 @@
 import { AppError } from '../errors/app-error';
-import { parseFrameRate, type FrameRate } from '../timecode/frame-rate';
+import { frameRateLabel, parseFrameRate, sameFrameRate, type FrameRate } from '../timecode/frame-rate';
 import { framesToTimecode, timecodeToFrames } from '../timecode/timecode';
 import type { TSequenceClip } from './sequence.types';
 
@@ -79,4 +79,24 @@ export function resolveSequenceClip(input: TSequenceClipInput, source: TClipSour
 /** Frames of a list of clips. */
 export function totalClipFrames(clips: readonly TSequenceClip[]): number {
   return clips.reduce((sum, clip) => sum + (clip.outFrame - clip.inFrame), 0);
+}
+
+/**
+ * Every clip of a sequence has the rate of its first: clips are cut and rendered frame for frame, and a clip of another
+ * rate would have to be conformed (frames repeated or dropped), which is what an editor must decide, not the cutter.
+ */
+export function assertOneFrameRate(sources: ReadonlyArray<{ itemId: string; frameRate: string }>): void {
+  const first = sources[0];
+  if (!first) return;
+  const rate = parseFrameRate(first.frameRate);
+  const other = sources.find((source) => !sameFrameRate(parseFrameRate(source.frameRate), rate));
+  if (other) {
+    throw new AppError('SEQUENCE_FRAME_RATE_MISMATCH', {
+      params: {
+        itemId: other.itemId,
+        frameRate: frameRateLabel(parseFrameRate(other.frameRate)),
+        sequenceFrameRate: frameRateLabel(rate),
+      },
+    });
+  }
 }

@@ -53,6 +53,16 @@ export function frameRateOfDuration(frameDuration: Rational): FrameRate {
   return toFrameRate({ numerator: frameDuration.denominator, denominator: frameDuration.numerator });
 }
 
+/** Whether two rates are the same rate, whatever their written form (50/2 and 25/1). */
+export function sameFrameRate(a: FrameRate, b: FrameRate): boolean {
+  return a.numerator * b.denominator === b.numerator * a.denominator;
+}
+
+/** The rate as people read it: '25', '29.97', '23.98'. */
+export function frameRateLabel(rate: FrameRate): string {
+  return String(Math.round(frameRateValue(rate) * 100) / 100);
+}
+
 export function frameRateValue(rate: FrameRate): number {
   return rationalValue(rate);
 }

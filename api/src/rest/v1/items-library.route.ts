@@ -34,6 +34,16 @@ const ZPlayback = z
           "being written while the transcode runs (poll the item; it becomes 'proxy'); 'original': the stored " +
           'original, which browsers play as it is (offered to keys with the downloadMedia permission)',
       ),
+    range: z
+      .object({
+        inFrame: z.number().int(),
+        outFrame: z.number().int().describe('Exclusive'),
+        startSeconds: z.number().describe('Where playing starts, in seconds of the media'),
+        durationSeconds: z.number().describe('How long it plays; players stop at the out point and show no more'),
+        timecodeIn: z.string().describe("The source's timecode of the first frame; labels count from it"),
+      })
+      .optional()
+      .describe("A virtual clip's range of the media: play only this part of the url"),
   })
   .nullable()
   .describe('What to play now, best first: proxy, growing HLS, browser-playable original; null when nothing plays yet')

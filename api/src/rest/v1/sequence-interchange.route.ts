@@ -54,7 +54,7 @@ export const importSequenceRoute = defineRoute({
   path: '/sequences/import',
   operationId: 'importSequence',
   summary:
-    'A new sequence from an EDL or OpenTimelineIO file: clips are matched to items by the id our exports write, ' +
+    'A new sequence from an EDL, FCPXML or OpenTimelineIO file: clips are matched to items by the id our exports write, ' +
     'then by title; when any clip matches nothing, nothing is created and the answer names those clips',
   tags: ['Sequences'],
   body: ZImportSequenceInput,

@@ -1,5 +1,6 @@
 import {
   AppError,
+  assertOneFrameRate,
   framesToTimecode,
   mediaFrameCount,
   parseFrameRate,
@@ -65,14 +66,24 @@ export async function resolveClips(
   const found = new Map(
     (await repos.items.findManyWithVersion(actor.tenantId, sourceIds)).map((row) => [row.item.id, row]),
   );
-  return inputs.map((input) => {
+  const rates: Array<{ itemId: string; frameRate: string }> = [];
+  const clips = inputs.map((input) => {
     liveFoundOrNotFound(actor, found.get(input.itemId));
     const range = ranges.get(input.itemId);
-    if (!range) return resolveSequenceClip(input, clipSourceOf(found.get(input.itemId)!));
+    if (!range) {
+      const source = clipSourceOf(found.get(input.itemId)!);
+      const clip = resolveSequenceClip(input, source);
+      rates.push({ itemId: input.itemId, frameRate: source.frameRate! });
+      return clip;
+    }
     // The virtual clip's own visibility was checked; its source is played through it, as its shares are.
     const source = found.get(range.sourceItemId);
     if (!source || source.item.deletedAt) throw new AppError('NOT_FOUND');
-    const clip = resolveSequenceClip(input, virtualClipSource(input.itemId, range, clipSourceOf(source)));
+    const media = clipSourceOf(source);
+    const clip = resolveSequenceClip(input, virtualClipSource(input.itemId, range, media));
+    rates.push({ itemId: input.itemId, frameRate: media.frameRate! });
     return { itemId: source.item.id, inFrame: clip.inFrame + range.inFrame, outFrame: clip.outFrame + range.inFrame };
   });
+  assertOneFrameRate(rates);
+  return clips;
 }

@@ -5,6 +5,7 @@ import {
   importTitleKey,
   matchImportedClips,
   parseEdl,
+  parseFcpxml,
   parseFrameRate,
   parseOtio,
   safeFileName,
@@ -91,13 +92,13 @@ async function frameSizesOf(repos: Repositories, tenantId: string, view: TSequen
   );
 }
 
-function parsed(input: TImportSequenceInput): TInterchangeClip[] {
-  return input.format === 'edl' ? parseEdl(input.text) : parseOtio(input.text);
-}
+const parsers = { edl: parseEdl, fcpxml: parseFcpxml, otio: parseOtio } as const satisfies Record<
+  TImportFormat,
+  (text: string) => TInterchangeClip[]
+>;
 
 /**
- * Sequences to and from editing suites: CMX 3600 EDL, FCPXML and OpenTimelineIO out; EDL and OpenTimelineIO back
- * in as a new sequence whose clips are items of the tenant.
+ * Sequences to and from editing suites: CMX 3600 EDL, FCPXML and OpenTimelineIO out and back as a new sequence whose clips are items of the tenant.
  */
 export function createSequenceInterchangeService(deps: ServiceDeps, sequences: SequenceService) {
   return {
@@ -129,7 +130,7 @@ export function createSequenceInterchangeService(deps: ServiceDeps, sequences: S
       meta: RequestMeta | null,
     ): Promise<{ id: string }> {
       if (!can(actor, 'cutter')) throw new AppError('FORBIDDEN');
-      const clips = parsed(input);
+      const clips = parsers[input.format](input.text);
       // The same bound a sequence saved from the cutter has; a file can hold far more events than that.
       if (clips.length > SEQUENCE_MAX_CLIPS) throw new AppError('VALIDATION_FAILED');
       const matched = matchImportedClips(clips, await importCandidates(deps.repos, actor, clips));

@@ -1,4 +1,5 @@
 import {
+  playbackRange,
   AppError,
   canView,
   can,
@@ -10,7 +11,7 @@ import {
   type TFormValues,
   type TMetadataForm,
 } from '@mam/core';
-import type { TItemWithVersion, TShareRow, TShareVisitRow } from '@mam/db';
+import type { TItemWithVersion, TShareRow, TShareVisitRow, TVirtualClipRow } from '@mam/db';
 import { loadActor, type AuthedActor } from '../actor.service';
 import { versionMediaPrefix } from '../items/item-view';
 import type { MetadataFormService } from '../metadata/metadata-form.service';
@@ -187,7 +188,12 @@ export function createSharePublicService(
     return out;
   }
 
-  function itemView(token: string, share: TShareRow, found: TItemWithVersion): TPublicShareItem {
+  function itemView(
+    token: string,
+    share: TShareRow,
+    found: TItemWithVersion,
+    clipRange: TVirtualClipRow | undefined,
+  ): TPublicShareItem {
     const { item, version } = found;
     const kinds = allowedKinds(share);
     const expires = Math.floor(deps.clock().getTime() / 1000) + SHARE_MEDIA_TTL_SECONDS;
@@ -207,6 +213,8 @@ export function createSharePublicService(
           },
         )
       : null;
+    // A shared virtual clip plays its range of the source, as in the console.
+    const window = clipRange && version?.media ? playbackRange(clipRange, version.media) : null;
     return {
       id: item.id,
       title: item.title,
@@ -215,7 +223,7 @@ export function createSharePublicService(
       frameRate: version?.media?.frameRate ?? null,
       timecodeStart: version?.media?.timecodeStart ?? null,
       hasVideo: (version?.media?.width ?? null) !== null,
-      playback,
+      playback: playback && window ? { ...playback, range: window } : playback,
       urls: {
         hls: url('hls', r.hlsMaster),
         mp4: url('mp4', r.proxyMp4),
@@ -317,10 +325,18 @@ export function createSharePublicService(
         }
       }
       const found = await sharedItems(share, owner);
+      const ranges = new Map(
+        (
+          await deps.repos.virtualClips.findManyByItemIds(
+            share.tenantId,
+            found.map((entry) => entry.item.id),
+          )
+        ).map((row) => [row.itemId, row]),
+      );
       const items: TPublicShareItem[] = [];
       for (const entry of found) {
         items.push({
-          ...itemView(token, share, entry),
+          ...itemView(token, share, entry, ranges.get(entry.item.id)),
           metadata: await metadataOf(owner, share, entry),
           editable: await editableOf(owner, share, entry.item.id),
         });

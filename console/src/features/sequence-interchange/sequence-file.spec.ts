@@ -9,7 +9,8 @@ describe('sequence files', () => {
     ['Evening news.edl', 'edl'],
     ['CUT.EDL', 'edl'],
     ['timeline.v2.otio', 'otio'],
-    ['timeline.fcpxml', null],
+    ['Timeline 1.FCPXML', 'fcpxml'],
+    ['timeline.xml', null],
     ['edl', null],
   ])('%s is read as %p', (name, format) => {
     expect(importFormatOf(name)).toBe(format);

@@ -5,7 +5,7 @@ export const exportFormats = [
   { format: 'otio', labelKey: 'sequenceInterchange.formats.otio' },
 ] as const;
 
-export type TImportFormat = 'edl' | 'otio';
+export type TImportFormat = 'edl' | 'fcpxml' | 'otio';
 
 /** The download address of an export; the session cookie authenticates it (a console link of the REST API). */
 export function exportUrl(sequenceId: string, format: (typeof exportFormats)[number]['format']): string {
@@ -15,7 +15,7 @@ export function exportUrl(sequenceId: string, format: (typeof exportFormats)[num
 /** An import's format from the file's extension; null for anything else. */
 export function importFormatOf(fileName: string): TImportFormat | null {
   const extension = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase();
-  return extension === 'edl' || extension === 'otio' ? extension : null;
+  return extension === 'edl' || extension === 'fcpxml' || extension === 'otio' ? extension : null;
 }
 
 /** The new sequence's title suggested by the file: its name without the extension. */

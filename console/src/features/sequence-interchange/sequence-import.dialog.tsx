@@ -8,7 +8,7 @@ import { trpc } from '../../lib/trpc';
 import { importFormatOf, titleOfFile } from './sequence-file';
 
 /**
- * Import on a folder: an EDL or OpenTimelineIO file from an editing suite becomes a new sequence in the folder, its
+ * Import on a folder: an EDL, FCPXML or OpenTimelineIO file from an editing suite becomes a new sequence in the folder, its
  * clips matched to the organisation's items. A clip that matches nothing is named and nothing is created.
  */
 function SequenceImportDialog({ folderId, onClose }: { folderId: string; onClose: () => void }) {
@@ -39,7 +39,7 @@ function SequenceImportDialog({ folderId, onClose }: { folderId: string; onClose
         <FileInput
           label={t('sequenceInterchange.file')}
           description={t('sequenceInterchange.fileHint')}
-          accept=".edl,.otio"
+          accept=".edl,.fcpxml,.otio"
           value={file}
           onChange={choose}
           error={file && !format ? t('sequenceInterchange.unknownFormat') : null}

@@ -3,6 +3,7 @@ export * from './mam-item-ref';
 export * from './edl.writer';
 export * from './edl.parser';
 export * from './fcpxml.writer';
+export * from './fcpxml.parser';
 export * from './otio.writer';
 export * from './otio.parser';
 export * from './interchange-clip';

@@ -1,4 +1,4 @@
-import { parseFrameRate, type FrameRate } from '../../timecode/frame-rate';
+import { parseFrameRate, sameFrameRate, type FrameRate } from '../../timecode/frame-rate';
 import { timecodeToFrames } from '../../timecode/timecode';
 import type { TSequenceClip } from '../sequence.types';
 import type { TInterchangeClip } from './interchange.types';
@@ -12,11 +12,9 @@ export interface TImportSource {
   sourceFrames: number;
 }
 
-const sameRate = (a: FrameRate, b: FrameRate) => a.numerator * b.denominator === b.numerator * a.denominator;
-
 /** The clip's frames at the source's rate: as read, or counted again from the timecodes the file wrote. */
 function framesAt(clip: TInterchangeClip, rate: FrameRate): [number, number] | null {
-  if (sameRate(parseFrameRate(clip.rate), rate)) return [clip.sourceIn, clip.sourceOut];
+  if (sameFrameRate(parseFrameRate(clip.rate), rate)) return [clip.sourceIn, clip.sourceOut];
   if (!clip.timecodes) return null;
   try {
     return [timecodeToFrames(clip.timecodes.in, rate), timecodeToFrames(clip.timecodes.out, rate)];

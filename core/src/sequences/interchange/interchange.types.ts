@@ -2,8 +2,8 @@
 export const interchangeFormats = ['edl', 'fcpxml', 'otio'] as const;
 export type TInterchangeFormat = (typeof interchangeFormats)[number];
 
-/** The formats a sequence can be imported from (FCPXML is export only). */
-export const importFormats = ['edl', 'otio'] as const;
+/** The formats a sequence can be imported from. */
+export const importFormats = ['edl', 'fcpxml', 'otio'] as const;
 export type TImportFormat = (typeof importFormats)[number];
 
 export interface TInterchangeOptions {
