@@ -1,7 +1,12 @@
 import path from 'node:path';
 import type { Database, Repositories } from '@mam/db';
 import { DEFAULT_TASK_REMINDER_LEAD_MS } from '@mam/core';
-import { createTaskReminderActivities, createTranscodeActivities, type StorageResolver } from '@mam/workers';
+import {
+  createCentralRenderActivities,
+  createTaskReminderActivities,
+  createTranscodeActivities,
+  type StorageResolver,
+} from '@mam/workers';
 import {
   createWorkflowRuntime,
   TASK_REMINDER_TASK_QUEUE,
@@ -43,18 +48,21 @@ export interface MediaPipeline {
   stop(): Promise<void>;
 }
 
-/** The transcode and task reminder workflows and their activities on whichever workflow runtime this process uses. */
+/** The transcode, central render and task reminder workflows and their activities on whichever workflow runtime this process uses. */
 export async function createMediaPipeline(options: MediaPipelineOptions): Promise<MediaPipeline> {
   const uploadsDir = path.join(options.dataDir, 'uploads');
+  const storages: StorageResolver = {
+    resolve: (tenantId, storageId) => options.storages().resolve(tenantId, storageId),
+    defaultFor: (tenantId, type) => options.storages().defaultFor(tenantId, type),
+  };
+  const workDir = path.join(options.dataDir, 'work');
+  const logger = withActivityContext(options.logger);
   const activities = createTranscodeActivities({
     repos: options.repos,
-    storages: {
-      resolve: (tenantId, storageId) => options.storages().resolve(tenantId, storageId),
-      defaultFor: (tenantId, type) => options.storages().defaultFor(tenantId, type),
-    },
+    storages,
     uploadsDir,
-    workDir: path.join(options.dataDir, 'work'),
-    logger: withActivityContext(options.logger),
+    workDir,
+    logger,
     onOperationEnded: async ({ tenantId, operation, outcome }) => {
       await options.notifications?.().operationEnded(tenantId, {
         userId: operation.userId,
@@ -65,6 +73,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       });
     },
   });
+  const renders = createCentralRenderActivities({ repos: options.repos, storages, uploadsDir, workDir, logger });
   const reminders = createTaskReminderActivities({
     repos: options.repos,
     clock: options.clock ?? (() => new Date()),
@@ -77,7 +86,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     temporalAddress: options.temporalAddress,
     namespace: options.temporalNamespace,
     db: options.db,
-    activities: instrumentActivities({ ...activities, ...reminders }),
+    activities: instrumentActivities({ ...activities, ...renders, ...reminders }),
     // Reminders are light database work: a couple at once beside the media work.
     taskQueues: { [TRANSCODE_TASK_QUEUE]: options.mediaConcurrency, [TASK_REMINDER_TASK_QUEUE]: 2 },
     embedded: { exclusive: options.exclusive },

@@ -4,3 +4,4 @@ export * from './storage';
 export * from './activities/transcode.activities';
 export * from './activities/task-reminder.activities';
 export * from './render';
+export * from './activities/central-render.activities';

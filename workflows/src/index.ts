@@ -64,3 +64,7 @@ export { TRANSCODE_TASK_QUEUE } from './transcode/transcode.workflow';
 // The task reminder workflow's contract with its activities and callers.
 export * from './tasks/task-reminder.activities.types';
 export { TASK_REMINDER_TASK_QUEUE, taskChangedSignal, taskReminderWorkflowId } from './tasks/task-reminder.workflow';
+
+// The central render workflow's contract with its activities and callers.
+export * from './renders/central-render.activities.types';
+export { CENTRAL_RENDER_TASK_QUEUE, centralRenderWorkflowId } from './renders/central-render.workflow';

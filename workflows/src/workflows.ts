@@ -4,3 +4,4 @@
  */
 export { transcodeWorkflow } from './transcode/transcode.workflow';
 export { taskReminderWorkflow } from './tasks/task-reminder.workflow';
+export { centralRenderWorkflow } from './renders/central-render.workflow';

@@ -39,6 +39,8 @@ import { createBackgroundJobsService } from './workflows/background-jobs.service
 import { createSequenceService } from './sequences/sequence.service';
 import { createVirtualClipService } from './sequences/virtual-clip.service';
 import { createSequenceInterchangeService } from './sequences/sequence-interchange.service';
+import { createCentralRenderService } from './renders/central-render.service';
+import { createCentralRenderMergeService } from './renders/central-render-merge.service';
 
 /** Wires the domain services once per process. */
 export function createServices(deps: ServiceDeps) {
@@ -60,6 +62,7 @@ export function createServices(deps: ServiceDeps) {
   const features = createFeatureGate(deps);
   const sequences = createSequenceService(deps, audit);
   const search = createSearchService(deps, metadataForms);
+  const renderPresets = createRenderPresetService(deps, audit);
   return {
     deps,
     background,
@@ -97,7 +100,9 @@ export function createServices(deps: ServiceDeps) {
     publicUploadRequests: createPublicUploadRequestService(deps, uploads, metadataForms, notifications),
     logEntries: createLogEntryService(deps, audit, metadataForms),
     relations: createItemRelationService(deps, audit),
-    renderPresets: createRenderPresetService(deps, audit),
+    renderPresets,
+    centralRenders: createCentralRenderService(deps, audit, renderPresets),
+    centralRenderMerge: createCentralRenderMergeService(deps, audit, storages, processing),
     virtualClips: createVirtualClipService(deps, audit),
     sequences,
     sequenceInterchange: createSequenceInterchangeService(deps, sequences),

@@ -1,8 +1,8 @@
 /**
- * The item types this product stores media for; a sequence's media is a list of ranges of video items. Live and
- * person arrive with their features.
+ * The item types this product stores media for; a sequence's media is a list of ranges of video items, and a
+ * placeholder stands for media still to come (a central render fills it). Live and person arrive with their features.
  */
-export const mediaItemTypes = ['video', 'audio', 'image', 'file', 'sequence'] as const;
+export const mediaItemTypes = ['video', 'audio', 'image', 'file', 'sequence', 'placeholder'] as const;
 export type MediaItemType = (typeof mediaItemTypes)[number];
 
 /** Per-process states (spec section 4, archive file transfer), used for every background process of an item. */

@@ -29,6 +29,7 @@ import { createUploadRequestRepository } from './upload-request.repository';
 import { createRenderPresetRepository } from './render-preset.repository';
 import { createSequenceClipRepository } from './sequence-clip.repository';
 import { createVirtualClipRepository } from './virtual-clip.repository';
+import { createRenderRepository } from './render.repository';
 
 export function createRepositories(db: Database) {
   return {
@@ -60,6 +61,7 @@ export function createRepositories(db: Database) {
     renderPresets: createRenderPresetRepository(db),
     sequenceClips: createSequenceClipRepository(db),
     virtualClips: createVirtualClipRepository(db),
+    renders: createRenderRepository(db),
   };
 }
 
@@ -73,6 +75,7 @@ export function inTransaction<T>(db: Database, work: (repos: Repositories) => Pr
   return db.transaction((tx) => work(createRepositories(tx as unknown as Database)));
 }
 
+export type { TRenderRow, TRenderInsert, TRenderPatch, TRenderState } from './render.repository';
 export type { TApiKeyRow } from './api-key.repository';
 export type { TAuditEventRow } from './audit-event.repository';
 export type { TAuthCodeRow } from './auth-code.repository';

@@ -35,3 +35,4 @@ export * from './search-word.table';
 export * from './render-preset.table';
 export * from './sequence-clip.table';
 export * from './virtual-clip.table';
+export * from './render.table';

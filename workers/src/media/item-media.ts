@@ -20,7 +20,9 @@ export function mediaSteps(probe: TMediaProbe): TMediaStep[] {
     case 'file':
       return ['documentThumbnail'];
     case 'sequence':
-      // A probe never finds one: a sequence's media are its clips' sources, rendered by central render.
+    case 'placeholder':
+      // A probe never finds one: a sequence's media are its clips' sources, rendered by central render, and a
+      // placeholder's come from that render or a merge.
       return [];
   }
 }

@@ -12,6 +12,7 @@ import { tenantRoutes } from './tenants.route';
 import { workflowRoutes } from './workflows.route';
 import { renderPresetRoutes } from './render-presets.route';
 import { sequenceRoutes } from './sequences.route';
+import { renderRoutes } from './renders.route';
 import { virtualClipRoutes } from './virtual-clips.route';
 import { sequenceInterchangeRoutes } from './sequence-interchange.route';
 import { libraryLayoutRoutes } from './library-layout.route';
@@ -31,6 +32,7 @@ export const v1Routes: RestRoute[] = [
   ...workflowRoutes,
   ...renderPresetRoutes,
   ...sequenceRoutes,
+  ...renderRoutes,
   ...virtualClipRoutes,
   ...sequenceInterchangeRoutes,
   ...libraryLayoutRoutes,

@@ -13,7 +13,7 @@ import {
   type MantineBreakpoint,
 } from '@mantine/core';
 import { formatDurationWords, type MediaItemType } from '@mam/core';
-import { IconFile, IconHeadphones, IconMovie, IconPhoto, IconTimeline } from '@tabler/icons-react';
+import { IconFile, IconHeadphones, IconHourglass, IconMovie, IconPhoto, IconTimeline } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -26,6 +26,7 @@ const typeIcons: Record<MediaItemType, typeof IconMovie> = {
   image: IconPhoto,
   file: IconFile,
   sequence: IconTimeline,
+  placeholder: IconHourglass,
 };
 
 export function ItemTypeIcon({ type, size = 16 }: { type: MediaItemType; size?: number }) {
