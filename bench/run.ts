@@ -134,7 +134,9 @@ async function benchTranscodeWorkflow(): Promise<string[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mam-bench-transcode-'));
   const transcoder = await createWorkflowTranscoder(dataDir);
   try {
-    const measurement = await measureTranscode((clip) => transcoder.run(clip.input));
+    const measurement = await measureTranscode(async (clip) => {
+      await transcoder.run(clip.input);
+    });
     return formatTranscodeMeasurement(measurement, 'transcode workflow');
   } finally {
     await transcoder.dispose();
@@ -147,7 +149,9 @@ async function benchPlayableWorkflow(): Promise<string[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mam-bench-playable-'));
   const transcoder = await createWorkflowTranscoder(dataDir);
   try {
-    return await benchPlayable((file, watch) => transcoder.run(file, { watch }));
+    return await benchPlayable(async (file, watch) => {
+      await transcoder.run(file, { watch });
+    });
   } finally {
     await transcoder.dispose();
     rmSync(dataDir, { recursive: true, force: true });

@@ -3,6 +3,7 @@ import type { Database, Repositories } from '@mam/db';
 import { DEFAULT_TASK_REMINDER_LEAD_MS } from '@mam/core';
 import {
   createArchiveActivities,
+  createCentralRenderActivities,
   createHighresDeletionActivities,
   createStorageScanActivities,
   createTaskReminderActivities,
@@ -56,18 +57,21 @@ export interface MediaPipeline {
   stop(): Promise<void>;
 }
 
-/** The transcode, task reminder, high-res deletion, storage scan and archive workflows and their activities on whichever workflow runtime this process uses. */
+/** The transcode, central render, task reminder, high-res deletion, storage scan and archive workflows and their activities on whichever workflow runtime this process uses. */
 export async function createMediaPipeline(options: MediaPipelineOptions): Promise<MediaPipeline> {
   const uploadsDir = path.join(options.dataDir, 'uploads');
+  const storages: StorageResolver = {
+    resolve: (tenantId, storageId) => options.storages().resolve(tenantId, storageId),
+    defaultFor: (tenantId, type) => options.storages().defaultFor(tenantId, type),
+  };
+  const workDir = path.join(options.dataDir, 'work');
+  const logger = withActivityContext(options.logger);
   const activities = createTranscodeActivities({
     repos: options.repos,
-    storages: {
-      resolve: (tenantId, storageId) => options.storages().resolve(tenantId, storageId),
-      defaultFor: (tenantId, type) => options.storages().defaultFor(tenantId, type),
-    },
+    storages,
     uploadsDir,
-    workDir: path.join(options.dataDir, 'work'),
-    logger: withActivityContext(options.logger),
+    workDir,
+    logger,
     onOperationEnded: async ({ tenantId, operation, outcome }) => {
       await options.notifications?.().operationEnded(tenantId, {
         userId: operation.userId,
@@ -78,6 +82,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       });
     },
   });
+  const renders = createCentralRenderActivities({ repos: options.repos, storages, uploadsDir, workDir, logger });
   const reminders = createTaskReminderActivities({
     repos: options.repos,
     clock: options.clock ?? (() => new Date()),
@@ -88,13 +93,13 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
   });
   const highresDeletions = createHighresDeletionActivities({
     repos: options.repos,
-    storages: { resolve: (tenantId, storageId) => options.storages().resolve(tenantId, storageId) },
+    storages,
     clock: options.clock ?? (() => new Date()),
   });
   const scans = createStorageScanActivities({
     repos: options.repos,
-    storages: { resolve: (tenantId, storageId) => options.storages().resolve(tenantId, storageId) },
-    workDir: path.join(options.dataDir, 'work'),
+    storages,
+    workDir,
     ingest: (scan, file) => {
       if (!options.storageScans) throw new Error('This process cannot ingest scanned files');
       return options.storageScans().ingest(scan, file);
@@ -103,13 +108,20 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
   const archive = createArchiveActivities({
     db: options.db,
     repos: options.repos,
-    storages: { resolve: (tenantId, storageId) => options.storages().resolve(tenantId, storageId) },
+    storages,
   });
   const runtime = createWorkflowRuntime({
     temporalAddress: options.temporalAddress,
     namespace: options.temporalNamespace,
     db: options.db,
-    activities: instrumentActivities({ ...activities, ...reminders, ...highresDeletions, ...scans, ...archive }),
+    activities: instrumentActivities({
+      ...activities,
+      ...renders,
+      ...reminders,
+      ...highresDeletions,
+      ...scans,
+      ...archive,
+    }),
     // Reminders are light database work: a couple at once beside the media work.
     // High-res deletions are a few storage deletes each: one at a time is plenty.
     // One scan page at a time: each lists the location and hands its files to the media queue.

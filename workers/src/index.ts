@@ -8,3 +8,4 @@ export * from './render';
 export * from './activities/highres-deletion.activities';
 export * from './live';
 export * from './activities/archive.activities';
+export * from './activities/central-render.activities';

@@ -87,3 +87,6 @@ export {
 // The archive workflows' contract with their activities and callers.
 export * from './archive/archive.activities.types';
 export { ARCHIVE_TASK_QUEUE, archiveWorkflowId } from './archive/archive.workflow';
+// The central render workflow's contract with its activities and callers.
+export * from './renders/central-render.activities.types';
+export { CENTRAL_RENDER_TASK_QUEUE, centralRenderWorkflowId } from './renders/central-render.workflow';

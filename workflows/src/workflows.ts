@@ -8,3 +8,4 @@ export { highresDeletionWorkflow } from './highres/highres-deletion.workflow';
 export { storageScanWorkflow } from './storage-scan/storage-scan.workflow';
 export { crashRecordingWorkflow } from './live/crash-recording.workflow';
 export { archiveWorkflow, unarchiveWorkflow } from './archive/archive.workflow';
+export { centralRenderWorkflow } from './renders/central-render.workflow';

@@ -12,6 +12,7 @@ const contentTypes: Record<string, string> = {
   m4s: 'video/iso.segment',
   mp4: 'video/mp4',
   mov: 'video/quicktime',
+  mxf: 'application/mxf',
   m4a: 'audio/mp4',
   aac: 'audio/aac',
   mp3: 'audio/mpeg',

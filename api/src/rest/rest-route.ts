@@ -28,6 +28,8 @@ export interface RestRoute<
   response: TResponse;
   /** A media type other than JSON (text/csv, application/rdf+xml): the handler returns the body as text. */
   produces?: string;
+  /** The handler sends the answer itself (a stored file streamed with Range support); `response` documents it. */
+  streams?: true;
   successStatus?: number;
   /**
    * A GET the console links to (a download): the session cookie authenticates it too, as on the media routes.

@@ -55,6 +55,7 @@ export async function restPlugin(
           body: route.body ? route.body.parse(request.body) : undefined,
         };
         const result = await route.handler(input, { services: options.services, principal, request, reply });
+        if (route.streams) return reply;
         const body = route.response.parse(result);
         if (route.produces) reply.type(`${route.produces}; charset=utf-8`);
         return reply.status(route.successStatus ?? 200).send(body);

@@ -44,6 +44,8 @@ import { createSequenceInterchangeService } from './sequences/sequence-interchan
 import { createHighresDeletionService } from './highres-deletion/highres-deletion.service';
 import { createStorageScanService } from './storage-scan/storage-scan.service';
 import { createArchiveService } from './archive/archive.service';
+import { createCentralRenderService } from './renders/central-render.service';
+import { createCentralRenderMergeService } from './renders/central-render-merge.service';
 
 /** Wires the domain services once per process. */
 export function createServices(deps: ServiceDeps) {
@@ -66,6 +68,7 @@ export function createServices(deps: ServiceDeps) {
   const sequences = createSequenceService(deps, audit);
   const liveSources = createLiveSourceService(deps, audit);
   const search = createSearchService(deps, metadataForms);
+  const renderPresets = createRenderPresetService(deps, audit, liveSources);
   return {
     deps,
     background,
@@ -104,9 +107,11 @@ export function createServices(deps: ServiceDeps) {
     publicUploadRequests: createPublicUploadRequestService(deps, uploads, metadataForms, notifications),
     logEntries: createLogEntryService(deps, audit, metadataForms),
     relations: createItemRelationService(deps, audit),
-    renderPresets: createRenderPresetService(deps, audit, liveSources),
+    renderPresets,
     liveSources,
     liveSourceMonitor: createLiveSourceMonitor(deps, liveSources),
+    centralRenders: createCentralRenderService(deps, audit, renderPresets),
+    centralRenderMerge: createCentralRenderMergeService(deps, audit, storages, processing),
     virtualClips: createVirtualClipService(deps, audit),
     sequences,
     sequenceInterchange: createSequenceInterchangeService(deps, sequences),

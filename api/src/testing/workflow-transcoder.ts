@@ -49,6 +49,10 @@ export async function createWorkflowTranscoder(dataDir: string) {
   await mkdir(pipeline.uploadsDir, { recursive: true });
 
   return {
+    services,
+    actor,
+    tenant,
+    engine: pipeline.engine,
     /**
      * `watch` sees the version row every `watchMs` (default 50) from the upload's completion until the run ends,
      * with the milliseconds since the completion: the benchmark reads when the item first became playable.
@@ -56,7 +60,7 @@ export async function createWorkflowTranscoder(dataDir: string) {
     async run(
       file: string,
       options: { watch?: (version: TItemVersionRow, ms: number) => void; watchMs?: number } = {},
-    ): Promise<void> {
+    ): Promise<{ itemId: string }> {
       const { size } = await stat(file);
       const target = await services.uploads.begin(actor, tenant, { fileName: path.basename(file), size });
       await copyFile(file, path.join(pipeline.uploadsDir, target.versionId));
@@ -73,6 +77,7 @@ export async function createWorkflowTranscoder(dataDir: string) {
       try {
         await services.processing.startTranscode(tenant.id, target.versionId, admin.id);
         await pipeline.engine.result(transcodeWorkflowId(tenant.slug, target.itemId, version!.number));
+        return { itemId: target.itemId };
       } finally {
         watching = false;
         await watcher;

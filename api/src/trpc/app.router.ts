@@ -84,6 +84,10 @@ import { updateMetadataFormProcedure } from './procedures/metadata-forms/update-
 import { setMetadataFormActiveProcedure } from './procedures/metadata-forms/set-metadata-form-active.procedure';
 import { deleteMetadataFormProcedure } from './procedures/metadata-forms/delete-metadata-form.procedure';
 import { listRenderPresetsProcedure } from './procedures/render-presets/list-render-presets.procedure';
+import { startRenderProcedure } from './procedures/renders/start-render.procedure';
+import { getRenderProcedure } from './procedures/renders/get-render.procedure';
+import { cancelRenderProcedure } from './procedures/renders/cancel-render.procedure';
+import { listSequenceRendersProcedure } from './procedures/renders/list-sequence-renders.procedure';
 import { getRenderPresetProcedure } from './procedures/render-presets/get-render-preset.procedure';
 import { createRenderPresetProcedure } from './procedures/render-presets/create-render-preset.procedure';
 import { updateRenderPresetProcedure } from './procedures/render-presets/update-render-preset.procedure';
@@ -318,6 +322,12 @@ export const appRouter = router({
     update: updateLiveSourceProcedure,
     delete: deleteLiveSourceProcedure,
     status: liveSourceStatusProcedure,
+  }),
+  renders: router({
+    start: startRenderProcedure,
+    get: getRenderProcedure,
+    cancel: cancelRenderProcedure,
+    listForSequence: listSequenceRendersProcedure,
   }),
   operations: router({
     list: listOperationsProcedure,

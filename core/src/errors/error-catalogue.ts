@@ -111,8 +111,8 @@ export const errorCatalogue = {
     status: 409,
     message: 'Only a failed, cancelled or terminated background job can be retried.',
   },
-  COPY_MEDIA_FAILED: { status: 500, message: 'Failed to initiate copy of media' },
-  SEQUENCE_DOWNLOAD_FAILED: { status: 500, message: 'Cannot download sequence' },
+  COPY_MEDIA_FAILED: { status: 409, message: 'Failed to initiate copy of media' },
+  SEQUENCE_DOWNLOAD_FAILED: { status: 409, message: 'Cannot download sequence' },
   NO_RENDER_PRESETS: {
     status: 404,
     message: 'No render presets found. Please inform your tenant administrator to configure presets.',
@@ -264,6 +264,10 @@ export const errorCatalogue = {
     message:
       'All clips of a sequence must have the same frame rate: this clip is {{frameRate}} fps, the sequence {{sequenceFrameRate}} fps.',
   },
+  // Central render (issue 23; its cancel and download messages are with the spec's section 8 messages above)
+  SEQUENCE_EMPTY: { status: 400, message: 'The sequence has no clips to render.' },
+  RENDER_PRESET_UNKNOWN: { status: 400, message: 'There is no render preset {{presetId}}.' },
+  PLACEHOLDER_REQUIRED: { status: 400, message: 'Media can only be merged into a placeholder.' },
 
   // Sequence interchange: EDL, FCPXML and OpenTimelineIO files (issue 23)
   INTERCHANGE_EDL_INVALID: { status: 400, message: 'The EDL cannot be read: line {{line}} is not a valid event.' },

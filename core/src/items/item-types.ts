@@ -1,8 +1,9 @@
 /**
- * The item types this product stores media for; a sequence's media is a list of ranges of video items; a live item is a
- * recording still running (it becomes a video when it stops). Person arrives with its feature.
+ * The item types this product stores media for; a sequence's media is a list of ranges of video items; a placeholder
+ * stands for media still to come (a central render fills it); a live item is a recording still running (it becomes a
+ * video when it stops). Person arrives with its feature.
  */
-export const mediaItemTypes = ['video', 'audio', 'image', 'file', 'sequence', 'live'] as const;
+export const mediaItemTypes = ['video', 'audio', 'image', 'file', 'sequence', 'placeholder', 'live'] as const;
 export type MediaItemType = (typeof mediaItemTypes)[number];
 
 /** Per-process states (spec section 4, archive file transfer), used for every background process of an item. */

@@ -32,6 +32,7 @@ import { createSequenceClipRepository } from './sequence-clip.repository';
 import { createVirtualClipRepository } from './virtual-clip.repository';
 import { createHighresDeletionRepository } from './highres-deletion.repository';
 import { createStorageScanRepository } from './storage-scan.repository';
+import { createRenderRepository } from './render.repository';
 
 export function createRepositories(db: Database) {
   return {
@@ -66,6 +67,7 @@ export function createRepositories(db: Database) {
     virtualClips: createVirtualClipRepository(db),
     highresDeletions: createHighresDeletionRepository(db),
     storageScans: createStorageScanRepository(db),
+    renders: createRenderRepository(db),
   };
 }
 
@@ -79,6 +81,7 @@ export function inTransaction<T>(db: Database, work: (repos: Repositories) => Pr
   return db.transaction((tx) => work(createRepositories(tx as unknown as Database)));
 }
 
+export type { TRenderRow, TRenderInsert, TRenderPatch, TRenderState } from './render.repository';
 export type { TApiKeyRow } from './api-key.repository';
 export type { TAuditEventRow } from './audit-event.repository';
 export type { TAuthCodeRow } from './auth-code.repository';

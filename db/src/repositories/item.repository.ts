@@ -48,6 +48,7 @@ export type TItemPatch = Partial<
 export type TItemVersionPatch = Partial<
   Pick<
     TItemVersionRow,
+    | 'fileName'
     | 'fileSize'
     | 'uploadId'
     | 'storageId'

@@ -38,3 +38,4 @@ export * from './sequence-clip.table';
 export * from './virtual-clip.table';
 export * from './highres-deletion.table';
 export * from './storage-scan.table';
+export * from './render.table';

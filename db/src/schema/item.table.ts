@@ -100,7 +100,10 @@ export const item = pgTable(
     // The item types there are (core's mediaItemTypes; a medium test holds the two together): a search asking for
     // every one of them (the Assets filter) tests no type at all, which a count of tens of thousands of matches feels.
     check('item_approval_status_known', sql`${t.approvalStatus} IN ('none', 'in_review', 'needs_changes', 'approved')`),
-    check('item_item_type_known', sql`${t.itemType} IN ('video', 'audio', 'image', 'file', 'sequence', 'live')`),
+    check(
+      'item_item_type_known',
+      sql`${t.itemType} IN ('video', 'audio', 'image', 'file', 'sequence', 'placeholder', 'live')`,
+    ),
     // Also item_search_cover_idx (tenant_id, id) INCLUDE (…) in migrations 0009, 0017, 0019 and 0028, and its narrower
     // twin for counts without field facets, item_search_count_idx (0021, 0028), which drizzle cannot declare.
   ],

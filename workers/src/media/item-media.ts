@@ -20,9 +20,11 @@ export function mediaSteps(probe: TMediaProbe): TMediaStep[] {
     case 'file':
       return ['documentThumbnail'];
     case 'sequence':
+    case 'placeholder':
     case 'live':
-      // A probe never finds these: a sequence's media are its clips' sources, rendered by central render; a live
-      // recording makes its own growing proxy and is probed as a video once it stops.
+      // A probe never finds these: a sequence's media are its clips' sources, rendered by central render; a
+      // placeholder's come from that render or a merge; a live recording makes its own growing proxy and is probed as
+      // a video once it stops.
       return [];
   }
 }

@@ -13,6 +13,7 @@ import { workflowRoutes } from './workflows.route';
 import { renderPresetRoutes } from './render-presets.route';
 import { liveSourceRoutes } from './live-sources.route';
 import { sequenceRoutes } from './sequences.route';
+import { renderRoutes } from './renders.route';
 import { virtualClipRoutes } from './virtual-clips.route';
 import { sequenceInterchangeRoutes } from './sequence-interchange.route';
 import { libraryLayoutRoutes } from './library-layout.route';
@@ -37,6 +38,7 @@ export const v1Routes: RestRoute[] = [
   ...renderPresetRoutes,
   ...liveSourceRoutes,
   ...sequenceRoutes,
+  ...renderRoutes,
   ...virtualClipRoutes,
   ...sequenceInterchangeRoutes,
   ...libraryLayoutRoutes,

@@ -13,7 +13,15 @@ import {
   type MantineBreakpoint,
 } from '@mantine/core';
 import { formatDurationWords, type MediaItemType } from '@mam/core';
-import { IconBroadcast, IconFile, IconHeadphones, IconMovie, IconPhoto, IconTimeline } from '@tabler/icons-react';
+import {
+  IconBroadcast,
+  IconFile,
+  IconHeadphones,
+  IconHourglass,
+  IconMovie,
+  IconPhoto,
+  IconTimeline,
+} from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -27,6 +35,7 @@ const typeIcons: Record<MediaItemType, typeof IconMovie> = {
   file: IconFile,
   sequence: IconTimeline,
   live: IconBroadcast,
+  placeholder: IconHourglass,
 };
 
 export function ItemTypeIcon({ type, size = 16 }: { type: MediaItemType; size?: number }) {
