@@ -220,6 +220,24 @@ describe('drawings on the frame in a browser', () => {
     await overlayShapes(owner, 'arrow').waitFor();
     expect(await overlayShapes(owner, 'box').count()).toBe(1);
     await shot(owner, 'review-drawings-05-owner-edits');
+
+    // The owner picks the box and recolours it cyan: saved as an edit of the comment.
+    await own.getByTestId('comment-edit').click();
+    await own.getByTestId('annotation-draw').click();
+    await own.getByTestId('annotation-shape-0').click();
+    await owner.getByTestId('annotation-colour-cyan').click();
+    await own.getByTestId('annotation-done').click();
+    await own.getByTestId('comment-edit-form-submit').click();
+    await own.getByTestId('comment-edit-form').waitFor({ state: 'detached' });
+    const colours = await owner.evaluate(async (id) => {
+      const input = encodeURIComponent(JSON.stringify({ itemId: id }));
+      const body = (await (await fetch(`/trpc/comments.list?input=${input}`)).json()) as {
+        result: { data: Array<{ text: string; annotation: { shapes: Array<{ colour: string }> } | null }> };
+      };
+      const comment = body.result.data.find((c) => c.text.includes('Logo is too big'));
+      return comment?.annotation?.shapes.map((shape) => shape.colour);
+    }, itemId);
+    expect(colours?.[0]).toBe('cyan');
     await ownerContext.close();
   });
 });

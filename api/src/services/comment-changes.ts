@@ -18,3 +18,12 @@ export function commentEditChanges(before: TEditable, after: TEditable): TAuditC
     changes.drawing = { from: summary, to: `${summary} (redrawn)` };
   return changes;
 }
+
+const SUBJECT_WORDS_MAX_CHARS = 60;
+
+/** What a comment event acted on, for the audit log's What column: the item's title and the comment's opening words. */
+export function commentSubject(itemTitle: string, text: string): string {
+  const plain = mentionsToPlainText(text).replace(/\s+/g, ' ').trim();
+  const words = plain.length > SUBJECT_WORDS_MAX_CHARS ? `${plain.slice(0, SUBJECT_WORDS_MAX_CHARS - 1)}…` : plain;
+  return words ? `${itemTitle} · “${words}”` : itemTitle;
+}

@@ -19,7 +19,7 @@ import {
 import type { Repositories, TCommentRow, TItemRow, TTaskState } from '@mam/db';
 import { loadActor, type AuthedActor } from './actor.service';
 import { orNotFound, type AuditService } from './audit.service';
-import { commentEditChanges } from './comment-changes';
+import { commentEditChanges, commentSubject } from './comment-changes';
 import type { NotificationService } from './notification.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
 import type { TaskReminderService } from './task-reminder.service';
@@ -318,6 +318,7 @@ export function createCommentService(
   function saved(
     actor: AuthedActor,
     meta: RequestMeta | null,
+    item: Pick<TItemRow, 'title'>,
     action: 'created' | 'replied' | 'edited' | 'resolved' | 'reopened' | 'assigned' | 'deleted' | 'task_changed',
     summary: string,
     work: (tx: Repositories) => Promise<TCommentRow | undefined>,
@@ -327,6 +328,7 @@ export function createCommentService(
       action: `comment.${action}`,
       targetType: 'item',
       targetId: row.itemId,
+      subject: commentSubject(item.title, row.text),
       summary,
       details: { commentId: row.id, ...details },
     }));
@@ -374,7 +376,7 @@ export function createCommentService(
       }
       const planned = (input.dueAt ?? null) !== null || (input.priority ?? 'normal') !== 'normal';
       if (planned && !mayPlanTask(actor, { authorId: actor.userId })) throw new AppError('COMMENT_FORBIDDEN');
-      const row = await saved(actor, meta, 'created', 'Comment added', (tx) =>
+      const row = await saved(actor, meta, item, 'created', 'Comment added', (tx) =>
         tx.comments.insert(actor.tenantId, {
           itemId: item.id,
           parentId: null,
@@ -398,10 +400,10 @@ export function createCommentService(
       input: { commentId: string; text: string },
       meta: RequestMeta | null,
     ): Promise<TCommentView> {
-      const { row: parent } = await target(actor, input.commentId);
+      const { row: parent, item } = await target(actor, input.commentId);
       demand(actor, 'commentWrite');
       const text = checkedText(input.text);
-      const row = await saved(actor, meta, 'replied', 'Reply added', (tx) =>
+      const row = await saved(actor, meta, item, 'replied', 'Reply added', (tx) =>
         tx.comments.insert(actor.tenantId, {
           itemId: parent.itemId,
           parentId: parent.parentId ?? parent.id,
@@ -420,7 +422,7 @@ export function createCommentService(
 
     /** Authors edit their own comments only; the edit time is shown from then on. */
     async edit(actor: AuthedActor, input: TCommentEdit, meta: RequestMeta | null): Promise<TCommentView> {
-      const { row } = await target(actor, input.id);
+      const { row, item } = await target(actor, input.id);
       demand(actor, 'commentWrite');
       if (row.authorId !== actor.userId) throw new AppError('COMMENT_FORBIDDEN');
       const text = checkedText(input.text);
@@ -439,6 +441,7 @@ export function createCommentService(
       const edited = await saved(
         actor,
         meta,
+        item,
         'edited',
         'Comment edited',
         (tx) => tx.comments.update(actor.tenantId, row.id, { ...patch, editedAt: deps.clock() }),
@@ -454,7 +457,7 @@ export function createCommentService(
       input: { id: string; resolved: boolean },
       meta: RequestMeta | null,
     ): Promise<TCommentView> {
-      const { row } = await target(actor, input.id);
+      const { row, item } = await target(actor, input.id);
       topLevel(row);
       if (!mayResolve(actor, row)) throw new AppError('COMMENT_FORBIDDEN');
       if ((row.resolvedAt !== null) === input.resolved) return oneView(actor, row);
@@ -466,6 +469,7 @@ export function createCommentService(
       const resolved = await saved(
         actor,
         meta,
+        item,
         action,
         summary,
         (tx) => tx.comments.update(actor.tenantId, row.id, changes),
@@ -492,6 +496,7 @@ export function createCommentService(
       const assigned = await saved(
         actor,
         meta,
+        item,
         'assigned',
         summary,
         (tx) => tx.comments.update(actor.tenantId, row.id, { assigneeId: input.assigneeId }),
@@ -506,9 +511,9 @@ export function createCommentService(
 
     /** Soft delete: the text goes, replies stay readable under "This comment was deleted". */
     async delete(actor: AuthedActor, id: string, meta: RequestMeta | null): Promise<void> {
-      const { row } = await target(actor, id);
+      const { row, item } = await target(actor, id);
       if (!mayDelete(actor, row)) throw new AppError('COMMENT_FORBIDDEN');
-      const deleted = await saved(actor, meta, 'deleted', 'Comment deleted', (tx) =>
+      const deleted = await saved(actor, meta, item, 'deleted', 'Comment deleted', (tx) =>
         tx.comments.update(actor.tenantId, row.id, { deletedAt: deps.clock() }),
       );
       await reminders.changed(actor.tenantId, deleted);
@@ -520,7 +525,7 @@ export function createCommentService(
      * and its before and after values are audited together, and the reminder follows the new due date.
      */
     async updateTask(actor: AuthedActor, input: TTaskUpdate, meta: RequestMeta | null): Promise<TCommentView> {
-      const { row } = await target(actor, input.id);
+      const { row, item } = await target(actor, input.id);
       topLevel(row);
       if (input.status !== undefined && !mayChangeTaskStatus(actor, row)) throw new AppError('COMMENT_FORBIDDEN');
       const planning = input.dueAt !== undefined || input.priority !== undefined;
@@ -536,6 +541,7 @@ export function createCommentService(
       const updated = await saved(
         actor,
         meta,
+        item,
         'task_changed',
         summary,
         (tx) => tx.comments.update(actor.tenantId, row.id, patch),

@@ -134,6 +134,24 @@ describe.each(testBackends)('comment drawings on %s', (backend) => {
     });
   });
 
+  it('recolours a drawn shape as a comment edit, the colour before and after in the History', async () => {
+    const id = await boxComment('Recolour me');
+    const red: TAnnotation = { shapes: [{ ...box.shapes[0]!, colour: 'red' }] };
+    const edited = await editor.client.mutate<TCommentView>('comments.edit', {
+      id,
+      text: 'Recolour me',
+      annotation: red,
+    });
+    expect(edited).toMatchObject({ ok: true, data: { annotation: red } });
+    const history = await admin.query<THistoryEvent[]>('items.history', { itemId: clip.id });
+    const event = history.ok
+      ? history.data.find(
+          (e) => e.action === 'comment.edited' && e.what.kind === 'fields' && /Recolour/.test(e.what.subject ?? ''),
+        )
+      : undefined;
+    expect(event?.changes).toEqual({ drawing: { from: 'box yellow', to: 'box red' } });
+  });
+
   it('refuses drawings off the frame, over the limits or without a timecode, saying why', async () => {
     const off = await editor.client.mutate('comments.create', {
       itemId: clip.id,

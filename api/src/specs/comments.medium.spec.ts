@@ -4,6 +4,7 @@ import type { TCommentThread, TCommentView, TTaskView } from '../services/commen
 import {
   addMember,
   insertItem,
+  itemHistory,
   setEveryonePermissions,
   twoTenantLibrary,
   type TMember,
@@ -289,6 +290,24 @@ describe.each(testBackends)('comments on %s', (backend) => {
     expect(await lead.client.mutate('comments.delete', { id: comment.id })).toMatchObject(notFound);
     const own = await created(colleague.client, { text: 'Mine' });
     expect(await colleague.client.mutate('comments.delete', { id: own.id })).toMatchObject({ ok: true });
+  });
+
+  it("names the item and the comment in the audit log's What column", async () => {
+    const promo = await insertItem(t, alpha, { title: 'Promo', folderId: root, ownerId: writer.id });
+    const comment = await created(writer.client, { itemId: promo.id, text: 'Logo @lead too early' });
+    const long = 'x'.repeat(80);
+    expect(await writer.client.mutate('comments.edit', { id: comment.id, text: long })).toMatchObject({ ok: true });
+    expect(await lead.client.mutate('comments.setResolved', { id: comment.id, resolved: true })).toMatchObject({
+      ok: true,
+    });
+    expect(await lead.client.mutate('comments.delete', { id: comment.id })).toMatchObject({ ok: true });
+    const cut = `Promo · “${'x'.repeat(59)}…”`;
+    expect((await itemHistory(admin, promo.id)).map((e) => [e.action, e.what])).toEqual([
+      ['comment.deleted', { kind: 'subject', subject: cut }],
+      ['comment.resolved', { kind: 'fields', subject: cut, count: 1 }],
+      ['comment.edited', { kind: 'fields', subject: cut, count: 1 }],
+      ['comment.created', { kind: 'subject', subject: 'Promo · “Logo @lead too early”' }],
+    ]);
   });
 
   it("answers NOT_FOUND for a hidden item's comments", async () => {

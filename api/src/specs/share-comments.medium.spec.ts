@@ -137,6 +137,7 @@ describe.each(testBackends)('comments on share pages on %s', (backend) => {
     const history = await admin.query<THistoryEvent[]>('items.history', { itemId: clip.id });
     const event = history.ok ? history.data.find((e) => e.action === 'comment.edited') : undefined;
     expect(event).toMatchObject({
+      what: { kind: 'fields', subject: `${clip.title} · “Arrow here”`, count: 2 },
       changes: {
         text: { from: 'Box here', to: 'Arrow here' },
         drawing: { from: 'box yellow', to: 'arrow red' },

@@ -13,6 +13,7 @@ import {
   createWorkflowRepository,
   type Database,
   type TActivityTaskOptions,
+  type TWorkflowEventKind,
   type TWorkflowEventRow,
   type TWorkflowExecutionRow,
 } from '@mam/db';
@@ -63,6 +64,19 @@ const INPUT_KINDS = new Set([
 const CLOSE_KINDS = new Set(['WorkflowCompleted', 'WorkflowFailed', 'WorkflowCancelled']);
 
 const failureConverter = new DefaultFailureConverter();
+const EventType = temporal.api.enums.v1.EventType;
+const NORMAL_QUEUE = temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL;
+
+/** How one journal kind becomes a Temporal history event (see `builders`). */
+interface TEventBuilder {
+  type: temporal.api.enums.v1.EventType;
+  /** The event's attributes field, named after its type as Temporal's proto names it. */
+  key: string;
+  /** Undefined leaves the event out (an activity outcome whose scheduling never reached the history). */
+  attributes: (event: TWorkflowEventRow, seq: number, decidedIn: number) => Record<string, unknown> | undefined;
+  /** Where the event's id is kept, by command seq, for the events that refer back to it. */
+  ids?: Map<number, number>;
+}
 
 function payloads(values: unknown[]): IPayloads {
   return { payloads: values.map((value) => defaultPayloadConverter.toPayload(value)) };
@@ -163,14 +177,14 @@ export function toTemporalHistoryEvents(
     const scheduledEventId = workflowTaskScheduled(add, execution.taskQueue, at);
     const startedEventId = add(
       {
-        eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED,
+        eventType: EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED,
         workflowTaskStartedEventAttributes: { scheduledEventId, identity: IDENTITY },
       },
       at,
     );
     const completed = add(
       {
-        eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED,
+        eventType: EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED,
         workflowTaskCompletedEventAttributes: {
           scheduledEventId,
           startedEventId,
@@ -191,7 +205,7 @@ export function toTemporalHistoryEvents(
     // Temporal writes a retried activity's started event when its last attempt ends, with that attempt's number.
     const startedEventId = add(
       {
-        eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED,
+        eventType: EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED,
         activityTaskStartedEventAttributes: {
           scheduledEventId,
           identity: IDENTITY,
@@ -204,250 +218,178 @@ export function toTemporalHistoryEvents(
     return startedEventId;
   };
 
-  /** One journal event as Temporal's; a command's names the workflow task that decided it. */
-  const addEvent = (event: TWorkflowEventRow, workflowTaskCompletedEventId = 0): void => {
-    const seq = event.commandSeq ?? 0;
-    const { payload, createdAt } = event;
-    switch (event.kind) {
-      case 'WorkflowStarted':
-        add(
-          {
-            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED,
-            workflowExecutionStartedEventAttributes: {
-              workflowType: { name: execution.type },
-              taskQueue: {
-                name: execution.taskQueue,
-                kind: temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL,
-              },
-              input: payloads(execution.input),
-              workflowTaskTimeout: WORKFLOW_TASK_TIMEOUT,
-              originalExecutionRunId: execution.runId,
-              firstExecutionRunId: execution.runId,
-              identity: IDENTITY,
-              attempt: 1,
-              header: {},
-            },
-          },
-          createdAt,
-        );
-        return;
-      case 'ActivityCompleted': {
-        const startedEventId = activityStarted(event);
-        if (startedEventId === undefined) return;
-        add(
-          {
-            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED,
-            activityTaskCompletedEventAttributes: {
-              result: payloads([(payload.result as { value?: unknown } | undefined)?.value]),
-              scheduledEventId: scheduledIds.get(seq),
-              startedEventId,
-              identity: IDENTITY,
-            },
-          },
-          createdAt,
-        );
-        return;
-      }
-      case 'ActivityFailed': {
-        const startedEventId = activityStarted(event);
-        if (startedEventId === undefined) return;
-        // The journal keeps the ActivityFailure the code sees; Temporal's event keeps its cause and retry state,
-        // from which the SDK builds that ActivityFailure.
-        const failure = payload.failure as TSerializedFailure;
-        add(
-          {
-            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_ACTIVITY_TASK_FAILED,
-            activityTaskFailedEventAttributes: {
-              failure: failureOf(failure.class === 'ActivityFailure' && failure.cause ? failure.cause : failure),
-              scheduledEventId: scheduledIds.get(seq),
-              startedEventId,
-              identity: IDENTITY,
-              retryState: encodeRetryState(failure.retryState),
-            },
-          },
-          createdAt,
-        );
-        return;
-      }
-      case 'ActivityCancelled': {
-        const startedEventId = activityStarted(event);
-        if (startedEventId === undefined) return;
-        add(
-          {
-            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_ACTIVITY_TASK_CANCELED,
-            activityTaskCanceledEventAttributes: {
-              scheduledEventId: scheduledIds.get(seq),
-              startedEventId,
-              latestCancelRequestedEventId: cancelRequestedIds.get(seq),
-              identity: IDENTITY,
-            },
-          },
-          createdAt,
-        );
-        return;
-      }
-      case 'TimerFired':
-        add(
-          {
-            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_TIMER_FIRED,
-            timerFiredEventAttributes: { timerId: timerIds.get(seq), startedEventId: scheduledIds.get(seq) },
-          },
-          createdAt,
-        );
-        return;
-      case 'SignalReceived':
-        add(
-          {
-            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED,
-            workflowExecutionSignaledEventAttributes: {
-              signalName: payload.name as string,
-              input: payloads((payload.args as unknown[] | undefined) ?? []),
-              identity: IDENTITY,
-              header: {},
-            },
-          },
-          createdAt,
-        );
-        return;
-      case 'CancelRequested':
-        add(
-          {
-            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CANCEL_REQUESTED,
-            workflowExecutionCancelRequestedEventAttributes: { identity: IDENTITY },
-          },
-          createdAt,
-        );
-        return;
-      // Commands: decided in the workflow task that completed as `workflowTaskCompletedEventId`.
-      case 'ActivityScheduled': {
-        const options = payload.options as TActivityTaskOptions;
+  /** An activity's outcome after its started event, or nothing when its scheduling never reached the history. */
+  const outcome =
+    (own: (event: TWorkflowEventRow, seq: number) => Record<string, unknown>) =>
+    (event: TWorkflowEventRow, seq: number): Record<string, unknown> | undefined => {
+      const startedEventId = activityStarted(event);
+      if (startedEventId === undefined) return undefined;
+      return { ...own(event, seq), scheduledEventId: scheduledIds.get(seq), startedEventId, identity: IDENTITY };
+    };
+  const resultOf = (event: TWorkflowEventRow): IPayloads =>
+    payloads([(event.payload.result as { value?: unknown } | undefined)?.value]);
+  const argsOf = (event: TWorkflowEventRow): IPayloads => payloads((event.payload.args as unknown[] | undefined) ?? []);
+
+  /**
+   * Each journal kind as Temporal's event: its type, its attributes (a command's name the workflow task that decided
+   * it, `decidedIn`), and where its id is kept for the events that refer back to it.
+   */
+  const builders: Record<TWorkflowEventKind, TEventBuilder> = {
+    WorkflowStarted: {
+      type: EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED,
+      key: 'workflowExecutionStartedEventAttributes',
+      attributes: () => ({
+        workflowType: { name: execution.type },
+        taskQueue: { name: execution.taskQueue, kind: NORMAL_QUEUE },
+        input: payloads(execution.input),
+        workflowTaskTimeout: WORKFLOW_TASK_TIMEOUT,
+        originalExecutionRunId: execution.runId,
+        firstExecutionRunId: execution.runId,
+        identity: IDENTITY,
+        attempt: 1,
+        header: {},
+      }),
+    },
+    ActivityCompleted: {
+      type: EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED,
+      key: 'activityTaskCompletedEventAttributes',
+      attributes: outcome((event) => ({ result: resultOf(event) })),
+    },
+    ActivityFailed: {
+      type: EventType.EVENT_TYPE_ACTIVITY_TASK_FAILED,
+      key: 'activityTaskFailedEventAttributes',
+      // The journal keeps the ActivityFailure the code sees; Temporal's event keeps its cause and retry state,
+      // from which the SDK builds that ActivityFailure.
+      attributes: outcome((event) => {
+        const failure = event.payload.failure as TSerializedFailure;
+        return {
+          failure: failureOf(failure.class === 'ActivityFailure' && failure.cause ? failure.cause : failure),
+          retryState: encodeRetryState(failure.retryState),
+        };
+      }),
+    },
+    ActivityCancelled: {
+      type: EventType.EVENT_TYPE_ACTIVITY_TASK_CANCELED,
+      key: 'activityTaskCanceledEventAttributes',
+      attributes: outcome((_event, seq) => ({ latestCancelRequestedEventId: cancelRequestedIds.get(seq) })),
+    },
+    TimerFired: {
+      type: EventType.EVENT_TYPE_TIMER_FIRED,
+      key: 'timerFiredEventAttributes',
+      attributes: (_event, seq) => ({ timerId: timerIds.get(seq), startedEventId: scheduledIds.get(seq) }),
+    },
+    SignalReceived: {
+      type: EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED,
+      key: 'workflowExecutionSignaledEventAttributes',
+      attributes: (event) => ({
+        signalName: event.payload.name as string,
+        input: argsOf(event),
+        identity: IDENTITY,
+        header: {},
+      }),
+    },
+    CancelRequested: {
+      type: EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CANCEL_REQUESTED,
+      key: 'workflowExecutionCancelRequestedEventAttributes',
+      attributes: () => ({ identity: IDENTITY }),
+    },
+    ActivityScheduled: {
+      type: EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED,
+      key: 'activityTaskScheduledEventAttributes',
+      ids: scheduledIds,
+      attributes: (event, seq, decidedIn) => {
+        const options = event.payload.options as TActivityTaskOptions;
         const priority =
           options.priorityKey !== undefined || options.fairnessKey !== undefined
             ? { priority: { priorityKey: options.priorityKey, fairnessKey: options.fairnessKey } }
             : {};
-        const id = add(
-          {
-            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED,
-            activityTaskScheduledEventAttributes: {
-              activityId: activityIds.get(seq),
-              activityType: { name: payload.activityType as string },
-              taskQueue: {
-                name: payload.taskQueue as string,
-                kind: temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL,
-              },
-              header: {},
-              input: payloads((payload.args as unknown[] | undefined) ?? []),
-              scheduleToCloseTimeout: duration(options.scheduleToCloseMs),
-              startToCloseTimeout: duration(options.startToCloseMs),
-              heartbeatTimeout: duration(options.heartbeatMs),
-              workflowTaskCompletedEventId,
-              retryPolicy: {
-                initialInterval: duration(options.retry.initialMs),
-                backoffCoefficient: options.retry.backoffCoefficient,
-                maximumInterval: duration(options.retry.maximumMs),
-                maximumAttempts: options.retry.maximumAttempts,
-                nonRetryableErrorTypes: options.retry.nonRetryableErrorTypes,
-              },
-              ...priority,
-            },
+        return {
+          activityId: activityIds.get(seq),
+          activityType: { name: event.payload.activityType as string },
+          taskQueue: { name: event.payload.taskQueue as string, kind: NORMAL_QUEUE },
+          header: {},
+          input: argsOf(event),
+          scheduleToCloseTimeout: duration(options.scheduleToCloseMs),
+          startToCloseTimeout: duration(options.startToCloseMs),
+          heartbeatTimeout: duration(options.heartbeatMs),
+          workflowTaskCompletedEventId: decidedIn,
+          retryPolicy: {
+            initialInterval: duration(options.retry.initialMs),
+            backoffCoefficient: options.retry.backoffCoefficient,
+            maximumInterval: duration(options.retry.maximumMs),
+            maximumAttempts: options.retry.maximumAttempts,
+            nonRetryableErrorTypes: options.retry.nonRetryableErrorTypes,
           },
-          createdAt,
-        );
-        scheduledIds.set(seq, id);
-        return;
-      }
-      case 'TimerStarted': {
-        const id = add(
-          {
-            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_TIMER_STARTED,
-            timerStartedEventAttributes: {
-              timerId: timerIds.get(seq),
-              startToFireTimeout: duration(payload.delayMs as number),
-              workflowTaskCompletedEventId,
-            },
-          },
-          createdAt,
-        );
-        scheduledIds.set(seq, id);
-        return;
-      }
-      case 'ActivityCancelRequested': {
-        const id = add(
-          {
-            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_ACTIVITY_TASK_CANCEL_REQUESTED,
-            activityTaskCancelRequestedEventAttributes: {
-              scheduledEventId: scheduledIds.get(seq),
-              workflowTaskCompletedEventId,
-            },
-          },
-          createdAt,
-        );
-        cancelRequestedIds.set(seq, id);
-        return;
-      }
-      case 'TimerCancelled':
-        add(
-          {
-            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_TIMER_CANCELED,
-            timerCanceledEventAttributes: {
-              timerId: timerIds.get(seq),
-              startedEventId: scheduledIds.get(seq),
-              workflowTaskCompletedEventId,
-              identity: IDENTITY,
-            },
-          },
-          createdAt,
-        );
-        return;
-      case 'WorkflowCompleted':
-        add(
-          {
-            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED,
-            workflowExecutionCompletedEventAttributes: {
-              result: payloads([(payload.result as { value?: unknown } | undefined)?.value]),
-              workflowTaskCompletedEventId,
-            },
-          },
-          createdAt,
-        );
-        return;
-      case 'WorkflowFailed':
-        add(
-          {
-            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_FAILED,
-            workflowExecutionFailedEventAttributes: {
-              failure: failureOf(payload.failure),
-              retryState: temporal.api.enums.v1.RetryState.RETRY_STATE_NON_RETRYABLE_FAILURE,
-              workflowTaskCompletedEventId,
-            },
-          },
-          createdAt,
-        );
-        return;
-      case 'WorkflowCancelled':
-        add(
-          {
-            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CANCELED,
-            workflowExecutionCanceledEventAttributes: { workflowTaskCompletedEventId },
-          },
-          createdAt,
-        );
-        return;
-      case 'WorkflowTerminated': {
-        const failure = payload.failure as TSerializedFailure | undefined;
-        add(
-          {
-            eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_TERMINATED,
-            workflowExecutionTerminatedEventAttributes: {
-              reason: failure?.message ?? 'Terminated',
-              identity: IDENTITY,
-            },
-          },
-          createdAt,
-        );
-        return;
-      }
-    }
+          ...priority,
+        };
+      },
+    },
+    TimerStarted: {
+      type: EventType.EVENT_TYPE_TIMER_STARTED,
+      key: 'timerStartedEventAttributes',
+      ids: scheduledIds,
+      attributes: (event, seq, decidedIn) => ({
+        timerId: timerIds.get(seq),
+        startToFireTimeout: duration(event.payload.delayMs as number),
+        workflowTaskCompletedEventId: decidedIn,
+      }),
+    },
+    ActivityCancelRequested: {
+      type: EventType.EVENT_TYPE_ACTIVITY_TASK_CANCEL_REQUESTED,
+      key: 'activityTaskCancelRequestedEventAttributes',
+      ids: cancelRequestedIds,
+      attributes: (_event, seq, decidedIn) => ({
+        scheduledEventId: scheduledIds.get(seq),
+        workflowTaskCompletedEventId: decidedIn,
+      }),
+    },
+    TimerCancelled: {
+      type: EventType.EVENT_TYPE_TIMER_CANCELED,
+      key: 'timerCanceledEventAttributes',
+      attributes: (_event, seq, decidedIn) => ({
+        timerId: timerIds.get(seq),
+        startedEventId: scheduledIds.get(seq),
+        workflowTaskCompletedEventId: decidedIn,
+        identity: IDENTITY,
+      }),
+    },
+    WorkflowCompleted: {
+      type: EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED,
+      key: 'workflowExecutionCompletedEventAttributes',
+      attributes: (event, _seq, decidedIn) => ({ result: resultOf(event), workflowTaskCompletedEventId: decidedIn }),
+    },
+    WorkflowFailed: {
+      type: EventType.EVENT_TYPE_WORKFLOW_EXECUTION_FAILED,
+      key: 'workflowExecutionFailedEventAttributes',
+      attributes: (event, _seq, decidedIn) => ({
+        failure: failureOf(event.payload.failure),
+        retryState: temporal.api.enums.v1.RetryState.RETRY_STATE_NON_RETRYABLE_FAILURE,
+        workflowTaskCompletedEventId: decidedIn,
+      }),
+    },
+    WorkflowCancelled: {
+      type: EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CANCELED,
+      key: 'workflowExecutionCanceledEventAttributes',
+      attributes: (_event, _seq, decidedIn) => ({ workflowTaskCompletedEventId: decidedIn }),
+    },
+    WorkflowTerminated: {
+      type: EventType.EVENT_TYPE_WORKFLOW_EXECUTION_TERMINATED,
+      key: 'workflowExecutionTerminatedEventAttributes',
+      attributes: (event) => ({
+        reason: (event.payload.failure as TSerializedFailure | undefined)?.message ?? 'Terminated',
+        identity: IDENTITY,
+      }),
+    },
+  };
+
+  /** One journal event as Temporal's; a command's names the workflow task that decided it. */
+  const addEvent = (event: TWorkflowEventRow, workflowTaskCompletedEventId = 0): void => {
+    const seq = event.commandSeq ?? 0;
+    const builder = builders[event.kind];
+    const attributes = builder.attributes(event, seq, workflowTaskCompletedEventId);
+    if (attributes === undefined) return;
+    const id = add({ eventType: builder.type, [builder.key]: attributes }, event.createdAt);
+    builder.ids?.set(seq, id);
   };
 
   let pendingSince: Date | undefined;
@@ -480,9 +422,9 @@ export function toTemporalHistoryEvents(
 function workflowTaskScheduled(add: (event: IHistoryEvent, at: Date) => number, taskQueue: string, at: Date): number {
   return add(
     {
-      eventType: temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED,
+      eventType: EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED,
       workflowTaskScheduledEventAttributes: {
-        taskQueue: { name: taskQueue, kind: temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
+        taskQueue: { name: taskQueue, kind: NORMAL_QUEUE },
         startToCloseTimeout: WORKFLOW_TASK_TIMEOUT,
         attempt: 1,
       },

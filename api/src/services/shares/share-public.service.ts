@@ -41,7 +41,7 @@ import type { FolderService } from '../folder.service';
 import type { NotificationService } from '../notification.service';
 import { liveItemOrNotFound } from '../items/live-item';
 import type { AuditService } from '../audit.service';
-import { commentEditChanges } from '../comment-changes';
+import { commentEditChanges, commentSubject } from '../comment-changes';
 import { publicThreads, type TPublicShareThread } from './share-comments';
 
 /** Items a folder share shows at most (the folder and its subfolders, newest first). */
@@ -486,6 +486,7 @@ export function createSharePublicService(
           action: 'comment.edited',
           targetType: 'item',
           targetId: updated.itemId,
+          subject: commentSubject(item.title, updated.text),
           summary: `Comment edited by ${row.externalAuthor ?? 'an outside reviewer'} (share)`,
           details: {
             commentId: updated.id,

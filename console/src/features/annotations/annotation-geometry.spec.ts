@@ -1,10 +1,16 @@
-import { ANNOTATION_MAX_SHAPES, ANNOTATION_MAX_STROKE_POINTS, checkedAnnotation } from '@mam/core';
+import {
+  ANNOTATION_MAX_SHAPES,
+  ANNOTATION_MAX_STROKE_POINTS,
+  checkedAnnotation,
+  type TAnnotationShape,
+} from '@mam/core';
 import {
   arrowHead,
   extendStroke,
   finishShape,
   fitsLimits,
   pictureRect,
+  recoloured,
   toPicture,
   toPixels,
   type TPoint,
@@ -80,5 +86,14 @@ describe('arrowHead', () => {
     expect(a[0]).toBeLessThan(100);
     expect(b[0]).toBeLessThan(100);
     expect(Math.sign(a[1])).toBe(-Math.sign(b[1]));
+  });
+});
+
+describe('recoloured', () => {
+  it('changes the colour of the chosen shape only, keeping its geometry', () => {
+    const arrow: TAnnotationShape = { type: 'arrow', colour: 'red', from: [0.1, 0.1], to: [0.5, 0.5] };
+    const box: TAnnotationShape = { type: 'box', colour: 'yellow', from: [0.2, 0.2], to: [0.4, 0.4] };
+    expect(recoloured([arrow, box], 1, 'cyan')).toEqual([arrow, { ...box, colour: 'cyan' }]);
+    expect(recoloured([arrow, box], 5, 'cyan')).toEqual([arrow, box]);
   });
 });

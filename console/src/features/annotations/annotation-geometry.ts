@@ -86,3 +86,12 @@ export function arrowHead(from: TPoint, to: TPoint, size: number): [TPoint, TPoi
     [to[0] - size * Math.cos(angle + spread), to[1] - size * Math.sin(angle + spread)],
   ];
 }
+
+/** The shapes with one of them in another colour (a recolour of a drawn shape); the others as they were. */
+export function recoloured(
+  shapes: readonly TAnnotationShape[],
+  index: number,
+  colour: TAnnotationColour,
+): TAnnotationShape[] {
+  return shapes.map((shape, at) => (at === index ? { ...shape, colour } : shape));
+}

@@ -103,6 +103,24 @@ export function AnnotationToolbar({
           </Tooltip>
         ))}
       </Group>
+      {count > 0 && (
+        <Group gap={2} role="radiogroup" aria-label={t('drawingRecolour.pick')}>
+          {draft.shapes.map((shape, index) => (
+            <Button
+              key={index}
+              size="compact-xs"
+              variant={draft.selected === index ? 'filled' : 'default'}
+              role="radio"
+              aria-checked={draft.selected === index}
+              onClick={() => draft.select(draft.selected === index ? null : index)}
+              leftSection={<ColorSwatch color={ANNOTATION_COLOUR_VALUES[shape.colour]} size={10} />}
+              data-testid={`annotation-shape-${index}`}
+            >
+              {t('drawingRecolour.shape', { number: index + 1, tool: t(`annotations.tools.${shape.type}`) })}
+            </Button>
+          ))}
+        </Group>
+      )}
       <Tooltip label={t('annotations.undo')}>
         <ActionIcon
           variant="default"

@@ -1,6 +1,6 @@
 import type { TAnnotation, TAnnotationColour, TAnnotationShape } from '@mam/core';
 import { useCallback, useMemo, useState } from 'react';
-import { fitsLimits, type TDrawTool } from './annotation-geometry';
+import { fitsLimits, recoloured, type TDrawTool } from './annotation-geometry';
 
 export interface TAnnotationDraft {
   /** Drawing mode is on: the layer over the picture takes the pointer. */
@@ -8,6 +8,9 @@ export interface TAnnotationDraft {
   tool: TDrawTool;
   colour: TAnnotationColour;
   shapes: TAnnotationShape[];
+  /** The drawn shape picked for a recolour, or null: a colour picked then goes to it, not to the next shape. */
+  selected: number | null;
+  select(index: number | null): void;
   setTool(tool: TDrawTool): void;
   setColour(colour: TAnnotationColour): void;
   start(): void;
@@ -31,6 +34,7 @@ export function useAnnotationDraft(): TAnnotationDraft {
   const [tool, setTool] = useState<TDrawTool>('arrow');
   const [colour, setColour] = useState<TAnnotationColour>('red');
   const [shapes, setShapes] = useState<TAnnotationShape[]>([]);
+  const [selected, setSelected] = useState<number | null>(null);
 
   const add = useCallback(
     (shape: TAnnotationShape) => {
@@ -47,23 +51,36 @@ export function useAnnotationDraft(): TAnnotationDraft {
       tool,
       colour,
       shapes,
+      selected,
+      select: setSelected,
       setTool,
-      setColour,
+      setColour: (picked: TAnnotationColour) => {
+        setColour(picked);
+        if (selected !== null) setShapes((list) => recoloured(list, selected, picked));
+      },
       start: () => setDrawing(true),
       stop: () => setDrawing(false),
       add,
-      undo: () => setShapes((list) => list.slice(0, -1)),
-      clear: () => setShapes([]),
+      undo: () => {
+        setSelected(null);
+        setShapes((list) => list.slice(0, -1));
+      },
+      clear: () => {
+        setSelected(null);
+        setShapes([]);
+      },
       annotation: shapes.length > 0 ? { shapes } : null,
       reset: () => {
+        setSelected(null);
         setShapes([]);
         setDrawing(false);
       },
       load: (loaded: readonly TAnnotationShape[]) => {
+        setSelected(null);
         setShapes([...loaded]);
         setDrawing(false);
       },
     }),
-    [drawing, tool, colour, shapes, add],
+    [drawing, tool, colour, shapes, selected, add],
   );
 }

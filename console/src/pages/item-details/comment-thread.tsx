@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconBrush, IconCheck, IconClock, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { IconArrowBackUp, IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAction } from '../../components/icon-action';
@@ -7,8 +7,8 @@ import { MentionText } from '../../features/notifications';
 import { TaskFields } from '../../features/tasks/task-fields';
 import type { TDrawingEdit } from '../../features/annotations';
 import type { TFrameClock } from '../../features/player/frame-math';
-import { useFormat } from '../../lib/format';
 import type { RouterOutputs } from '../../lib/trpc';
+import { CommentHeading, CommentThreadFrame } from './comment-card';
 import { CommentForm, type TCommentDraft } from './comment-form';
 import { timecodeLabel } from './comment-timecode';
 
@@ -48,7 +48,6 @@ function CommentBody({
   drawingEdit?: TDrawingEdit;
 }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const select = () => (onSelect ? onSelect(comment) : onSeek?.(comment.tcIn!));
   const [editing, setEditing] = useState(false);
   const timecoded = !comment.parentId && !!clock;
@@ -81,96 +80,41 @@ function CommentBody({
 
   return (
     <Stack gap={4} data-testid="comment" data-resolved={comment.resolved}>
-      <Group gap="xs" justify="space-between" wrap="nowrap">
-        <Group gap="xs">
-          <Text size="sm" fw={600}>
-            {comment.externalAuthor || comment.author?.name || comment.author?.email || t('comments.unknownAuthor')}
-          </Text>
-          {comment.externalAuthor && (
-            <Badge size="xs" variant="outline" color="grape" data-testid="comment-external">
-              {t('comments.external')}
-            </Badge>
-          )}
-          <Text size="xs" c="dimmed">
-            {format.dateTime(comment.createdAt)}
-          </Text>
-          {comment.editedAt && (
-            <Text size="xs" c="dimmed" data-testid="comment-edited">
-              {t('comments.edited', { time: format.dateTime(comment.editedAt) })}
-            </Text>
-          )}
-          {tc && (onSeek || onSelect) && comment.tcIn !== null ? (
-            <Tooltip label={t('comments.seek')}>
-              <Badge
-                component="button"
-                type="button"
-                variant="light"
-                leftSection={<IconClock size={12} />}
-                ff="monospace"
-                style={{ cursor: 'pointer', border: 'none' }}
-                onClick={select}
-                data-testid="comment-timecode"
+      <CommentHeading
+        author={comment.externalAuthor || comment.author?.name || comment.author?.email || t('comments.unknownAuthor')}
+        external={!!comment.externalAuthor}
+        createdAt={comment.createdAt}
+        editedAt={comment.editedAt}
+        timecode={tc}
+        drawn={!!comment.annotation}
+        resolved={!comment.parentId && comment.resolved}
+        onSelect={(onSeek || onSelect) && comment.tcIn !== null ? select : undefined}
+        testIdPrefix="comment"
+        actions={
+          <Group gap={2} wrap="nowrap">
+            {onReply && (
+              <IconAction label={t('comments.reply')} onClick={onReply} data-testid="comment-reply">
+                <IconArrowBackUp size={16} />
+              </IconAction>
+            )}
+            {comment.canEdit && (
+              <IconAction label={t('common.edit')} onClick={startEdit} data-testid="comment-edit">
+                <IconPencil size={16} />
+              </IconAction>
+            )}
+            {comment.canDelete && (
+              <IconAction
+                label={t('common.delete')}
+                color="red"
+                onClick={() => actions.remove(comment.id)}
+                data-testid="comment-delete"
               >
-                {tc}
-              </Badge>
-            </Tooltip>
-          ) : (
-            tc && (
-              <Badge
-                variant="light"
-                leftSection={<IconClock size={12} />}
-                ff="monospace"
-                data-testid="comment-timecode"
-              >
-                {tc}
-              </Badge>
-            )
-          )}
-          {comment.annotation && (
-            <Tooltip label={t('annotations.showDrawing')}>
-              <Badge
-                component="button"
-                type="button"
-                variant="light"
-                color="yellow"
-                leftSection={<IconBrush size={12} />}
-                style={{ cursor: onSelect || onSeek ? 'pointer' : undefined, border: 'none' }}
-                onClick={onSelect || onSeek ? select : undefined}
-                data-testid="comment-drawing"
-              >
-                {t('annotations.drawing')}
-              </Badge>
-            </Tooltip>
-          )}
-          {!comment.parentId && comment.resolved && (
-            <Badge color="teal" variant="light">
-              {t('comments.resolved')}
-            </Badge>
-          )}
-        </Group>
-        <Group gap={2} wrap="nowrap">
-          {onReply && (
-            <IconAction label={t('comments.reply')} onClick={onReply} data-testid="comment-reply">
-              <IconArrowBackUp size={16} />
-            </IconAction>
-          )}
-          {comment.canEdit && (
-            <IconAction label={t('common.edit')} onClick={startEdit} data-testid="comment-edit">
-              <IconPencil size={16} />
-            </IconAction>
-          )}
-          {comment.canDelete && (
-            <IconAction
-              label={t('common.delete')}
-              color="red"
-              onClick={() => actions.remove(comment.id)}
-              data-testid="comment-delete"
-            >
-              <IconTrash size={16} />
-            </IconAction>
-          )}
-        </Group>
-      </Group>
+                <IconTrash size={16} />
+              </IconAction>
+            )}
+          </Group>
+        }
+      />
       {editing ? (
         <CommentForm
           clock={timecoded ? clock : null}
@@ -258,49 +202,49 @@ export function CommentThreadCard({
   // The server takes replies under live comments only.
   const openReply = canReply && !thread.deleted ? () => setReplying(true) : undefined;
   return (
-    <Paper
+    <CommentThreadFrame
       ref={card}
-      withBorder
-      p="sm"
-      data-testid="comment-thread"
-      data-comment-id={thread.id}
-      data-highlighted={highlighted ? 'true' : undefined}
-      style={highlighted ? { outline: '2px solid var(--mantine-color-blue-5)', outlineOffset: 1 } : undefined}
-    >
-      <CommentBody
-        comment={thread}
-        clock={clock}
-        actions={actions}
-        assignees={assignees}
-        onReply={openReply}
-        onSeek={onSeek}
-        onSelect={onSelect}
-        drawingEdit={drawingEdit}
-      />
-      {(thread.replies.length > 0 || replying) && (
-        <Stack gap="sm" mt="sm" pl="md" style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}>
-          {thread.replies.map((reply) => (
-            <CommentBody
-              key={reply.id}
-              comment={reply}
-              clock={clock}
-              actions={actions}
-              assignees={assignees}
-              onReply={openReply}
-            />
-          ))}
-          {replying && (
-            <CommentForm
-              clock={null}
-              submitLabel={t('comments.reply')}
-              placeholder={t('comments.replyPlaceholder')}
-              onSubmit={(draft) => actions.reply(thread.id, draft.text).then(() => setReplying(false))}
-              onCancel={() => setReplying(false)}
-              testId="comment-reply-form"
-            />
-          )}
-        </Stack>
-      )}
-    </Paper>
+      highlighted={highlighted}
+      testId="comment-thread"
+      commentId={thread.id}
+      comment={
+        <CommentBody
+          comment={thread}
+          clock={clock}
+          actions={actions}
+          assignees={assignees}
+          onReply={openReply}
+          onSeek={onSeek}
+          onSelect={onSelect}
+          drawingEdit={drawingEdit}
+        />
+      }
+      replies={
+        thread.replies.length > 0 || replying ? (
+          <>
+            {thread.replies.map((reply) => (
+              <CommentBody
+                key={reply.id}
+                comment={reply}
+                clock={clock}
+                actions={actions}
+                assignees={assignees}
+                onReply={openReply}
+              />
+            ))}
+            {replying && (
+              <CommentForm
+                clock={null}
+                submitLabel={t('comments.reply')}
+                placeholder={t('comments.replyPlaceholder')}
+                onSubmit={(draft) => actions.reply(thread.id, draft.text).then(() => setReplying(false))}
+                onCancel={() => setReplying(false)}
+                testId="comment-reply-form"
+              />
+            )}
+          </>
+        ) : null
+      }
+    />
   );
 }

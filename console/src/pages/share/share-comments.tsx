@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
-import { IconBrush, IconClock, IconPencil } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import {
   type TPublicShareThread,
 } from '../../features/shares/public-share.api';
 import { errorCodeMessage } from '../../lib/app-error';
-import { useFormat } from '../../lib/format';
+import { CommentHeading, CommentThreadFrame } from '../item-details/comment-card';
 import { timecodeLabel } from '../item-details/comment-timecode';
 
 interface TShareCommentsProps {
@@ -89,7 +89,6 @@ function EditForm({
 
 function CommentCard({ comment, props }: { comment: TPublicShareComment; props: TShareCommentsProps }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const [editing, setEditing] = useState(false);
   const tc = timecodeLabel(comment.tcIn, comment.tcOut, props.clock);
   const select = comment.tcIn !== null ? () => props.onSelect(comment) : undefined;
@@ -106,79 +105,32 @@ function CommentCard({ comment, props }: { comment: TPublicShareComment; props: 
   };
   return (
     <Stack gap={4} data-testid="share-comment" data-comment-id={comment.id} data-mine={comment.mine}>
-      <Group gap="xs" justify="space-between" wrap="nowrap">
-        <Group gap="xs">
-          <Text size="sm" fw={600}>
-            {comment.author ?? t('shareReview.teamMember')}
-          </Text>
-          {comment.external && (
-            <Badge size="xs" variant="outline" color="grape">
-              {t('comments.external')}
-            </Badge>
-          )}
-          {comment.mine && (
-            <Badge size="xs" variant="light" color="teal" data-testid="share-comment-mine">
-              {t('shareReview.yours')}
-            </Badge>
-          )}
-          <Text size="xs" c="dimmed">
-            {format.dateTime(comment.createdAt)}
-          </Text>
-          {comment.editedAt && (
-            <Text size="xs" c="dimmed" data-testid="share-comment-edited">
-              {t('comments.edited', { time: format.dateTime(comment.editedAt) })}
-            </Text>
-          )}
-          {tc && (
-            <Tooltip label={t('comments.seek')}>
-              <Badge
-                component="button"
-                type="button"
-                variant="light"
-                leftSection={<IconClock size={12} />}
-                ff="monospace"
-                style={{ cursor: 'pointer', border: 'none' }}
-                onClick={select}
-                data-testid="share-comment-timecode"
-              >
-                {tc}
-              </Badge>
-            </Tooltip>
-          )}
-          {comment.annotation && (
-            <Tooltip label={t('annotations.showDrawing')}>
-              <Badge
-                component="button"
-                type="button"
-                variant="light"
-                color="yellow"
-                leftSection={<IconBrush size={12} />}
-                style={{ cursor: 'pointer', border: 'none' }}
-                onClick={select}
-                data-testid="share-comment-drawing"
-              >
-                {t('annotations.drawing')}
-              </Badge>
-            </Tooltip>
-          )}
-          {comment.resolved && (
-            <Badge color="teal" variant="light">
-              {t('comments.resolved')}
-            </Badge>
-          )}
-        </Group>
-        {comment.mine && !editing && (
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            leftSection={<IconPencil size={14} />}
-            onClick={startEdit}
-            data-testid="share-comment-edit"
-          >
-            {t('common.edit')}
-          </Button>
-        )}
-      </Group>
+      <CommentHeading
+        author={comment.author ?? t('shareReview.teamMember')}
+        external={comment.external}
+        mine={comment.mine}
+        createdAt={comment.createdAt}
+        editedAt={comment.editedAt}
+        timecode={tc}
+        drawn={!!comment.annotation}
+        resolved={comment.resolved}
+        onSelect={select}
+        testIdPrefix="share-comment"
+        actions={
+          comment.mine &&
+          !editing && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              leftSection={<IconPencil size={14} />}
+              onClick={startEdit}
+              data-testid="share-comment-edit"
+            >
+              {t('common.edit')}
+            </Button>
+          )
+        }
+      />
       {editing ? (
         <EditForm comment={comment} props={props} onDone={stopEdit} />
       ) : (
@@ -205,26 +157,18 @@ export function ShareComments(props: TShareCommentsProps) {
         </Text>
       )}
       {props.threads.map((thread) => (
-        <Paper
+        <CommentThreadFrame
           key={thread.id}
-          withBorder
-          p="sm"
-          data-testid="share-comment-thread"
-          style={
-            thread.id === props.selectedId
-              ? { outline: '2px solid var(--mantine-color-blue-5)', outlineOffset: 1 }
-              : undefined
+          highlighted={thread.id === props.selectedId}
+          testId="share-comment-thread"
+          commentId={thread.id}
+          comment={<CommentCard comment={thread} props={props} />}
+          replies={
+            thread.replies.length > 0
+              ? thread.replies.map((reply) => <CommentCard key={reply.id} comment={reply} props={props} />)
+              : null
           }
-        >
-          <CommentCard comment={thread} props={props} />
-          {thread.replies.length > 0 && (
-            <Stack gap="sm" mt="sm" pl="md" style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}>
-              {thread.replies.map((reply) => (
-                <CommentCard key={reply.id} comment={reply} props={props} />
-              ))}
-            </Stack>
-          )}
-        </Paper>
+        />
       ))}
     </Stack>
   );

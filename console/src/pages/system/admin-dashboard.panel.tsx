@@ -1,12 +1,11 @@
-import { Alert, Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBuildingCommunity, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DataTable } from '../../components/data-table';
-import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { TenantsTable } from './tenants.table';
 
 function Stat({ label, value, icon, testId }: { label: string; value: ReactNode; icon: ReactNode; testId: string }) {
   return (
@@ -31,7 +30,6 @@ function Stat({ label, value, icon, testId }: { label: string; value: ReactNode;
 export function AdminDashboardPanel() {
   const { t } = useTranslation();
   const session = useSession().data!;
-  const format = useFormat();
   const tenants = trpc.tenants.list.useQuery(undefined, { enabled: session.user.isSuperAdmin });
   if (!session.user.isSuperAdmin) return <Alert color="red">{t('errors.FORBIDDEN')}</Alert>;
   const list = tenants.data ?? [];
@@ -63,32 +61,7 @@ export function AdminDashboardPanel() {
       <Text fw={600} size="sm" mb="xs">
         {t('admin.newestTenants')}
       </Text>
-      <DataTable>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('admin.tenantName')}</Table.Th>
-            <Table.Th>{t('admin.slug')}</Table.Th>
-            <Table.Th>{t('admin.users')}</Table.Th>
-            <Table.Th>{t('admin.created')}</Table.Th>
-            <Table.Th>{t('team.status')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {newest.map((tenant) => (
-            <Table.Tr key={tenant.id}>
-              <Table.Td fw={500}>{tenant.name}</Table.Td>
-              <Table.Td ff="monospace">{tenant.slug}</Table.Td>
-              <Table.Td>{tenant.userCount}</Table.Td>
-              <Table.Td>{format.date(tenant.createdAt)}</Table.Td>
-              <Table.Td>
-                <Badge size="sm" variant="light" color={tenant.active ? 'teal' : 'red'}>
-                  {tenant.active ? t('team.active') : t('team.deactivated')}
-                </Badge>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </DataTable>
+      <TenantsTable tenants={newest} loading={tenants.isLoading} />
       <Anchor component={Link} to="/settings/tenants" size="sm" mt="xs" display="inline-block">
         {t('admin.allTenants')}
       </Anchor>

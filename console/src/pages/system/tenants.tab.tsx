@@ -1,35 +1,18 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  PasswordInput,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, NumberInput, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';
-import { DataTable, TableMessage } from '../../components/data-table';
 import { appErrorOf, errorMessage } from '../../lib/app-error';
 import { useFormat } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
-import { trpc, type RouterOutputs } from '../../lib/trpc';
-
-type TTenant = RouterOutputs['tenants']['list'][number];
+import { trpc } from '../../lib/trpc';
+import { TenantsTable, type TTenant } from './tenants.table';
 
 export function TenantsTab() {
   const { t } = useTranslation();
   const session = useSession().data!;
-  const format = useFormat();
   const utils = trpc.useUtils();
   const tenants = trpc.tenants.list.useQuery();
   const setActive = trpc.tenants.setActive.useMutation({ onSettled: () => utils.tenants.list.invalidate() });
@@ -64,68 +47,11 @@ export function TenantsTab() {
           {t('errors.TENANTS_FETCH_FAILED')}
         </Alert>
       )}
-      <DataTable>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('admin.tenantName')}</Table.Th>
-            <Table.Th>{t('admin.slug')}</Table.Th>
-            <Table.Th>{t('admin.users')}</Table.Th>
-            <Table.Th>{t('admin.created')}</Table.Th>
-            <Table.Th>{t('admin.storage')}</Table.Th>
-            <Table.Th>{t('team.status')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {tenants.data?.map((tenant) => (
-            <Table.Tr key={tenant.id} data-testid={`tenant-row-${tenant.slug}`}>
-              <Table.Td fw={500}>
-                <Group gap={6}>
-                  {tenant.name}
-                  {tenant.id === session.tenant.id && (
-                    <Badge size="xs" variant="outline">
-                      {t('admin.yours')}
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td ff="monospace">{tenant.slug}</Table.Td>
-              <Table.Td>{tenant.userCount}</Table.Td>
-              <Table.Td>{format.date(tenant.createdAt)}</Table.Td>
-              <Table.Td data-testid="tenant-storage">
-                <Group gap={4} wrap="nowrap">
-                  {format.bytes(tenant.storedBytes)} /{' '}
-                  {tenant.storageQuotaBytes === null ? t('config.unlimited') : format.bytes(tenant.storageQuotaBytes)}
-                  <ActionIcon
-                    variant="subtle"
-                    size="sm"
-                    onClick={() => setQuotaOf(tenant)}
-                    aria-label={t('admin.editQuota')}
-                    data-testid="tenant-edit-quota"
-                  >
-                    <IconPencil size={14} />
-                  </ActionIcon>
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Switch
-                    size="xs"
-                    checked={tenant.active}
-                    disabled={tenant.id === session.tenant.id}
-                    onChange={(e) => toggle(tenant, e.currentTarget.checked)}
-                    aria-label={t('team.active')}
-                    data-testid="tenant-active"
-                  />
-                  <Badge color={tenant.active ? 'teal' : 'red'} variant="light" size="sm">
-                    {tenant.active ? t('team.active') : t('team.deactivated')}
-                  </Badge>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-          {tenants.isLoading && <TableMessage colSpan={6} loading text="" />}
-        </Table.Tbody>
-      </DataTable>
+      <TenantsTable
+        tenants={tenants.data ?? []}
+        loading={tenants.isLoading}
+        manage={{ ownTenantId: session.tenant.id, onEditQuota: setQuotaOf, onSetActive: toggle }}
+      />
       {creating && <CreateTenantModal onClose={() => setCreating(false)} />}
       {quotaOf && <QuotaModal tenant={quotaOf} onClose={() => setQuotaOf(null)} />}
       {confirmation}
