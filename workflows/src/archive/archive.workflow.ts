@@ -1,6 +1,7 @@
 import type { TArchiveDirection } from '@mam/core';
 import { ApplicationFailure, isCancellation, proxyActivities } from '../runtime';
 import type { ArchiveActivities, ArchiveInput } from './archive.activities.types';
+import { messageOf } from '../failure-message';
 
 export const ARCHIVE_TASK_QUEUE = 'archive';
 
@@ -25,14 +26,6 @@ const bookkeeping = proxyActivities<ArchiveActivities>({
 });
 
 /** The failure's own words: activity failures wrap the activity's error as their cause. */
-function messageOf(error: unknown): string {
-  let current: unknown = error;
-  while (current instanceof Error && (current as { cause?: unknown }).cause instanceof Error) {
-    current = (current as { cause?: unknown }).cause;
-  }
-  return current instanceof Error ? current.message : String(error);
-}
-
 async function run(input: ArchiveInput, direction: TArchiveDirection): Promise<void> {
   const step = { ...input, direction };
   try {

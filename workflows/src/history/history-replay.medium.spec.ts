@@ -23,6 +23,8 @@ import type { HighresDeletionActivities } from '../highres/highres-deletion.acti
 import { HIGHRES_DELETION_TASK_QUEUE, highresDeletionChangedSignal } from '../highres/highres-deletion.workflow';
 import type { ArchiveActivities, ArchiveInput } from '../archive/archive.activities.types';
 import { ARCHIVE_TASK_QUEUE } from '../archive/archive.workflow';
+import type { CentralRenderActivities, CentralRenderInput } from '../renders/central-render.activities.types';
+import { CENTRAL_RENDER_TASK_QUEUE, centralRenderWorkflowId } from '../renders/central-render.workflow';
 import { replayHistories } from './history-replay';
 import { exportTemporalHistory, type TTemporalHistoryJson } from './temporal-history';
 import type { StorageScanActivities } from '../storage-scan/storage-scan.activities.types';
@@ -402,10 +404,6 @@ describe('embedded runs replayed by Temporal', () => {
     }, 120_000);
   });
 
-  it('covers every product workflow type', () => {
-    expect(new Set(productRuns.map((run) => workflowTypeOf(run.history!)))).toEqual(new Set(Object.keys(registry)));
-  });
-
   describe('the storage scan workflow', () => {
     const runs: TRun[] = [];
     // Each location's listing as pages of keys; 'broken' fails every time its second page is listed.
@@ -564,6 +562,58 @@ describe('embedded runs replayed by Temporal', () => {
       writeFixtures(runs);
       productRuns.push(...runs);
     }, 120_000);
+  });
+  describe('the central render workflow', () => {
+    const runs: TRun[] = [];
+    const activities: CentralRenderActivities & TranscodeActivities = {
+      renderSequenceIntoPlaceholder: async ({ tenantId, renderId }) => {
+        if (renderId === 'unrenderable') {
+          throw ApplicationFailure.nonRetryable('The sequence has no clips to render.', 'SequenceEmpty');
+        }
+        return {
+          tenantId,
+          itemId: `${renderId}-placeholder`,
+          versionId: `${renderId}-v1`,
+          operationId: `${renderId}-op`,
+        };
+      },
+      completeRender: async () => undefined,
+      failRender: async () => undefined,
+      storeOriginal: async () => undefined,
+      probeOriginal: async () => ({ itemType: 'video', steps: ['thumbnail', 'playable'] }),
+      render: async () => undefined,
+      completeTranscode: async () => undefined,
+      failTranscode: async () => undefined,
+    };
+
+    beforeAll(async () => {
+      const engine = await startRuntime({ activities, taskQueues: { [CENTRAL_RENDER_TASK_QUEUE]: 2 } });
+      for (const [name, renderId] of [
+        ['renders into the placeholder', 'render-1'],
+        ['fails with the reason', 'unrenderable'],
+      ] as const) {
+        const input: CentralRenderInput = { tenantId: 't1', renderId };
+        const workflowId = centralRenderWorkflowId('t1', renderId);
+        await engine.start('centralRenderWorkflow', {
+          workflowId,
+          taskQueue: CENTRAL_RENDER_TASK_QUEUE,
+          args: [input],
+          tenantId: null,
+        });
+        await engine.result(workflowId).catch(() => undefined);
+        runs.push({ name, workflowId, history: await exportTemporalHistory(database.db, workflowId) });
+      }
+    }, 60_000);
+
+    it('replays a render that processes its placeholder and a failed render in Temporal’s sandbox', async () => {
+      expect(await replayed(defaultWorkflowsPath(), runs)).toEqual([]);
+      writeFixtures(runs);
+      productRuns.push(...runs);
+    }, 120_000);
+  });
+
+  it('covers every product workflow type', () => {
+    expect(new Set(productRuns.map((run) => workflowTypeOf(run.history!)))).toEqual(new Set(Object.keys(registry)));
   });
 });
 

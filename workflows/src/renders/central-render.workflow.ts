@@ -1,6 +1,7 @@
 import { ApplicationFailure, isCancellation, proxyActivities } from '../runtime';
 import { TRANSCODE_TASK_QUEUE, transcodeWorkflow } from '../transcode/transcode.workflow';
 import type { CentralRenderActivities, CentralRenderInput } from './central-render.activities.types';
+import { messageOf } from '../failure-message';
 
 /** Renders share the media workers (and their ffmpeg concurrency) with transcodes. */
 export const CENTRAL_RENDER_TASK_QUEUE = TRANSCODE_TASK_QUEUE;
@@ -23,14 +24,6 @@ const bookkeeping = proxyActivities<CentralRenderActivities>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', maximumAttempts: 10 },
 });
-
-function messageOf(error: unknown): string {
-  let current: unknown = error;
-  while (current instanceof Error && (current as { cause?: unknown }).cause instanceof Error) {
-    current = (current as { cause?: unknown }).cause;
-  }
-  return current instanceof Error ? current.message : String(error);
-}
 
 /**
  * Sequence → rendered file → the placeholder's original → the same processing an upload gets (the transcode
