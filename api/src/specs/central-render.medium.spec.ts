@@ -1,6 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { probeMedia } from '@mam/workers';
 import { centralRenderWorkflowId } from '@mam/workflows';
 import { makeVideo } from '../testing/media-fixtures';
 import { createWorkflowTranscoder } from '../testing/workflow-transcoder';
@@ -57,5 +61,62 @@ describe('central render', () => {
     await expect(services.centralRenders.cancel(actor, started.renderId, null)).rejects.toMatchObject({
       code: 'CENTRAL_RENDER_NOT_FOUND',
     });
+  });
+  it('renders with the broadcast preset into an MXF of 8 PCM tracks from the start timecode, frame exact; cancels a running render', async () => {
+    const { services, actor, tenant, engine } = transcoder;
+    const sources = [];
+    for (const name of ['c.mp4', 'd.mp4']) {
+      sources.push(await transcoder.run(makeVideo(dir, name, 2, '320x180', 25)));
+    }
+    const { id: sequenceId } = await services.sequences.create(
+      actor,
+      {
+        title: 'Late news',
+        clips: [
+          { itemId: sources[0]!.itemId, inFrame: 3, outFrame: 28 },
+          { itemId: sources[1]!.itemId, inFrame: 0, outFrame: 20 },
+          { itemId: sources[0]!.itemId, inFrame: 40, outFrame: 50 },
+        ],
+      },
+      null,
+    );
+    const broadcast = (await services.renderPresets.list(actor)).find(
+      (p) => p.settings.mode === 'broadcast' && p.settings.format === '1080i50',
+    )!;
+    const started = await services.centralRenders.start(actor, sequenceId, broadcast.id, null);
+    await engine.result(centralRenderWorkflowId(tenant.id, started.renderId));
+    expect(await services.centralRenders.get(actor, started.renderId)).toMatchObject({ state: 'done' });
+
+    const stored = await services.centralRenders.download(actor, started.renderId);
+    const storage = await services.storages.resolve(tenant.id, stored.storageId);
+    const file = path.join(dir, 'rendered.mxf');
+    await pipeline((await storage.get(stored.key)).body, createWriteStream(file));
+    const probe = await probeMedia(file);
+    expect(probe.formatName).toBe('mxf');
+    expect(probe.video).toMatchObject({ codec: 'mpeg2video', width: 1920, height: 1080, frameRate: '25/1' });
+    expect(probe.audioTracks).toHaveLength(8);
+    for (const track of probe.audioTracks) expect(track).toMatchObject({ codec: 'pcm_s24le', channels: 1 });
+    expect(probe.timecodeStart).toBe(broadcast.startTimecode);
+    const counted = spawnSync('ffprobe', [
+      ...['-v', 'error', '-count_frames', '-select_streams', 'v:0'],
+      ...['-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', file],
+    ]);
+    expect(Number.parseInt(String(counted.stdout), 10)).toBe(25 + 20 + 10);
+
+    // A second render is cancelled while ffmpeg runs: the placeholder says so and the run ends cancelled.
+    const second = await services.centralRenders.start(actor, sequenceId, broadcast.id, null);
+    for (let i = 0; i < 600; i += 1) {
+      const { state } = await services.centralRenders.get(actor, second.renderId);
+      if (state !== 'queued') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await services.centralRenders.cancel(actor, second.renderId, null);
+    await expect(engine.result(centralRenderWorkflowId(tenant.id, second.renderId))).rejects.toBeTruthy();
+    expect(await services.centralRenders.get(actor, second.renderId)).toMatchObject({
+      state: 'cancelled',
+      error: 'Central render cancelled',
+    });
+    const placeholder = await services.deps.repos.items.findWithVersion(tenant.id, second.placeholderItemId);
+    expect(placeholder?.version?.transcoding).toMatchObject({ state: 'ERROR', error: 'Central render cancelled' });
   });
 });

@@ -7,11 +7,11 @@ function ffmpeg(args: string[]) {
   if (result.status !== 0) throw new Error(`ffmpeg failed: ${result.stderr}`);
 }
 
-/** A short 50 fps clip with a start timecode, picture and a tone: what a camera card would hand us, only smaller. */
-export function makeVideo(dir: string, name = 'clip.mp4', seconds = 2, size = '320x180'): string {
+/** A short clip (50 fps unless told) with a start timecode, picture and a tone: what a camera card would hand us, only smaller. */
+export function makeVideo(dir: string, name = 'clip.mp4', seconds = 2, size = '320x180', rate = 50): string {
   const file = path.join(dir, name);
   ffmpeg([
-    ...['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=50:duration=${seconds}`],
+    ...['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${rate}:duration=${seconds}`],
     ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
     ...['-timecode', '10:00:00:00', file],
