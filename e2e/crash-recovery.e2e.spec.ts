@@ -1,9 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeVideo } from '@mam/api/testing/media-fixtures';
 import pg from 'pg';
+import { spawnSync } from 'node:child_process';
 import { createApiKey } from './support/api-key';
+import { uploadItem, waitUntilProcessed } from './support/seed-item';
 import { startServer, type RunningServer } from './support/server';
 
 jest.setTimeout(300_000);
@@ -126,5 +128,70 @@ describe('crash recovery of the media pipeline', () => {
     } finally {
       await client.end();
     }
+  });
+  it('finishes a central render interrupted by kill -9 into the same placeholder, frame exact', async () => {
+    server ??= await startServer({ dataDir });
+    const key = await createApiKey(server);
+    const call = async (method: string, url: string, body?: unknown) => {
+      const response = await fetch(`${server!.url}/api/v1${url}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const sources: string[] = [];
+    for (const name of ['render-a.mp4', 'render-b.mp4']) {
+      const id = await uploadItem(server, key, name, readFileSync(makeVideo(dir, name, 8, '640x360', 25)));
+      await waitUntilProcessed(server, key, id);
+      sources.push(id);
+    }
+    const sequence = await call('POST', '/sequences', {
+      title: 'Crash story',
+      clips: [
+        { itemId: sources[0], inFrame: 0, outFrame: 190 },
+        { itemId: sources[1], inFrame: 7, outFrame: 200 },
+      ],
+    });
+    expect(sequence.status).toBe(201);
+    const { presets } = (await call('GET', '/render-presets')).body as {
+      presets: Array<{ id: string; settings: { mode: string; format?: string } }>;
+    };
+    const broadcast = presets.find((p) => p.settings.mode === 'broadcast' && p.settings.format === '1080i50')!;
+    const started = await call('POST', `/sequences/${String(sequence.body.id)}/render`, { presetId: broadcast.id });
+    expect(started.status).toBe(202);
+    const { renderId, placeholderItemId } = started.body as { renderId: string; placeholderItemId: string };
+
+    // Mid-render: ffmpeg has written part of the file.
+    for (let i = 0; ; i++) {
+      const render = (await call('GET', `/renders/${renderId}`)).body as { state: string; progress: number };
+      if (render.state === 'rendering' && render.progress > 0.05) break;
+      if (!['queued', 'rendering'].includes(render.state) || i > 1200) {
+        throw new Error(`the render was ${render.state} before the kill`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await kill(server);
+    server = await startServer({ dataDir });
+
+    let render: { state: string; error: string | null; placeholderItemId: string };
+    for (let i = 0; ; i++) {
+      render = (await call('GET', `/renders/${renderId}`)).body as typeof render;
+      if (['done', 'failed', 'cancelled'].includes(render.state)) break;
+      if (i > 2400) throw new Error('the render did not finish after the restart');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(render).toMatchObject({ state: 'done', error: null, placeholderItemId });
+    const download = await fetch(`${server.url}/api/v1/renders/${renderId}/download`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(download.status).toBe(200);
+    const file = path.join(dir, 'crash-render.mxf');
+    writeFileSync(file, Buffer.from(await download.arrayBuffer()));
+    const counted = spawnSync('ffprobe', [
+      ...['-v', 'error', '-count_frames', '-select_streams', 'v:0'],
+      ...['-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', file],
+    ]);
+    expect(Number.parseInt(String(counted.stdout), 10)).toBe(190 + 193);
   });
 });
