@@ -184,6 +184,8 @@ describe('cutter', () => {
     await page.reload();
     await expectCount(rows(page), 3);
     expect(await clipOrder(page)).toEqual([ids.Alpha, ids.Charlie, ids.Bravo]);
+    // The timecodes show once the sources' media facts have loaded again.
+    await rows(page).nth(1).getByTestId('clip-in').filter({ hasText: '10:00' }).waitFor();
     expect(await cell(rows(page).nth(1), 'clip-in')).toBe('10:00:00:01');
     expect(await cell(rows(page).nth(1), 'clip-out')).toBe('10:00:00:23');
     expect(await page.getByTestId('sequence-title').inputValue()).toBe('Evening news');
@@ -197,6 +199,23 @@ describe('cutter', () => {
     expect(await page.getByTestId('cutter-total').textContent()).toBe('Total 00:00:01:03');
     expect(new URL(page.url()).searchParams.get('sequence')).toBe(sequenceId);
     await shot(page, 'cutter-04-saved');
+
+    // Render the saved sequence with the tenant's default preset; the placeholder fills, then the file downloads.
+    await page.getByTestId('sequence-render').click();
+    const preset = page.getByTestId('render-preset');
+    for (let i = 0; (await preset.inputValue()) === '' && i < 100; i++) await page.waitForTimeout(100);
+    expect(await preset.inputValue()).toBe('Web MP4 (H.264)');
+    await page.getByTestId('render-start').click();
+    await page.locator('[data-testid="sequence-render-row"][data-state="done"]').waitFor({ timeout: 180_000 });
+    const href = await page.getByTestId('render-download').getAttribute('href');
+    const download = await fetch(`${suite.server.url}${href}`, { headers: { authorization: `Bearer ${apiKey}` } });
+    expect(download.status).toBe(200);
+    expect((await download.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    await shot(page, 'cutter-05-rendered');
+
+    // The sequence's page lists the same render, with the placeholder it filled.
+    await page.getByTestId('sequence-item-link').click();
+    await page.locator('[data-testid="sequence-renders"] [data-state="done"]').waitFor();
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Grid, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { CutterSearchPanel } from './cutter-search.panel';
 import { SequenceSaveBar } from './sequence-save.bar';
 import { itemPlayerProps } from '../item-details/media-viewer';
 import type { TSearchHit } from '../search/use-search-results';
+import { SequenceRenderButton, SequenceRendersPanel } from '../../features/renders';
 
 const SearchPanel = memo(CutterSearchPanel);
 
@@ -163,6 +164,14 @@ export default function CutterPage() {
                 dispatch({ type: 'load', clips: [] });
               }}
             />
+            {sequenceId && can('exportSequence') && (
+              <Paper withBorder p="xs" data-testid="cutter-renders">
+                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                  <SequenceRendersPanel sequenceId={sequenceId} />
+                  <SequenceRenderButton sequenceId={sequenceId} />
+                </Group>
+              </Paper>
+            )}
             <Grid gap="sm">
               <Grid.Col span={{ base: 12, md: 6 }}>
                 <Stack gap={4} data-testid="cutter-source" data-item-id={openId ?? undefined}>

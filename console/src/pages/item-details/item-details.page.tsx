@@ -37,6 +37,7 @@ import { NO_MARKS, type TMarks } from '../../features/player/marks';
 import type { TPlayerOverlayState, TSeekRequest } from '../../features/player/media-player';
 import { ItemUploadActions } from '../../features/upload';
 import { SequenceExportMenu } from '../../features/sequence-interchange';
+import { SequenceRenderButton, SequenceRendersPanel } from '../../features/renders';
 import { errorMessage, hasErrorCode } from '../../lib/app-error';
 import { isWellFormedId, MissingTarget } from '../../components/missing-target';
 import { notifyError } from '../../lib/notify';
@@ -268,6 +269,7 @@ export default function ItemDetailsPage() {
               {t('shares.share')}
             </Button>
           )}
+          {data.itemType === 'sequence' && can('exportSequence') && <SequenceRenderButton sequenceId={data.id} />}
           {data.itemType === 'sequence' && can('exportSequence') && <SequenceExportMenu sequenceId={data.id} />}
           {data.urls.original && can('downloadMedia') && (
             <Button
@@ -352,6 +354,14 @@ export default function ItemDetailsPage() {
                   {t('sequences.clips')}
                 </Text>
                 <SequenceClipsPanel sequence={data.sequence} />
+              </Paper>
+            )}
+            {data.itemType === 'sequence' && (
+              <Paper withBorder p="sm">
+                <Text fw={600} size="sm" mb="xs">
+                  {t('renders.title')}
+                </Text>
+                <SequenceRendersPanel sequenceId={data.id} />
               </Paper>
             )}
             {data.itemType === 'video' &&

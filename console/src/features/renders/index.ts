@@ -1,0 +1,2 @@
+export { SequenceRenderButton } from './sequence-render.button';
+export { SequenceRendersPanel } from './sequence-renders.panel';
