@@ -58,6 +58,7 @@ import { TechnicalPanel } from './technical-panel';
 import { UsageRulesTab } from './usage-rules-tab';
 import { VersionsPanel } from './versions-panel';
 import { HighresDeletionPanel } from '../../features/highres-deletion/highres-deletion.panel';
+import { ArchivePanel } from '../../features/archive';
 import { SequenceClipsPanel } from './sequence-clips.panel';
 import { VirtualClipPanel } from './virtual-clip.panel';
 import type { TItem } from './item-types';
@@ -341,6 +342,18 @@ export default function ItemDetailsPage() {
                 {t('itemDetails.versions.title')}
               </Text>
               <VersionsPanel itemId={data.id} onChanged={() => void item.refetch()} />
+            </Paper>
+            <Paper withBorder p="sm">
+              <Text fw={600} size="sm" mb="xs">
+                {t('archive.title')}
+              </Text>
+              <ArchivePanel
+                itemId={data.id}
+                isArchived={data.isArchived}
+                transfer={data.archiveFileTransfer}
+                hasOriginal={Boolean(data.urls.original) || data.isArchived}
+                onChanged={() => void item.refetch()}
+              />
             </Paper>
             <Paper withBorder p="sm">
               <Text fw={600} size="sm" mb="xs">

@@ -1,0 +1,110 @@
+import { Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconArchive, IconArchiveOff, IconRefresh } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { archiveLabel, type TArchiveTransferView } from '@mam/core';
+import { notifyError } from '../../lib/notify';
+import { useCan } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+
+const LABEL_COLOUR = { archivedItem: 'grape', pending: 'gray', inProgress: 'blue', failed: 'red', failedRetry: 'red' };
+
+/**
+ * The item's high resolution and the archive: the spec's label, the transfer's progress while it copies, and
+ * Archive, Unarchive or Retry as the user may. The item is read again every second while a transfer runs.
+ */
+export function ArchivePanel({
+  itemId,
+  isArchived,
+  transfer,
+  hasOriginal,
+  onChanged,
+}: {
+  itemId: string;
+  isArchived: boolean;
+  transfer: TArchiveTransferView | null;
+  hasOriginal: boolean;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const archive = trpc.archive.archive.useMutation({ onSuccess: onChanged, onError: (e) => notifyError(t, e) });
+  const unarchive = trpc.archive.unarchive.useMutation({ onSuccess: onChanged, onError: (e) => notifyError(t, e) });
+  const running = transfer?.state === 'INITIATED' || transfer?.state === 'PROGRESSING';
+  const changed = useRef(onChanged);
+  changed.current = onChanged;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => changed.current(), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+
+  const label = archiveLabel(isArchived, transfer);
+  const retry = transfer?.state === 'ERROR' && transfer.enabled;
+  const pending = archive.isPending || unarchive.isPending;
+  const run = (direction: 'archive' | 'unarchive') =>
+    direction === 'archive' ? archive.mutate({ itemId }) : unarchive.mutate({ itemId });
+
+  return (
+    <Stack gap="xs" data-testid="archive-panel" data-state={transfer?.state ?? 'NONE'} data-archived={isArchived}>
+      {label && (
+        <Group gap="xs">
+          <Badge color={LABEL_COLOUR[label]} data-testid="archive-label">
+            {t(`archive.label.${label}`)}
+          </Badge>
+          {label === 'archivedItem' && (
+            <Text size="xs" c="dimmed">
+              {t('archive.label.inArchiveBucket')}
+            </Text>
+          )}
+        </Group>
+      )}
+      {transfer?.state === 'PROGRESSING' && (
+        <Progress value={transfer.percent} size="sm" animated aria-label={t('archive.label.inProgress')} />
+      )}
+      {transfer?.state === 'ERROR' && transfer.error && (
+        <Text size="xs" c="red">
+          {transfer.error}
+        </Text>
+      )}
+      <Group gap="xs">
+        {retry && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconRefresh size={14} />}
+            onClick={() => run(transfer.direction)}
+            loading={pending}
+            data-testid="archive-retry"
+          >
+            {t('archive.retry')}
+          </Button>
+        )}
+        {!retry && !running && !isArchived && hasOriginal && can('archive') && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconArchive size={14} />}
+            onClick={() => run('archive')}
+            loading={pending}
+            data-testid="archive-item"
+          >
+            {t('archive.archive')}
+          </Button>
+        )}
+        {!retry && !running && isArchived && can('unarchive') && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconArchiveOff size={14} />}
+            onClick={() => run('unarchive')}
+            loading={pending}
+            data-testid="unarchive-item"
+          >
+            {t('archive.unarchive')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { ArchivePanel } from './archive.panel';
