@@ -1,3 +1,4 @@
+import { mediaItemTypes } from '@mam/core';
 import { testBackends } from '@mam/db/testing';
 import {
   createElasticsearchBackend,
@@ -133,7 +134,7 @@ describe.each(testBackends)('search through Elasticsearch on %s (wiring, with a 
     const request = es.requests[es.requests.length - 1]!;
     expect(request.scope).toMatchObject({ kind: 'restricted', userId: member.id, orgMember: true });
     expect(request.ast).toMatchObject({ kind: 'or' });
-    expect(request.filters.itemTypeScope).toEqual(['video', 'audio', 'image', 'file', 'sequence']);
+    expect(request.filters.itemTypeScope).toEqual([...mediaItemTypes]);
   });
 
   it('asks a later page alone of Elasticsearch, one more than the page to know whether another follows', async () => {
