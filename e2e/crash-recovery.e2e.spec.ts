@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeVideo } from '@mam/api/testing/media-fixtures';
+import { freeUdpPort, startUdpFeed } from '@mam/workers/testing/udp-feed';
 import pg from 'pg';
 import { spawnSync } from 'node:child_process';
 import { createApiKey } from './support/api-key';
@@ -16,6 +17,18 @@ type Item = {
   proxy: { hls: string | null; mp4: string | null };
   urls: { original: string | null; thumbnail: string | null };
 };
+
+/** Calls the REST API of whichever server runs now (a restart replaces it) with an API key. */
+function restCaller(current: () => RunningServer, key: string) {
+  return async (method: string, url: string, body?: unknown) => {
+    const response = await fetch(`${current().url}/api/v1${url}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+}
 
 /**
  * kill -9 in the middle of an upload and again in the middle of processing: after each restart the upload resumes
@@ -132,14 +145,7 @@ describe('crash recovery of the media pipeline', () => {
   it('finishes a central render interrupted by kill -9 into the same placeholder, frame exact', async () => {
     server ??= await startServer({ dataDir });
     const key = await createApiKey(server);
-    const call = async (method: string, url: string, body?: unknown) => {
-      const response = await fetch(`${server!.url}/api/v1${url}`, {
-        method,
-        headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    };
+    const call = restCaller(() => server!, key);
     const sources: string[] = [];
     for (const name of ['render-a.mp4', 'render-b.mp4']) {
       const id = await uploadItem(server, key, name, readFileSync(makeVideo(dir, name, 8, '640x360', 25)));
@@ -193,5 +199,85 @@ describe('crash recovery of the media pipeline', () => {
       ...['-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', file],
     ]);
     expect(Number.parseInt(String(counted.stdout), 10)).toBe(190 + 193);
+  });
+
+  it('keeps a crash recording going through kill -9, into the same item with the gap marked', async () => {
+    server ??= await startServer({ dataDir });
+    const key = await createApiKey(server);
+    const call = restCaller(() => server!, key);
+    const until = async <T>(what: string, fn: () => Promise<T | null>, seconds = 120): Promise<T> => {
+      for (const started = Date.now(); ;) {
+        const value = await fn();
+        if (value !== null) return value;
+        if (Date.now() - started > seconds * 1000) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    };
+    const port = await freeUdpPort();
+    const feed = startUdpFeed(port);
+    try {
+      const source = await call('POST', '/live-sources', {
+        name: 'Crash feed',
+        type: 'udp',
+        location: `udp://127.0.0.1:${port}`,
+      });
+      expect(source.status).toBe(201);
+      const sourceId = String(source.body.id);
+      const started = await call('POST', `/live-sources/${sourceId}/crash-recording`);
+      expect(started.status).toBe(201);
+      const itemId = String(started.body.itemId);
+      type LiveItem = {
+        itemType: string;
+        playback: { url: string; kind: string } | null;
+        transcoding: { state: string } | null;
+        media: { durationSeconds: number | null; videoCodec: string | null } | null;
+      };
+      const item = async () => (await call('GET', `/items/${itemId}`)).body as unknown as LiveItem;
+      const playlist = async () => {
+        const playback = (await item()).playback;
+        if (!playback) return '';
+        const response = await fetch(`${server!.url}${playback.url}`, { headers: { authorization: `Bearer ${key}` } });
+        return response.ok ? response.text() : '';
+      };
+      const segments = (text: string) => text.split('\n').filter((line) => line.endsWith('.ts')).length;
+      await until('three proxy segments before the kill', async () => (segments(await playlist()) >= 3 ? 1 : null));
+
+      await kill(server);
+      server = await startServer({ dataDir });
+
+      // The same item records on: the playlist grows past a discontinuity, the source still records into it.
+      const after = await until('the recording to go on after the restart', async () => {
+        const text = await playlist();
+        const tail = text.split('#EXT-X-DISCONTINUITY')[1];
+        return tail && segments(tail) >= 2 ? text : null;
+      });
+      expect(after).not.toContain('#EXT-X-ENDLIST');
+      const view = await call('GET', `/live-sources/${sourceId}`);
+      expect(view.body).toMatchObject({ recording: { itemId } });
+
+      expect((await call('DELETE', `/live-sources/${sourceId}/crash-recording`)).status).toBe(200);
+      const video = await until('the recording processed', async () => {
+        const current = await item();
+        return current.itemType === 'video' && current.transcoding?.state === 'COMPLETE' ? current : null;
+      });
+      expect(video.media?.videoCodec).toBe('h264');
+      // Both runs' segments are in it (each at least 2 s of proxy before and after the restart).
+      expect(video.media?.durationSeconds).toBeGreaterThan(8);
+
+      const client = new pg.Client({ host: dataDir, user: 'postgres', database: 'postgres' });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ action: string; details: { seconds: number } }>(
+          `select action, details from audit_event where target_id = $1 and action = 'item.recording_gap'`,
+          [itemId],
+        );
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!.details.seconds).toBeGreaterThan(1);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await feed.stop();
+    }
   });
 });

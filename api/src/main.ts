@@ -87,6 +87,9 @@ async function main() {
     storages: () => services.storages,
     notifications: () => services.notifications,
     storageScans: () => services.storageScans,
+    liveSources: () => services.liveSources,
+    processing: () => services.processing,
+    liveSourceNetworks: env.LIVE_SOURCE_ALLOWED_NETWORKS,
     mediaConcurrency: env.MEDIA_CONCURRENCY,
     taskReminderLeadMs: env.TASK_REMINDER_LEAD_HOURS * 60 * 60 * 1000,
   });

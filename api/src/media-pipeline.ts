@@ -4,6 +4,9 @@ import { DEFAULT_TASK_REMINDER_LEAD_MS } from '@mam/core';
 import {
   createArchiveActivities,
   createCentralRenderActivities,
+  createCrashRecordingActivities,
+  LiveNetworks,
+  resolveFfmpeg,
   createHighresDeletionActivities,
   createStorageScanActivities,
   createTaskReminderActivities,
@@ -12,6 +15,8 @@ import {
 } from '@mam/workers';
 import {
   ARCHIVE_TASK_QUEUE,
+  CRASH_RECORDING_TASK_QUEUE,
+  crashRecordingStateQuery,
   createWorkflowRuntime,
   HIGHRES_DELETION_TASK_QUEUE,
   STORAGE_SCAN_TASK_QUEUE,
@@ -21,6 +26,8 @@ import {
   type WorkflowEngine,
 } from '@mam/workflows';
 import { instrumentActivities, instrumentEngine } from './observability/instrument-workflows';
+import type { ProcessingService } from './services/items/processing.service';
+import type { LiveSourceService } from './services/live/live-source.service';
 import type { NotificationService } from './services/notification.service';
 import type { StorageScanService } from './services/storage-scan/storage-scan.service';
 import type { ServiceLogger } from './services/service-deps';
@@ -43,6 +50,12 @@ export interface MediaPipelineOptions {
   notifications?: () => Pick<NotificationService, 'operationEnded' | 'taskDue'>;
   /** Resolved late like storages: makes items of the files a storage scan finds. */
   storageScans?: () => Pick<StorageScanService, 'ingest'>;
+  /** Resolved late like storages: hands a joined recording to the usual processing. */
+  processing?: () => Pick<ProcessingService, 'startTranscode'>;
+  /** Resolved late like storages: the live sources crash recordings record, with their credentials. */
+  liveSources?: () => Pick<LiveSourceService, 'get'>;
+  /** LIVE_SOURCE_ALLOWED_NETWORKS: private networks pulled live sources may be recorded from. */
+  liveSourceNetworks?: LiveNetworks;
   /** TASK_REMINDER_LEAD_HOURS in ms: how long before a task's due date its assignee is reminded. Default 24 h. */
   taskReminderLeadMs?: number;
   /** The services' clock, so a test that moves it moves the reminders' "now" too. */
@@ -57,7 +70,7 @@ export interface MediaPipeline {
   stop(): Promise<void>;
 }
 
-/** The transcode, central render, task reminder, high-res deletion, storage scan and archive workflows and their activities on whichever workflow runtime this process uses. */
+/** The transcode, central render, task reminder, high-res deletion, storage scan, archive and crash recording workflows and their activities on whichever workflow runtime this process uses. */
 export async function createMediaPipeline(options: MediaPipelineOptions): Promise<MediaPipeline> {
   const uploadsDir = path.join(options.dataDir, 'uploads');
   const storages: StorageResolver = {
@@ -110,6 +123,33 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     repos: options.repos,
     storages,
   });
+  let engine: WorkflowEngine | null = null;
+  let binaries: ReturnType<typeof resolveFfmpeg> | null = null;
+  const recordings = createCrashRecordingActivities({
+    repos: options.repos,
+    storages,
+    uploadsDir,
+    recordingsDir: path.join(options.dataDir, 'live'),
+    binaries: () => (binaries ??= resolveFfmpeg()),
+    networks: options.liveSourceNetworks ?? new LiveNetworks([]),
+    loadSource: (tenantId, sourceId) => {
+      if (!options.liveSources) throw new Error('This process cannot read live sources');
+      return options.liveSources().get(tenantId, sourceId);
+    },
+    handOver: async (tenantId, versionId, userId) => {
+      if (!options.processing) throw new Error('This process cannot start processing');
+      await options.processing().startTranscode(tenantId, versionId, userId);
+    },
+    // A closed run (or one this engine cannot reach) has nothing left to record.
+    recordingState: async (workflowId) => {
+      if (!engine) return null;
+      const run = await engine.describe(workflowId).catch(() => null);
+      if (run?.status !== 'RUNNING') return null;
+      return engine.query(workflowId, crashRecordingStateQuery);
+    },
+    // Segments are placed and recordings end by the wall clock, never by a test's moved one.
+    logger,
+  });
   const runtime = createWorkflowRuntime({
     temporalAddress: options.temporalAddress,
     namespace: options.temporalNamespace,
@@ -121,6 +161,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       ...highresDeletions,
       ...scans,
       ...archive,
+      ...recordings,
     }),
     // Reminders are light database work: a couple at once beside the media work.
     // High-res deletions are a few storage deletes each: one at a time is plenty.
@@ -132,10 +173,13 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       [HIGHRES_DELETION_TASK_QUEUE]: 1,
       [STORAGE_SCAN_TASK_QUEUE]: 1,
       [ARCHIVE_TASK_QUEUE]: 2,
+      // Each recording holds its slot for as long as it records: room for several feeds at once.
+      [CRASH_RECORDING_TASK_QUEUE]: 8,
     },
     embedded: { exclusive: options.exclusive },
     logger: options.logger,
   });
+  engine = runtime.engine;
   return {
     engine: instrumentEngine(runtime.engine),
     uploadsDir,

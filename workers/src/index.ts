@@ -9,3 +9,4 @@ export * from './activities/highres-deletion.activities';
 export * from './live';
 export * from './activities/archive.activities';
 export * from './activities/central-render.activities';
+export * from './activities/crash-recording.activities';

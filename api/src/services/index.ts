@@ -23,6 +23,7 @@ import { createVersionService } from './items/version.service';
 import { createMetadataFormService } from './metadata/metadata-form.service';
 import { createRenderPresetService } from './renders/render-preset.service';
 import { createLiveSourceService } from './live/live-source.service';
+import { createCrashRecordingService } from './live/crash-recording.service';
 import { createLiveSourceMonitor } from './live/live-source-monitor.service';
 import { createItemMetadataService } from './metadata/item-metadata.service';
 import { createMetadataExchangeService } from './metadata/metadata-exchange.service';
@@ -69,6 +70,7 @@ export function createServices(deps: ServiceDeps) {
   const liveSources = createLiveSourceService(deps, audit);
   const search = createSearchService(deps, metadataForms);
   const renderPresets = createRenderPresetService(deps, audit, liveSources);
+  const liveSourceMonitor = createLiveSourceMonitor(deps, liveSources);
   return {
     deps,
     background,
@@ -109,7 +111,8 @@ export function createServices(deps: ServiceDeps) {
     relations: createItemRelationService(deps, audit),
     renderPresets,
     liveSources,
-    liveSourceMonitor: createLiveSourceMonitor(deps, liveSources),
+    liveSourceMonitor,
+    crashRecordings: createCrashRecordingService(deps, audit, liveSources, liveSourceMonitor, tenantConfig),
     centralRenders: createCentralRenderService(deps, audit, renderPresets),
     centralRenderMerge: createCentralRenderMergeService(deps, audit, storages, processing),
     virtualClips: createVirtualClipService(deps, audit),

@@ -62,6 +62,9 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
     storages: () => services.storages,
     notifications: () => services.notifications,
     storageScans: () => services.storageScans,
+    liveSources: () => services.liveSources,
+    processing: () => services.processing,
+    liveSourceNetworks: LiveNetworks.parse(options.liveSourceAllowedNetworks),
     mediaConcurrency: 2,
     clock: () => clock.now,
   });

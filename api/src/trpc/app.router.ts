@@ -97,6 +97,9 @@ import { setSubclipRenderPresetProcedure } from './procedures/render-presets/set
 import { getHighresDeletionProcedure } from './procedures/highres-deletion/get-highres-deletion.procedure';
 import { scheduleHighresDeletionProcedure } from './procedures/highres-deletion/schedule-highres-deletion.procedure';
 import { unscheduleHighresDeletionProcedure } from './procedures/highres-deletion/unschedule-highres-deletion.procedure';
+import { startCrashRecordingProcedure } from './procedures/live-sources/start-crash-recording.procedure';
+import { stopCrashRecordingProcedure } from './procedures/live-sources/stop-crash-recording.procedure';
+import { switchCrashRecordingProcedure } from './procedures/live-sources/switch-crash-recording.procedure';
 import { listLiveSourcesProcedure } from './procedures/live-sources/list-live-sources.procedure';
 import { getLiveSourceProcedure } from './procedures/live-sources/get-live-source.procedure';
 import { createLiveSourceProcedure } from './procedures/live-sources/create-live-source.procedure';
@@ -322,6 +325,9 @@ export const appRouter = router({
     update: updateLiveSourceProcedure,
     delete: deleteLiveSourceProcedure,
     status: liveSourceStatusProcedure,
+    startCrashRecording: startCrashRecordingProcedure,
+    stopCrashRecording: stopCrashRecordingProcedure,
+    switchCrashRecording: switchCrashRecordingProcedure,
   }),
   renders: router({
     start: startRenderProcedure,

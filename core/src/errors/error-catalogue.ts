@@ -125,6 +125,7 @@ export const errorCatalogue = {
   ITEM_HAS_NO_HIGHRES: { status: 409, message: 'Item does not have a highres' },
   ITEM_HAS_NO_MEDIA: { status: 409, message: 'Item has no media' },
   CRASH_RECORDING_UNAVAILABLE: { status: 409, message: 'Cannot create crash recording now' },
+  CRASH_RECORDING_NOT_RUNNING: { status: 409, message: 'The live source is not recording.' },
   STORAGE_SCAN_FAILED: { status: 500, message: 'Failed to initialize storage scan' },
   STORAGE_SCANNING_FAILED: { status: 409, message: 'Failed to initialize scanning of storage' },
   TRANSCRIPTION_LANGUAGE_REQUIRED: { status: 400, message: 'Please select a transcription language.' },

@@ -465,11 +465,7 @@ describe('embedded runs replayed by Temporal', () => {
     // Each recorder run ends when the test says how: the outcome the real recorder reports after a signal.
     const pending: Array<(outcome: TRecordLiveOutcome) => void> = [];
     const activities: CrashRecordingActivities = {
-      beginCrashRecording: async ({ workflowId }) => ({
-        itemId: `item-${workflowId}`,
-        versionId: `version-${workflowId}`,
-        stopAt: '2030-01-01T11:00:00.000Z',
-      }),
+      beginCrashRecording: async ({ itemId, versionId }) => ({ itemId, versionId, stopAt: '2030-01-01T11:00:00.000Z' }),
       recordLive: ({ sourceId }) => {
         recorded.push(sourceId);
         return new Promise((resolve) =>
@@ -486,10 +482,11 @@ describe('embedded runs replayed by Temporal', () => {
       const engine = await startRuntime({ activities, taskQueues: { [CRASH_RECORDING_TASK_QUEUE]: 2 } });
       const start = async (name: string, sourceId: string) => {
         const workflowId = `t1:live-source:${sourceId}:crash-recording`;
+        const input = { tenantId: 't1', sourceId, userId: 'u1', itemId: `item-${workflowId}`, versionId: 'v1' };
         await engine.start('crashRecordingWorkflow', {
           workflowId,
           taskQueue: CRASH_RECORDING_TASK_QUEUE,
-          args: [{ tenantId: 't1', sourceId, userId: 'u1' }],
+          args: [input],
           tenantId: null,
         });
         runs.push({ name, workflowId });

@@ -1,8 +1,13 @@
-/** A crash recording as started: the source it began on and who started it. */
+/**
+ * A crash recording as started: the source it began on, who started it, and the live item the service made for it
+ * (made before the run starts, so the answer to "start" can name it and search finds it at once).
+ */
 export interface TCrashRecordingInput {
   tenantId: string;
   sourceId: string;
   userId: string;
+  itemId: string;
+  versionId: string;
 }
 
 /** The live item the recording goes into, and when the tenant's crash recording duration ends it. */
@@ -46,9 +51,12 @@ export interface TCrashRecordingState {
  * overwrites its output.
  */
 export interface CrashRecordingActivities {
-  /** Creates the live item, named by the tenant's pattern, with its growing proxy to come. */
+  /** Fixes when the tenant's duration ends the recording and marks the live item as recording. */
   beginCrashRecording(input: TCrashRecordingInput & { workflowId: string }): Promise<TCrashRecordingItem>;
   recordLive(input: TRecordLiveInput): Promise<TRecordLiveResult>;
-  /** Joins the high-res segments without re-encoding and hands the item to the usual processing as a video. */
-  finishCrashRecording(input: TCrashRecordingInput & { itemId: string; versionId: string }): Promise<void>;
+  /**
+   * Joins the high-res segments without re-encoding into the item's original and hands it to the usual processing,
+   * as a finished upload is; when nothing was recorded the item says so.
+   */
+  finishCrashRecording(input: TCrashRecordingInput): Promise<void>;
 }

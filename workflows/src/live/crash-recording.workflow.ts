@@ -42,7 +42,7 @@ const { recordLive } = proxyActivities<CrashRecordingActivities>({
  * passed, or until the source stays silent past the reconnection window. A switch moves the recorder to another
  * source in the same item (the proxy playlist marks the discontinuity); a source that drops out and comes back,
  * and a server that restarts, leave a gap in the same item. On the end the segments are joined into the item's
- * original and the item is processed as a video.
+ * original, handed to the usual processing (its own transcode run), and the source is free to record again.
  */
 export async function crashRecordingWorkflow(input: TCrashRecordingInput): Promise<{ itemId: string }> {
   const state: TCrashRecordingState = { sourceId: input.sourceId, stopRequested: false, itemId: null };
@@ -69,6 +69,6 @@ export async function crashRecordingWorkflow(input: TCrashRecordingInput): Promi
     if (silentTries >= RECONNECT_TRIES) break;
     await condition(() => state.stopRequested, RECONNECT_PAUSE);
   }
-  await finishCrashRecording({ ...input, itemId: item.itemId, versionId: item.versionId });
+  await finishCrashRecording(input);
   return { itemId: item.itemId };
 }

@@ -24,6 +24,19 @@ export const ZLiveSourceView = z
   })
   .meta({ id: 'LiveSource' });
 
+const ZCrashRecording = z
+  .object({
+    itemId: z.uuid().describe('The live item the recording goes into'),
+    originSourceId: z.uuid().describe('The source the recording began on (a switch keeps it)'),
+    recordingSourceId: z.uuid().describe('The source recorded now'),
+    startedAt: z.string(),
+  })
+  .meta({ id: 'CrashRecording' });
+
+const ZLiveSourceWithRecording = ZLiveSourceView.extend({
+  recording: ZCrashRecording.nullable().describe('The crash recording that records this source now'),
+}).meta({ id: 'LiveSourceWithRecording' });
+
 const ZSourceBody = ZLiveSourceInput.meta({ id: 'LiveSourceInput' });
 
 export const listLiveSourcesRoute = defineRoute({
@@ -32,8 +45,10 @@ export const listLiveSourcesRoute = defineRoute({
   operationId: 'listLiveSources',
   summary: 'The organisation’s live sources (tenant administrators and users who record)',
   tags: ['Live sources'],
-  response: z.object({ sources: z.array(ZLiveSourceView) }),
-  handler: async (_input, { services, principal }) => ({ sources: await services.liveSources.list(principal.actor) }),
+  response: z.object({ sources: z.array(ZLiveSourceWithRecording) }),
+  handler: async (_input, { services, principal }) => ({
+    sources: await services.crashRecordings.listSources(principal.actor),
+  }),
 });
 
 export const getLiveSourceRoute = defineRoute({
@@ -43,8 +58,9 @@ export const getLiveSourceRoute = defineRoute({
   summary: 'One live source',
   tags: ['Live sources'],
   params: ZSourceParams,
-  response: ZLiveSourceView,
-  handler: async ({ params }, { services, principal }) => services.liveSources.view(principal.actor, params.id),
+  response: ZLiveSourceWithRecording,
+  handler: async ({ params }, { services, principal }) =>
+    services.crashRecordings.viewSource(principal.actor, params.id),
 });
 
 export const createLiveSourceRoute = defineRoute({
@@ -116,7 +132,52 @@ export const liveSourceStatusRoute = defineRoute({
   handler: async ({ params }, { services, principal }) => services.liveSourceMonitor.status(principal.actor, params.id),
 });
 
+const ZRecordingAnswer = z.object({ itemId: z.uuid() }).meta({ id: 'CrashRecordingItem' });
+
+export const startCrashRecordingRoute = defineRoute({
+  method: 'POST',
+  path: '/live-sources/:id/crash-recording',
+  operationId: 'startCrashRecording',
+  summary:
+    'Starts recording the source into a new item of type live (liveRecording); 409 CRASH_RECORDING_UNAVAILABLE with params.reason (already_recording, source_offline, source_busy) when it cannot',
+  tags: ['Live sources'],
+  params: ZSourceParams,
+  response: ZRecordingAnswer,
+  successStatus: 201,
+  handler: async ({ params }, { services, principal, request }) =>
+    services.crashRecordings.start(principal.actor, params.id, restMeta(request)),
+});
+
+export const stopCrashRecordingRoute = defineRoute({
+  method: 'DELETE',
+  path: '/live-sources/:id/crash-recording',
+  operationId: 'stopCrashRecording',
+  summary:
+    'Stops the recording that records the source now; the item becomes a video once its segments are joined and processed',
+  tags: ['Live sources'],
+  params: ZSourceParams,
+  response: ZRecordingAnswer,
+  handler: async ({ params }, { services, principal, request }) =>
+    services.crashRecordings.stop(principal.actor, params.id, restMeta(request)),
+});
+
+export const switchCrashRecordingRoute = defineRoute({
+  method: 'POST',
+  path: '/live-sources/:id/crash-recording/switch',
+  operationId: 'switchCrashRecording',
+  summary: 'Continues the source’s recording, in the same item, from another source (a marked discontinuity)',
+  tags: ['Live sources'],
+  params: ZSourceParams,
+  body: z.object({ sourceId: z.uuid().describe('The source to record from now') }),
+  response: ZRecordingAnswer,
+  handler: async ({ params, body }, { services, principal, request }) =>
+    services.crashRecordings.switch(principal.actor, params.id, body.sourceId, restMeta(request)),
+});
+
 export const liveSourceRoutes = [
+  startCrashRecordingRoute,
+  stopCrashRecordingRoute,
+  switchCrashRecordingRoute,
   liveSourceStatusRoute,
   listLiveSourcesRoute,
   getLiveSourceRoute,

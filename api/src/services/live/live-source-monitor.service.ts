@@ -61,3 +61,5 @@ export function createLiveSourceMonitor(deps: ServiceDeps, sources: LiveSourceSe
     },
   };
 }
+
+export type LiveSourceMonitor = ReturnType<typeof createLiveSourceMonitor>;

@@ -15,6 +15,7 @@ import {
   type TLiveSourceType,
 } from '@mam/core';
 import type { TLiveSourceConflict, TLiveSourceRow } from '@mam/db';
+import { crashRecordingWorkflowId } from '@mam/workflows';
 import { LiveNetworks, permittedLiveAddress } from '@mam/workers';
 import type { AuthedActor } from '../actor.service';
 import type { AuditService } from '../audit.service';
@@ -231,6 +232,8 @@ export function createLiveSourceService(deps: ServiceDeps, audit: AuditService) 
     async delete(actor: AuthedActor, id: string, meta: RequestMeta | null): Promise<void> {
       assertCan(actor, 'tenantAdmin');
       const source = await rowFor(actor.tenantId, id);
+      const recording = await deps.workflows?.describe(crashRecordingWorkflowId(actor.tenantId, id)).catch(() => null);
+      if (recording?.status === 'RUNNING') throw new AppError('LIVE_SOURCE_RECORDING');
       await audit.change(
         actor,
         meta,

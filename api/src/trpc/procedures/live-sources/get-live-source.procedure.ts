@@ -6,4 +6,4 @@ export type TGetLiveSourceInput = z.infer<typeof ZGetLiveSourceInput>;
 
 export const getLiveSourceProcedure = authedProcedure
   .input(ZGetLiveSourceInput)
-  .query(({ ctx, input }) => ctx.services.liveSources.view(ctx.auth.actor, input.id));
+  .query(({ ctx, input }) => ctx.services.crashRecordings.viewSource(ctx.auth.actor, input.id));

@@ -1,5 +1,5 @@
 import { authedProcedure } from '../../trpc';
 
 export const listLiveSourcesProcedure = authedProcedure.query(({ ctx }) =>
-  ctx.services.liveSources.list(ctx.auth.actor),
+  ctx.services.crashRecordings.listSources(ctx.auth.actor),
 );

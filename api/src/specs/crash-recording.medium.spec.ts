@@ -1,0 +1,171 @@
+import { freeUdpPort, startUdpFeed, type TUdpFeed } from '@mam/workers/testing/udp-feed';
+import { schema } from '@mam/db';
+import { eq } from 'drizzle-orm';
+import type { TLiveSourceView } from '../services/live/live-source.service';
+import { adminApiKey, rest, twoTenantLibrary, type TTwoTenantLibrary } from '../testing/library-fixtures';
+import type { TestApp, TrpcClient } from '../testing/test-app';
+
+type TItemJson = {
+  itemType: string;
+  playback: { url: string; kind: string } | null;
+  transcoding: { state: string; error: string | null } | null;
+  media: { videoCodec: string | null; durationSeconds: number | null } | null;
+};
+
+async function eventually<T>(what: string, fn: () => Promise<T | null | undefined>, timeoutMs = 60_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value !== null && value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Crash recording end to end through the REST API: a real UDP feed recorded into a live item that plays while it
+ * grows, switched to another feed in the same item, stopped, and processed into an ordinary video whose high res
+ * was joined from stream-copied segments.
+ */
+describe('crash recording', () => {
+  let t: TestApp;
+  let alpha: TTwoTenantLibrary['alpha'];
+  let bravo: TTwoTenantLibrary['bravo'];
+  let admin: TrpcClient;
+  let key: string;
+  let bravoKey: string;
+  const feeds: TUdpFeed[] = [];
+
+  beforeAll(async () => {
+    ({ t, alpha, bravo, admin } = await twoTenantLibrary('pglite', { media: true }));
+    key = await adminApiKey(t, alpha);
+    bravoKey = await adminApiKey(t, bravo);
+  });
+  afterAll(async () => {
+    for (const feed of feeds) await feed.stop();
+    await t.dispose();
+  });
+
+  async function fedSource(name: string, frequency: number): Promise<TLiveSourceView> {
+    const port = await freeUdpPort();
+    feeds.push(startUdpFeed(port, { frequency }));
+    const created = await admin.mutate<TLiveSourceView>('liveSources.create', {
+      source: { name, type: 'udp', location: `udp://127.0.0.1:${port}` },
+    });
+    if (!created.ok) throw new Error(JSON.stringify(created));
+    return created.data;
+  }
+
+  const item = async (id: string) => (await rest(t, key, 'GET', `/items/${id}`)).body as unknown as TItemJson;
+  const fetchMedia = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+
+  it('records a feed into a live item that plays while it grows, then becomes a video', async () => {
+    const source = await fedSource('Studio A', 1000);
+    const started = await rest(t, key, 'POST', `/live-sources/${source.id}/crash-recording`);
+    expect(started).toMatchObject({ status: 201, body: { itemId: expect.any(String) } });
+    const itemId = started.body.itemId as string;
+    expect(await item(itemId)).toMatchObject({ itemType: 'live' });
+    const [row] = await t.database.db.select().from(schema.item).where(eq(schema.item.id, itemId));
+    expect(row!.title).toMatch(/^Crash recording Studio A \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    // Plays within seconds: the growing proxy, an event playlist whose segments are served.
+    const playback = await eventually('growing playback', async () => {
+      const p = (await item(itemId)).playback;
+      return p?.kind === 'growing' ? p : null;
+    });
+    expect(playback.url).toMatch(/\/media\/live\/index\.m3u8$/);
+    const playlist = await fetchMedia(playback.url);
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.body).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
+    const segment = playlist.body.split('\n').find((line) => line.endsWith('.ts'))!;
+    const segmentResponse = await fetchMedia(playback.url.replace('index.m3u8', segment));
+    expect(segmentResponse.statusCode).toBe(200);
+    expect(segmentResponse.rawPayload.length).toBeGreaterThan(1000);
+
+    const listed = await rest(t, key, 'GET', `/live-sources/${source.id}`);
+    expect(listed.body).toMatchObject({ recording: { itemId, originSourceId: source.id } });
+    const again = await rest(t, key, 'POST', `/live-sources/${source.id}/crash-recording`);
+    expect(again).toMatchObject({
+      status: 409,
+      body: { code: 'CRASH_RECORDING_UNAVAILABLE', message: 'Cannot create crash recording now' },
+    });
+    expect(again.body.params).toEqual({ reason: 'already_recording' });
+    const deleting = await rest(t, key, 'DELETE', `/live-sources/${source.id}`);
+    expect(deleting).toMatchObject({ status: 409, body: { code: 'LIVE_SOURCE_RECORDING' } });
+
+    // Another organisation neither sees nor steers it.
+    expect(await rest(t, bravoKey, 'POST', `/live-sources/${source.id}/crash-recording`)).toMatchObject({
+      status: 404,
+    });
+    expect(await rest(t, bravoKey, 'DELETE', `/live-sources/${source.id}/crash-recording`)).toMatchObject({
+      status: 404,
+    });
+    expect(await rest(t, bravoKey, 'GET', `/items/${itemId}`)).toMatchObject({ status: 404 });
+
+    await sleep(5000);
+    const stopped = await rest(t, key, 'DELETE', `/live-sources/${source.id}/crash-recording`);
+    expect(stopped).toMatchObject({ status: 200, body: { itemId } });
+
+    const video = await eventually(
+      'the recording processed as a video',
+      async () => {
+        const current = await item(itemId);
+        if (current.transcoding?.state === 'ERROR') throw new Error(current.transcoding.error ?? 'failed');
+        return current.itemType === 'video' && current.transcoding?.state === 'COMPLETE' ? current : null;
+      },
+      120_000,
+    );
+    expect(video.media?.videoCodec).toBe('h264');
+    expect(video.media?.durationSeconds).toBeGreaterThan(5);
+    expect(video.playback?.kind).toBe('proxy');
+    expect((await rest(t, key, 'GET', `/live-sources/${source.id}`)).body).toMatchObject({ recording: null });
+    expect(await rest(t, key, 'DELETE', `/live-sources/${source.id}/crash-recording`)).toMatchObject({
+      status: 409,
+      body: { code: 'CRASH_RECORDING_NOT_RUNNING' },
+    });
+    const actions = (
+      await t.database.db.select().from(schema.auditEvent).where(eq(schema.auditEvent.targetId, itemId))
+    ).map((event) => event.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['live_source.crash_recording_started', 'live_source.crash_recording_stopped']),
+    );
+  }, 240_000);
+
+  it('switches a recording to another source in the same item and stops it from there', async () => {
+    const first = await fedSource('Camera 1', 440);
+    const second = await fedSource('Camera 2', 880);
+    const started = await rest(t, key, 'POST', `/live-sources/${first.id}/crash-recording`);
+    expect(started.status).toBe(201);
+    const itemId = started.body.itemId as string;
+    await eventually('growing playback', async () => ((await item(itemId)).playback?.kind === 'growing' ? 1 : null));
+
+    const switched = await rest(t, key, 'POST', `/live-sources/${first.id}/crash-recording/switch`, {
+      sourceId: second.id,
+    });
+    expect(switched).toMatchObject({ status: 200, body: { itemId } });
+    await eventually('the second source recorded', async () => {
+      const view = (await rest(t, key, 'GET', `/live-sources/${second.id}`)).body;
+      return (view.recording as { recordingSourceId?: string } | null)?.recordingSourceId === second.id ? 1 : null;
+    });
+    // The playlist marks the change of source.
+    const playback = (await item(itemId)).playback!;
+    await eventually('a discontinuity', async () => {
+      const text = (await fetchMedia(playback.url)).body;
+      return text.includes('#EXT-X-DISCONTINUITY') ? 1 : null;
+    });
+
+    const stopped = await rest(t, key, 'DELETE', `/live-sources/${second.id}/crash-recording`);
+    expect(stopped).toMatchObject({ status: 200, body: { itemId } });
+    const video = await eventually(
+      'the recording processed',
+      async () => {
+        const current = await item(itemId);
+        return current.itemType === 'video' && current.transcoding?.state === 'COMPLETE' ? current : null;
+      },
+      120_000,
+    );
+    expect(video.media?.videoCodec).toBe('h264');
+  }, 240_000);
+});

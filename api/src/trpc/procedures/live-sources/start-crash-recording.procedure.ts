@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { authedProcedure } from '../../trpc';
+
+export const ZStartCrashRecordingInput = z.object({ sourceId: z.uuid() });
+export type TStartCrashRecordingInput = z.infer<typeof ZStartCrashRecordingInput>;
+
+export const startCrashRecordingProcedure = authedProcedure
+  .input(ZStartCrashRecordingInput)
+  .mutation(({ ctx, input }) => ctx.services.crashRecordings.start(ctx.auth.actor, input.sourceId, ctx.meta));

@@ -1,0 +1,228 @@
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { AUDIT_SUBJECT_KEY, bindKeyOf, parseTenantConfig, safeFileName, type TLiveSource } from '@mam/core';
+import type { Repositories } from '@mam/db';
+import {
+  ApplicationFailure,
+  currentActivity,
+  type CrashRecordingActivities,
+  type TCrashRecordingInput,
+  type TCrashRecordingState,
+  type TRecordLiveInput,
+  type TRecordLiveOutcome,
+} from '@mam/workflows';
+import { runProcess, summariseLog } from '../media/run-process';
+import type { TFfmpegBinaries } from '../media/ffmpeg-binaries';
+import { findGaps, highResFor, probeRecorderCodecs, startRecorder, type TRecorderExit } from '../live/recorder';
+import { RECORDER_TRANSCODE_ARGS } from '../live/recorder-plan';
+import { liveInputFor, LiveAddressRefusedError } from '../live/live-input';
+import type { LiveNetworks } from '../live/live-endpoint-guard';
+import { livePortRegistry } from '../live/live-port-registry';
+import { journalledSegments, journalSegment, nextRecorderRun, planSegmentJoin } from '../live/recording-journal';
+import { createLivePlaylistPublisher, LIVE_PROXY_DIR } from '../live/live-playlist-publisher';
+import type { StorageResolver } from './transcode.activities';
+import { versionPrefix } from './transcode.activities';
+
+export interface CrashRecordingActivityDeps {
+  repos: Repositories;
+  storages: StorageResolver;
+  /** Where the joined recording is handed to the transcode, as a finished upload is. */
+  uploadsDir: string;
+  /** Each recording's segments and playlists live in a folder of its own here until the stop joins them. */
+  recordingsDir: string;
+  binaries: () => Promise<TFfmpegBinaries>;
+  networks: LiveNetworks;
+  /** The source with its credentials opened (the api's live source service). */
+  loadSource(tenantId: string, sourceId: string): Promise<TLiveSource>;
+  /** Starts the usual processing of a version whose original is in the uploads folder (the api's processing). */
+  handOver(tenantId: string, versionId: string, userId: string | null): Promise<void>;
+  /** The running recording's answer to its state query; null when it is no longer running. */
+  recordingState(workflowId: string): Promise<TCrashRecordingState | null>;
+  logger: { info(o: object, m: string): void; warn(o: object, m: string): void };
+  clock?: () => Date;
+  /** Seconds per high-res and proxy segment (2 by default: the first picture plays within seconds). */
+  segmentSeconds?: number;
+}
+
+const POLL_MS = 1000;
+/** Segments further apart than this (wall clock) are a gap: the source dropped out or the server was down. */
+const GAP_TOLERANCE_SECONDS = 1.5;
+
+function nonRetryable(message: string, type: string): ApplicationFailure {
+  return ApplicationFailure.nonRetryable(message, type);
+}
+
+export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps): CrashRecordingActivities {
+  const { repos } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const segmentSeconds = deps.segmentSeconds ?? 2;
+  const dirOf = (tenantId: string, itemId: string) => path.join(deps.recordingsDir, tenantId, itemId);
+
+  async function loadVersion(tenantId: string, versionId: string) {
+    const version = await repos.items.findVersion(tenantId, versionId);
+    if (!version) throw nonRetryable('The recording’s item no longer exists.', 'RecordingItemGone');
+    return version;
+  }
+
+  /** Publishes the growing proxy into generated storage; the version names it as growing HLS from the first segment. */
+  async function playlistPublisher(input: Pick<TRecordLiveInput, 'tenantId' | 'itemId' | 'versionId'>, dir: string) {
+    const { id: generatedId, storage } = await deps.storages.defaultFor(input.tenantId, 'generated');
+    const prefix = `${versionPrefix({ ...input, operationId: '' })}/${LIVE_PROXY_DIR}`;
+    return createLivePlaylistPublisher(dir, {
+      async put(file, source) {
+        if ('path' in source) await storage.putFile(`${prefix}/${file}`, source.path);
+        else await storage.put(`${prefix}/${file}`, Readable.from([Buffer.from(source.body, 'utf8')]));
+      },
+      async firstPlayable(playlist) {
+        const version = await loadVersion(input.tenantId, input.versionId);
+        if (version.renditions.hlsMaster === playlist && version.renditions.hlsGrowing) return;
+        await repos.items.updateVersion(input.tenantId, input.versionId, {
+          generatedStorageId: generatedId,
+          renditions: { ...version.renditions, hlsMaster: playlist, hlsGrowing: true },
+        });
+      },
+    });
+  }
+
+  async function recordOnce(input: TRecordLiveInput): Promise<{ outcome: TRecordLiveOutcome; segments: number }> {
+    const activity = currentActivity();
+    const source = await deps.loadSource(input.tenantId, input.sourceId).catch(() => null);
+    if (!source) return { outcome: 'switched', segments: 0 };
+    const bindKey = bindKeyOf(source);
+    if (bindKey && !livePortRegistry.claim(bindKey, 'recorder')) return { outcome: 'source-lost', segments: 0 };
+    try {
+      const binaries = await deps.binaries();
+      const liveInput = await liveInputFor(source, { networks: deps.networks });
+      const codecs = await probeRecorderCodecs(binaries, liveInput).catch(() => null);
+      if (!codecs?.video) return { outcome: 'source-lost', segments: 0 };
+      const dir = dirOf(input.tenantId, input.itemId);
+      await mkdir(dir, { recursive: true });
+      const run = await nextRecorderRun(dir);
+      const journal: Promise<void>[] = [];
+      const recorder = startRecorder({
+        binaries,
+        input: liveInput,
+        dir,
+        run,
+        segmentSeconds,
+        highRes: source.pipeline.highRes === 'copy' ? highResFor(codecs) : RECORDER_TRANSCODE_ARGS,
+        onSegment: (segment) => journal.push(journalSegment(dir, segment)),
+        signal: activity.signal,
+        clock,
+      });
+      const publisher = await playlistPublisher(input, dir);
+      let ended: TRecorderExit | null = null;
+      void recorder.done.then(
+        (exit) => (ended = exit),
+        () => undefined,
+      );
+      let outcome: TRecordLiveOutcome = 'source-lost';
+      while (!ended) {
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        await publisher.sync().catch((error: unknown) => deps.logger.warn({ err: error }, 'live proxy not published'));
+        activity.heartbeat({ run, segments: journal.length });
+        const state = await deps.recordingState(input.workflowId).catch(() => null);
+        const stop: TRecordLiveOutcome | null = !state
+          ? 'stopped'
+          : state.stopRequested
+            ? 'stopped'
+            : state.sourceId !== input.sourceId
+              ? 'switched'
+              : clock().getTime() >= Date.parse(input.stopAt)
+                ? 'deadline'
+                : null;
+        if (stop && !ended) {
+          outcome = stop;
+          await recorder.stop();
+        }
+      }
+      const exit = await recorder.done;
+      await Promise.all(journal);
+      await publisher.sync();
+      if (!exit.stopped) deps.logger.info({ itemId: input.itemId, reason: exit.reason }, 'live input ended');
+      return { outcome: exit.stopped ? outcome : 'source-lost', segments: exit.segments.length };
+    } catch (error) {
+      if (error instanceof LiveAddressRefusedError) return { outcome: 'source-lost', segments: 0 };
+      throw error;
+    } finally {
+      if (bindKey) livePortRegistry.release(bindKey, 'recorder');
+    }
+  }
+
+  /** The system's audit entry on the recording's item. */
+  async function recordItemEvent(input: TCrashRecordingInput, action: string, summary: string, details: object) {
+    const item = await repos.items.findById(input.tenantId, input.itemId);
+    await repos.auditEvents.record(input.tenantId, {
+      actorUserId: null,
+      actorEmail: null,
+      action,
+      targetType: 'item',
+      targetId: input.itemId,
+      summary,
+      details: { sourceId: input.sourceId, ...details, ...(item ? { [AUDIT_SUBJECT_KEY]: item.title } : {}) },
+    });
+  }
+
+  return {
+    async beginCrashRecording(input) {
+      const tenant = await repos.tenants.findById(input.tenantId);
+      if (!tenant) throw nonRetryable('The organisation no longer exists.', 'TenantGone');
+      const minutes = parseTenantConfig(tenant.config).crashRecordingDurationMinutes;
+      const version = await loadVersion(input.tenantId, input.versionId);
+      await repos.items.updateVersion(input.tenantId, version.id, {
+        transcoding: { ...version.transcoding, state: 'PROGRESSING', error: null, step: 'record' },
+      });
+      const stopAt = new Date(clock().getTime() + minutes * 60_000).toISOString();
+      return { itemId: input.itemId, versionId: input.versionId, stopAt };
+    },
+
+    recordLive: recordOnce,
+
+    async finishCrashRecording(input) {
+      const version = await loadVersion(input.tenantId, input.versionId);
+      const item = await repos.items.findById(input.tenantId, input.itemId);
+      if (!item) throw nonRetryable('The recording’s item no longer exists.', 'RecordingItemGone');
+      const dir = dirOf(input.tenantId, input.itemId);
+      // An attempt that handed the file over and died before answering: the hand-over stands.
+      if (version.upload.state !== 'COMPLETE') {
+        const segments = await journalledSegments(dir);
+        if (segments.length === 0) {
+          await repos.items.updateVersion(input.tenantId, version.id, {
+            upload: { ...version.upload, state: 'ERROR', error: 'Nothing was recorded: the source sent no picture.' },
+            transcoding: { ...version.transcoding, state: 'ERROR', error: 'Nothing was recorded.', step: null },
+          });
+          await rm(dir, { recursive: true, force: true });
+          return;
+        }
+        const binaries = await deps.binaries();
+        const codecs = await probeRecorderCodecs(binaries, {
+          url: path.join(dir, segments[0]!.file),
+          inputOptions: [],
+        });
+        await mkdir(deps.uploadsDir, { recursive: true });
+        const handedOver = path.join(deps.uploadsDir, version.uploadId ?? version.id);
+        const plan = await planSegmentJoin(dir, segments, codecs, handedOver);
+        const exit = await runProcess(binaries.ffmpegPath, plan.args, { signal: currentActivity().signal });
+        if (exit.code !== 0) throw new Error(`The segments could not be joined: ${summariseLog(exit.log)}`);
+        const size = (await stat(handedOver)).size;
+        const gaps = findGaps(segments, GAP_TOLERANCE_SECONDS);
+        for (const gap of gaps) {
+          await recordItemEvent(
+            input,
+            'item.recording_gap',
+            `The recording has a gap of ${Math.round(gap.seconds)} s at ${gap.from}`,
+            { from: gap.from, seconds: gap.seconds },
+          );
+        }
+        await repos.items.updateVersion(input.tenantId, version.id, {
+          fileName: safeFileName(item.title, plan.extension, 'recording'),
+          fileSize: size,
+          upload: { state: 'COMPLETE', receivedBytes: size, totalBytes: size, error: null },
+        });
+      }
+      await deps.handOver(input.tenantId, version.id, input.userId);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
