@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { makeVideo } from '@mam/api/testing/media-fixtures';
-import type { Page } from 'playwright-core';
 import { createApiKey } from './support/api-key';
 import { openItemAs } from './support/item-page';
 import { uploadItem } from './support/seed-item';
+import { waitForPlayingPast, type TPageGlobals, type TVideo } from './support/player';
 import { browserSuite, shot } from './support/suite';
 
 jest.setTimeout(360_000);
@@ -12,22 +12,6 @@ type TPlaybackItem = {
   transcoding: { state: string } | null;
   playback: { url: string; kind: 'original' | 'growing' | 'proxy' } | null;
 };
-
-/** The player's media element as the page sees it (the e2e project has no DOM typings). */
-type TVideo = { currentTime: number; paused: boolean; readyState: number };
-/** Functions passed to the page run there (the console's CSP forbids evaluating strings); its globals, typed. */
-type TPageGlobals = { document: { querySelector(selector: string): TVideo | null } };
-
-/** Waits until the player's element has moved past a time: the media is really playing. */
-async function waitForPlayingPast(page: Page, seconds: number) {
-  await page.waitForFunction(
-    (past) =>
-      ((globalThis as unknown as TPageGlobals).document.querySelector('[data-testid="player-video"]')?.currentTime ??
-        0) > past,
-    seconds,
-    { timeout: 60_000 },
-  );
-}
 
 describe('playable at once', () => {
   const suite = browserSuite('playback');

@@ -18,6 +18,8 @@ export * from './tenant/tenant-config.schema';
 export * from './tenant/tenant-config.secrets';
 export * from './tenant/tenant-config.parse';
 export * from './live/crash-recording-name';
+export * from './live/media-playlist';
+export * from './live/time-of-day-timecode';
 export * from './tenant/blocked-extensions';
 export * from './tenant/upload-limits';
 

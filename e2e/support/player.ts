@@ -17,3 +17,19 @@ export async function waitForTimecode(
     await page.waitForTimeout(100);
   }
 }
+
+/** The player's media element as the page sees it (the e2e project has no DOM typings). */
+export type TVideo = { currentTime: number; paused: boolean; readyState: number };
+/** Functions passed to the page run there (the console's CSP forbids evaluating strings); its globals, typed. */
+export type TPageGlobals = { document: { querySelector(selector: string): TVideo | null } };
+
+/** Waits until the player's element has moved past a time: the media is really playing. */
+export async function waitForPlayingPast(page: Page, seconds: number) {
+  await page.waitForFunction(
+    (past) =>
+      ((globalThis as unknown as TPageGlobals).document.querySelector('[data-testid="player-video"]')?.currentTime ??
+        0) > past,
+    seconds,
+    { timeout: 60_000 },
+  );
+}

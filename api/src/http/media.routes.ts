@@ -2,6 +2,7 @@ import { AppError, can, canView, isOriginalArchived, isValidText } from '@mam/co
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import { versionMediaPrefix } from '../services/items/item-view';
+import { LIVE_HIGHRES_DIR } from '@mam/workers';
 import { resolvePrincipal } from './request-principal';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -160,6 +161,10 @@ export async function mediaRoutes(app: FastifyInstance, options: { services: Ser
     } else {
       const relative = safeRelativeKey(rest);
       if (!relative) throw new AppError('NOT_FOUND');
+      // A recording's high res while it records is the original to be: the same permission reads it.
+      if (relative.startsWith(`${LIVE_HIGHRES_DIR}/`) && !can(principal.actor, 'downloadMedia')) {
+        throw new AppError('FORBIDDEN');
+      }
       storageId = version.generatedStorageId;
       key = `${versionMediaPrefix(tenantId, version.itemId, version.id)}/${relative}`;
       fileName = relative.split('/').pop()!;

@@ -24,6 +24,7 @@ import { createMetadataFormService } from './metadata/metadata-form.service';
 import { createRenderPresetService } from './renders/render-preset.service';
 import { createLiveSourceService } from './live/live-source.service';
 import { createCrashRecordingService } from './live/crash-recording.service';
+import { createRecordingSegmentService } from './live/recording-segments.service';
 import { createLiveSourceMonitor } from './live/live-source-monitor.service';
 import { createItemMetadataService } from './metadata/item-metadata.service';
 import { createMetadataExchangeService } from './metadata/metadata-exchange.service';
@@ -112,6 +113,7 @@ export function createServices(deps: ServiceDeps) {
     renderPresets,
     liveSources,
     liveSourceMonitor,
+    recordingSegments: createRecordingSegmentService(deps, storages),
     crashRecordings: createCrashRecordingService(deps, audit, liveSources, liveSourceMonitor, tenantConfig),
     centralRenders: createCentralRenderService(deps, audit, renderPresets),
     centralRenderMerge: createCentralRenderMergeService(deps, audit, storages, processing),

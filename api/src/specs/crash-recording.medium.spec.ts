@@ -9,7 +9,7 @@ type TItemJson = {
   itemType: string;
   playback: { url: string; kind: string } | null;
   transcoding: { state: string; error: string | null } | null;
-  media: { videoCodec: string | null; durationSeconds: number | null } | null;
+  media: { videoCodec: string | null; durationSeconds: number | null; timecodeStart: string | null } | null;
 };
 
 async function eventually<T>(what: string, fn: () => Promise<T | null | undefined>, timeoutMs = 60_000): Promise<T> {
@@ -63,6 +63,7 @@ describe('crash recording', () => {
 
   it('records a feed into a live item that plays while it grows, then becomes a video', async () => {
     const source = await fedSource('Studio A', 1000);
+    const startedAt = new Date();
     const started = await rest(t, key, 'POST', `/live-sources/${source.id}/crash-recording`);
     expect(started).toMatchObject({ status: 201, body: { itemId: expect.any(String) } });
     const itemId = started.body.itemId as string;
@@ -83,6 +84,22 @@ describe('crash recording', () => {
     const segmentResponse = await fetchMedia(playback.url.replace('index.m3u8', segment));
     expect(segmentResponse.statusCode).toBe(200);
     expect(segmentResponse.rawPayload.length).toBeGreaterThan(1000);
+
+    // Both streams list their segments while it records, to assemble downloads from.
+    const highRes = await eventually('high-res segments', async () => {
+      const answer = await rest(t, key, 'GET', `/items/${itemId}/recording-segments?stream=highres`);
+      return (answer.body.segments as unknown[] | undefined)?.length ? answer.body : null;
+    });
+    expect(highRes).toMatchObject({ stream: 'highres', complete: false });
+    const firstHighRes = (highRes.segments as Array<{ url: string }>)[0]!;
+    const highResBytes = (await fetchMedia(firstHighRes.url)).rawPayload;
+    expect(highResBytes[0]).toBe(0x47); // an MPEG-TS packet's sync byte
+    const proxy = await rest(t, key, 'GET', `/items/${itemId}/recording-segments`);
+    expect(proxy.body).toMatchObject({ stream: 'proxy', complete: false });
+    expect((proxy.body.segments as Array<{ durationSeconds: number }>)[0]!.durationSeconds).toBeGreaterThan(0);
+    expect(await rest(t, bravoKey, 'GET', `/items/${itemId}/recording-segments?stream=highres`)).toMatchObject({
+      status: 404,
+    });
 
     const listed = await rest(t, key, 'GET', `/live-sources/${source.id}`);
     expect(listed.body).toMatchObject({ recording: { itemId, originSourceId: source.id } });
@@ -119,8 +136,23 @@ describe('crash recording', () => {
     );
     expect(video.media?.videoCodec).toBe('h264');
     expect(video.media?.durationSeconds).toBeGreaterThan(5);
+    // The feed carries no timecode: the recording starts at the time of day it began (the organisation's zone, UTC).
+    const [hours, minutes] = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .format(startedAt)
+      .split(':');
+    expect(video.media?.timecodeStart).toMatch(new RegExp(`^${hours}:(${minutes}|\\d\\d):\\d\\d:\\d\\d$`));
     expect(video.playback?.kind).toBe('proxy');
     expect((await rest(t, key, 'GET', `/live-sources/${source.id}`)).body).toMatchObject({ recording: null });
+    // Joined into the original: the high-res segments are gone.
+    expect((await rest(t, key, 'GET', `/items/${itemId}/recording-segments?stream=highres`)).body).toMatchObject({
+      segments: [],
+      complete: true,
+    });
     expect(await rest(t, key, 'DELETE', `/live-sources/${source.id}/crash-recording`)).toMatchObject({
       status: 409,
       body: { code: 'CRASH_RECORDING_NOT_RUNNING' },

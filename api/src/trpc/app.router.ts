@@ -97,6 +97,7 @@ import { setSubclipRenderPresetProcedure } from './procedures/render-presets/set
 import { getHighresDeletionProcedure } from './procedures/highres-deletion/get-highres-deletion.procedure';
 import { scheduleHighresDeletionProcedure } from './procedures/highres-deletion/schedule-highres-deletion.procedure';
 import { unscheduleHighresDeletionProcedure } from './procedures/highres-deletion/unschedule-highres-deletion.procedure';
+import { recordingSegmentsProcedure } from './procedures/live-sources/recording-segments.procedure';
 import { startCrashRecordingProcedure } from './procedures/live-sources/start-crash-recording.procedure';
 import { stopCrashRecordingProcedure } from './procedures/live-sources/stop-crash-recording.procedure';
 import { switchCrashRecordingProcedure } from './procedures/live-sources/switch-crash-recording.procedure';
@@ -328,6 +329,7 @@ export const appRouter = router({
     startCrashRecording: startCrashRecordingProcedure,
     stopCrashRecording: stopCrashRecordingProcedure,
     switchCrashRecording: switchCrashRecordingProcedure,
+    recordingSegments: recordingSegmentsProcedure,
   }),
   renders: router({
     start: startRenderProcedure,

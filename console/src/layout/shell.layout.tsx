@@ -42,6 +42,7 @@ import { AdminMark } from '../components/admin-mark';
 import { BookmarkPageButton, BookmarksNav } from '../features/bookmarks';
 import { NotificationBell } from '../features/notifications';
 import { HeaderUploadButton, UploadProvider, WindowDropTarget } from '../features/upload';
+import { LiveDownloadTray } from '../features/live-download';
 import { languages, type TLanguage } from '../lib/i18n';
 import { allowedSections, sectionOfPath, sectionPath } from '../pages/administration/administration.sections';
 import { useCan, useSession } from '../lib/session';
@@ -338,6 +339,7 @@ export default function ShellLayout({ children }: { children: ReactNode }) {
         <AppShell.Main pb="calc(var(--mantine-spacing-md) + var(--uploads-tray-room, 0px))">
           {children}
           {!restricted && <WindowDropTarget />}
+          <LiveDownloadTray />
         </AppShell.Main>
       </AppShell>
     </UploadProvider>

@@ -1,7 +1,14 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { AUDIT_SUBJECT_KEY, bindKeyOf, parseTenantConfig, safeFileName, type TLiveSource } from '@mam/core';
+import {
+  AUDIT_SUBJECT_KEY,
+  bindKeyOf,
+  parseTenantConfig,
+  safeFileName,
+  timeOfDayTimecode,
+  type TLiveSource,
+} from '@mam/core';
 import type { Repositories } from '@mam/db';
 import {
   ApplicationFailure,
@@ -14,13 +21,29 @@ import {
 } from '@mam/workflows';
 import { runProcess, summariseLog } from '../media/run-process';
 import type { TFfmpegBinaries } from '../media/ffmpeg-binaries';
-import { findGaps, highResFor, probeRecorderCodecs, startRecorder, type TRecorderExit } from '../live/recorder';
+import {
+  findGaps,
+  highResFor,
+  probeRecorderCodecs,
+  probeSegmentTiming,
+  startRecorder,
+  type TRecordedSegment,
+  type TRecorderExit,
+} from '../live/recorder';
 import { RECORDER_TRANSCODE_ARGS } from '../live/recorder-plan';
 import { liveInputFor, LiveAddressRefusedError } from '../live/live-input';
 import type { LiveNetworks } from '../live/live-endpoint-guard';
 import { livePortRegistry } from '../live/live-port-registry';
-import { journalledSegments, journalSegment, nextRecorderRun, planSegmentJoin } from '../live/recording-journal';
-import { createLivePlaylistPublisher, LIVE_PROXY_DIR } from '../live/live-playlist-publisher';
+import {
+  endOrphanRecorder,
+  journalledSegments,
+  journalSegment,
+  nextRecorderRun,
+  noteRecorderPid,
+  planSegmentJoin,
+  reconcileJournal,
+} from '../live/recording-journal';
+import { createLivePlaylistPublisher, LIVE_HIGHRES_DIR, LIVE_PROXY_DIR } from '../live/live-playlist-publisher';
 import type { StorageResolver } from './transcode.activities';
 import { versionPrefix } from './transcode.activities';
 
@@ -85,10 +108,28 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
     });
   }
 
+  /** High-res segments in generated storage as they close (downloads read them); removed once joined. */
+  async function highResPublisher(input: Pick<TRecordLiveInput, 'tenantId' | 'itemId' | 'versionId'>) {
+    const { storage } = await deps.storages.defaultFor(input.tenantId, 'generated');
+    const prefix = `${versionPrefix({ ...input, operationId: '' })}/${LIVE_HIGHRES_DIR}`;
+    return {
+      put: async (file: string) => {
+        await storage.putFile(`${prefix}/${path.basename(file)}`, file);
+      },
+      clear: () => storage.deletePrefix(`${prefix}/`),
+    };
+  }
+
   async function recordOnce(input: TRecordLiveInput): Promise<{ outcome: TRecordLiveOutcome; segments: number }> {
     const activity = currentActivity();
     const source = await deps.loadSource(input.tenantId, input.sourceId).catch(() => null);
     if (!source) return { outcome: 'switched', segments: 0 };
+    const dir = dirOf(input.tenantId, input.itemId);
+    await mkdir(dir, { recursive: true });
+    // A server killed mid-recording left its ffmpeg running: it holds the port and writes on. End it, and keep what
+    // it closed since.
+    if (await endOrphanRecorder(dir)) deps.logger.warn({ itemId: input.itemId }, 'ended the recorder of a killed run');
+    await reconcileJournal(dir);
     const bindKey = bindKeyOf(source);
     if (bindKey && !livePortRegistry.claim(bindKey, 'recorder')) return { outcome: 'source-lost', segments: 0 };
     try {
@@ -96,10 +137,9 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
       const liveInput = await liveInputFor(source, { networks: deps.networks });
       const codecs = await probeRecorderCodecs(binaries, liveInput).catch(() => null);
       if (!codecs?.video) return { outcome: 'source-lost', segments: 0 };
-      const dir = dirOf(input.tenantId, input.itemId);
-      await mkdir(dir, { recursive: true });
       const run = await nextRecorderRun(dir);
       const journal: Promise<void>[] = [];
+      const highRes = await highResPublisher(input);
       const recorder = startRecorder({
         binaries,
         input: liveInput,
@@ -107,9 +147,12 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
         run,
         segmentSeconds,
         highRes: source.pipeline.highRes === 'copy' ? highResFor(codecs) : RECORDER_TRANSCODE_ARGS,
-        onSegment: (segment) => journal.push(journalSegment(dir, segment)),
+        // Journalled first (what the stop joins), then stored, so downloads can assemble it while it records.
+        onSegment: (segment) =>
+          journal.push(journalSegment(dir, segment).then(() => highRes.put(path.join(dir, segment.file)))),
         signal: activity.signal,
         clock,
+        onSpawn: (pid) => journal.push(noteRecorderPid(dir, pid)),
       });
       const publisher = await playlistPublisher(input, dir);
       let ended: TRecorderExit | null = null;
@@ -150,6 +193,15 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
     }
   }
 
+  /** The source's own timecode where it carries one, else the time of day the recording began. */
+  async function startTimecode(input: TCrashRecordingInput, dir: string, first: TRecordedSegment): Promise<string> {
+    const timing = await probeSegmentTiming(await deps.binaries(), path.join(dir, first.file));
+    if (timing.timecode) return timing.timecode;
+    const tenant = await repos.tenants.findById(input.tenantId);
+    const timeZone = tenant ? parseTenantConfig(tenant.config).timezone : 'UTC';
+    return timeOfDayTimecode(new Date(first.wallStart), timeZone, timing.framesPerSecond);
+  }
+
   /** The system's audit entry on the recording's item. */
   async function recordItemEvent(input: TCrashRecordingInput, action: string, summary: string, details: object) {
     const item = await repos.items.findById(input.tenantId, input.itemId);
@@ -186,6 +238,8 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
       const dir = dirOf(input.tenantId, input.itemId);
       // An attempt that handed the file over and died before answering: the hand-over stands.
       if (version.upload.state !== 'COMPLETE') {
+        await endOrphanRecorder(dir);
+        await reconcileJournal(dir);
         const segments = await journalledSegments(dir);
         if (segments.length === 0) {
           await repos.items.updateVersion(input.tenantId, version.id, {
@@ -202,7 +256,13 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
         });
         await mkdir(deps.uploadsDir, { recursive: true });
         const handedOver = path.join(deps.uploadsDir, version.uploadId ?? version.id);
-        const plan = await planSegmentJoin(dir, segments, codecs, handedOver);
+        const plan = await planSegmentJoin(
+          dir,
+          segments,
+          codecs,
+          handedOver,
+          await startTimecode(input, dir, segments[0]!),
+        );
         const exit = await runProcess(binaries.ffmpegPath, plan.args, { signal: currentActivity().signal });
         if (exit.code !== 0) throw new Error(`The segments could not be joined: ${summariseLog(exit.log)}`);
         const size = (await stat(handedOver)).size;
@@ -222,6 +282,7 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
         });
       }
       await deps.handOver(input.tenantId, version.id, input.userId);
+      await (await highResPublisher(input)).clear();
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -6,6 +6,8 @@ import { RECORDER_HLS_DIR, RECORDER_PLAYLIST } from './recorder-plan';
 /** Where a recording's growing proxy is stored under its version, apart from the ladder the stop's processing makes. */
 export const LIVE_PROXY_DIR = 'live';
 export const LIVE_PROXY_PLAYLIST = `${LIVE_PROXY_DIR}/index.m3u8`;
+/** The high-res segments of a recording still running, for downloads assembled from segments. */
+export const LIVE_HIGHRES_DIR = 'live-highres';
 
 export interface TLivePlaylistSink {
   /** Stores `file` (relative to the live proxy folder) from disk, or `body` when given. */

@@ -45,6 +45,8 @@ export interface TRecorderOptions {
   /** Kills ffmpeg at once (cancellation); a stop that keeps the last segment whole is `stop()`. */
   signal?: AbortSignal;
   clock?: () => Date;
+  /** ffmpeg's pid once it runs. */
+  onSpawn?: (pid: number) => void;
 }
 
 export interface TRecorderExit {
@@ -77,6 +79,22 @@ export async function probeRecorderCodecs(binaries: TFfmpegBinaries, input: TLiv
     video: streams.find((s) => s.codec_type === 'video')?.codec_name ?? null,
     audio: streams.find((s) => s.codec_type === 'audio')?.codec_name ?? null,
   };
+}
+
+/** A recorded segment's frame rate, and the source's own timecode when it carries one. */
+export async function probeSegmentTiming(
+  binaries: TFfmpegBinaries,
+  file: string,
+): Promise<{ framesPerSecond: number; timecode: string | null }> {
+  const args = ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=r_frame_rate:stream_tags=timecode'];
+  const exit = await runProcess(binaries.ffprobePath, [...args, '-of', 'json', file], { collectStdout: true });
+  const parsed = JSON.parse(exit.stdout || '{}') as {
+    streams?: Array<{ r_frame_rate?: string; tags?: { timecode?: string } }>;
+  };
+  const stream = parsed.streams?.[0];
+  const [num, den] = (stream?.r_frame_rate ?? '25/1').split('/').map(Number);
+  const rate = num && den ? num / den : 25;
+  return { framesPerSecond: rate > 0 && rate < 1000 ? rate : 25, timecode: stream?.tags?.timecode ?? null };
 }
 
 /** The high-res coding for these codecs: stream copy when they suit, the transcode arguments otherwise. */
@@ -135,6 +153,7 @@ export function startRecorder(options: TRecorderOptions): TRecorder {
         onStdin: (stream) => {
           stdin = stream;
         },
+        onSpawn: options.onSpawn,
       });
     } catch (error) {
       // Killed after ignoring the stop: what it closed before stays recorded.

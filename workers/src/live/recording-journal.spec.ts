@@ -1,7 +1,14 @@
 import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { journalledSegments, journalSegment, nextRecorderRun, planSegmentJoin } from './recording-journal';
+import {
+  endOrphanRecorder,
+  journalledSegments,
+  journalSegment,
+  nextRecorderRun,
+  planSegmentJoin,
+  reconcileJournal,
+} from './recording-journal';
 
 let dir: string;
 beforeEach(async () => {
@@ -41,6 +48,27 @@ describe('the recording journal', () => {
     await writeFile(path.join(dir, 'highres', 'run-003.csv'), '');
     await writeFile(path.join(dir, 'highres', 'run-003-00000.ts'), '');
     expect(await nextRecorderRun(dir)).toBe(4);
+  });
+});
+
+describe('after a killed server', () => {
+  it('journals the segments its ffmpeg closed after the kill, from the run’s own list', async () => {
+    await mkdir(path.join(dir, 'highres'));
+    await journalSegment(dir, segment(1, 0));
+    await writeFile(path.join(dir, 'highres', 'run-001.csv'), 'run-001-00000.ts,0,2\nrun-001-00001.ts,2,4.04\n');
+    await writeFile(path.join(dir, 'highres', 'run-001-00000.ts'), 'x');
+    await writeFile(path.join(dir, 'highres', 'run-001-00001.ts'), 'x');
+    expect(await reconcileJournal(dir)).toBe(1);
+    expect(await reconcileJournal(dir)).toBe(0);
+    const [, added] = await journalledSegments(dir);
+    expect(added).toMatchObject({ file: 'highres/run-001-00001.ts', run: 1 });
+    expect(added!.durationSeconds).toBeCloseTo(2.04);
+  });
+
+  it('leaves alone a process that is not this recording’s recorder', async () => {
+    await writeFile(path.join(dir, 'recorder.pid'), String(process.pid));
+    expect(await endOrphanRecorder(dir)).toBe(false);
+    expect(await endOrphanRecorder(dir)).toBe(false);
   });
 });
 

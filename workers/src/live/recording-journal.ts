@@ -1,6 +1,6 @@
-import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { RECORDER_HIGHRES_DIR } from './recorder-plan';
+import { highResListFile, parseSegmentList, RECORDER_HIGHRES_DIR } from './recorder-plan';
 import type { TRecordedSegment } from './recorder';
 
 /**
@@ -32,6 +32,65 @@ export async function journalledSegments(dir: string): Promise<TRecordedSegment[
   return [...byFile.values()].sort((a, b) => a.run - b.run || a.file.localeCompare(b.file));
 }
 
+/**
+ * Adds to the journal the segments the runs' own lists name but the journal lacks: those an ffmpeg closed after the
+ * server that ran it was killed (it goes on until the next start ends it), placed by when the file was last written.
+ * Nothing that reached the disk whole is lost.
+ */
+export async function reconcileJournal(dir: string): Promise<number> {
+  const known = new Set((await journalledSegments(dir)).map((segment) => segment.file));
+  const lastRun = (await nextRecorderRun(dir)) - 1;
+  let added = 0;
+  for (let run = 1; run <= lastRun; run++) {
+    const listed = parseSegmentList(await readFile(highResListFile(dir, run), 'utf8').catch(() => ''));
+    for (const segment of listed) {
+      const file = path.join(RECORDER_HIGHRES_DIR, segment.file);
+      if (known.has(file)) continue;
+      const written = await stat(path.join(dir, file)).catch(() => null);
+      if (!written) continue;
+      const durationSeconds = Math.max(0, segment.streamEnd - segment.streamStart);
+      const wallStart = new Date(written.mtimeMs - durationSeconds * 1000).toISOString();
+      await journalSegment(dir, { file, run, wallStart, durationSeconds });
+      added += 1;
+    }
+  }
+  return added;
+}
+
+const PID_FILE = 'recorder.pid';
+
+/** Notes the recorder's ffmpeg, so the next run can end it if this server dies without stopping it. */
+export async function noteRecorderPid(dir: string, pid: number): Promise<void> {
+  await writeFile(path.join(dir, PID_FILE), String(pid));
+}
+
+/**
+ * Ends an ffmpeg a killed server left recording into `dir` (it holds the source's port and writes on). Only a
+ * process whose command line names this directory is touched: a pid may have been reused since.
+ */
+export async function endOrphanRecorder(dir: string): Promise<boolean> {
+  const pid = Number(await readFile(path.join(dir, PID_FILE), 'utf8').catch(() => ''));
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  await rm(path.join(dir, PID_FILE), { force: true });
+  if (!cmdline.includes(dir)) return false;
+  try {
+    // Detached into a group of its own by runProcess.
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    return false;
+  }
+  for (let i = 0; i < 100; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
 /** The next recorder run's number: one past every run that left a segment list, so runs never share file names. */
 export async function nextRecorderRun(dir: string): Promise<number> {
   const names = await readdir(path.join(dir, RECORDER_HIGHRES_DIR)).catch(() => [] as string[]);
@@ -57,6 +116,8 @@ export async function planSegmentJoin(
   segments: readonly TRecordedSegment[],
   codecs: { video: string | null; audio: string | null },
   outputBase: string,
+  /** The start timecode the file carries (MP4: a timecode track). */
+  timecode: string | null = null,
 ): Promise<TJoinPlan> {
   const listFile = path.join(dir, 'join.txt');
   const quoted = (file: string) => `file '${path.join(dir, file).replace(/'/g, "'\\''")}'`;
@@ -66,6 +127,7 @@ export async function planSegmentJoin(
   const extension = mp4 ? 'mp4' : 'ts';
   const args = ['-hide_banner', '-y', '-v', 'error', '-f', 'concat', '-safe', '0', '-i', listFile];
   args.push('-map', '0:v?', '-map', '0:a?', '-c', 'copy');
+  if (timecode) args.push('-timecode', timecode);
   if (mp4) args.push('-bsf:a', 'aac_adtstoasc', '-movflags', '+faststart', '-f', 'mp4');
   else args.push('-f', 'mpegts');
   args.push(outputBase);

@@ -14,6 +14,8 @@ export interface RunProcessOptions {
   onProgressLine?: (line: string) => void;
   /** Gets the child's stdin (then piped, not ignored): a live recording stops with `q` so its last segment is whole. */
   onStdin?: (stdin: NodeJS.WritableStream) => void;
+  /** The child's pid as soon as it runs (a recorder notes it, to end an orphan of a killed server). */
+  onSpawn?: (pid: number) => void;
 }
 
 export interface ProcessExit {
@@ -125,6 +127,7 @@ export function runProcess(command: string, args: readonly string[], options: Ru
       options.onStdin(child.stdin);
     }
     lowerPriority(child.pid);
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
     const stdout: Buffer[] = [];
     const { log, onLine } = createLogSink(options.onProgressLine);
     let pending = '';

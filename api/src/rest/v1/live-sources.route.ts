@@ -2,6 +2,7 @@ import { liveSourceModes, liveSourceTypes, ZLiveSourceInput, ZLiveSourcePipeline
 import { z } from 'zod';
 import { defineRoute, type RestRoute } from '../rest-route';
 import { restMeta } from './rest-meta';
+import { recordingStreams, type TRecordingStream } from '../../services/live/recording-segments.service';
 
 const ZSourceParams = z.object({ id: z.uuid() });
 
@@ -174,7 +175,31 @@ export const switchCrashRecordingRoute = defineRoute({
     services.crashRecordings.switch(principal.actor, params.id, body.sourceId, restMeta(request)),
 });
 
+export const recordingSegmentsRoute = defineRoute({
+  method: 'GET',
+  path: '/items/:id/recording-segments',
+  operationId: 'listRecordingSegments',
+  summary:
+    'The segments of a live recording, also while it records, to assemble a download from (high res needs downloadMedia)',
+  tags: ['Live sources'],
+  params: z.object({ id: z.uuid() }),
+  query: z.object({ stream: z.enum(recordingStreams).default('proxy') }),
+  response: z
+    .object({
+      stream: z.enum(recordingStreams),
+      segments: z.array(
+        z.object({ index: z.number().int(), url: z.string(), durationSeconds: z.number().nullable() }),
+      ),
+      complete: z.boolean().describe('False while the recording runs: more segments will come'),
+    })
+    .meta({ id: 'RecordingSegments' }),
+  // The query is validated against `query` before the handler runs.
+  handler: async ({ params, query }, { services, principal }) =>
+    services.recordingSegments.list(principal.actor, params.id, (query as { stream: TRecordingStream }).stream),
+});
+
 export const liveSourceRoutes = [
+  recordingSegmentsRoute,
   startCrashRecordingRoute,
   stopCrashRecordingRoute,
   switchCrashRecordingRoute,

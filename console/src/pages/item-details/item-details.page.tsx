@@ -59,6 +59,7 @@ import { UsageRulesTab } from './usage-rules-tab';
 import { VersionsPanel } from './versions-panel';
 import { HighresDeletionPanel } from '../../features/highres-deletion/highres-deletion.panel';
 import { ArchivePanel } from '../../features/archive';
+import { LiveDownloadMenu } from '../../features/live-download';
 import { SequenceClipsPanel } from './sequence-clips.panel';
 import { VirtualClipPanel } from './virtual-clip.panel';
 import type { TItem } from './item-types';
@@ -272,6 +273,9 @@ export default function ItemDetailsPage() {
           )}
           {data.itemType === 'sequence' && can('exportSequence') && <SequenceRenderButton sequenceId={data.id} />}
           {data.itemType === 'sequence' && can('exportSequence') && <SequenceExportMenu sequenceId={data.id} />}
+          {data.itemType === 'live' && (
+            <LiveDownloadMenu itemId={data.id} title={data.title} highRes={can('downloadMedia')} />
+          )}
           {data.urls.original && can('downloadMedia') && (
             <Button
               component="a"

@@ -1,0 +1,2 @@
+export { LiveDownloadMenu } from './live-download.menu';
+export { LiveDownloadTray } from './live-download.tray';
