@@ -5,6 +5,7 @@ import {
   createArchiveActivities,
   createCentralRenderActivities,
   createHighresDeletionActivities,
+  createSendToStorageActivities,
   createStorageScanActivities,
   createTaskReminderActivities,
   createTranscodeActivities,
@@ -57,7 +58,7 @@ export interface MediaPipeline {
   stop(): Promise<void>;
 }
 
-/** The transcode, central render, task reminder, high-res deletion, storage scan and archive workflows and their activities on whichever workflow runtime this process uses. */
+/** The transcode, central render, task reminder, high-res deletion, storage scan, archive and send-to-storage workflows and their activities on whichever workflow runtime this process uses. */
 export async function createMediaPipeline(options: MediaPipelineOptions): Promise<MediaPipeline> {
   const uploadsDir = path.join(options.dataDir, 'uploads');
   const storages: StorageResolver = {
@@ -110,6 +111,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     repos: options.repos,
     storages,
   });
+  const sends = createSendToStorageActivities({ repos: options.repos, storages });
   const runtime = createWorkflowRuntime({
     temporalAddress: options.temporalAddress,
     namespace: options.temporalNamespace,
@@ -121,11 +123,13 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       ...highresDeletions,
       ...scans,
       ...archive,
+      ...sends,
     }),
     // Reminders are light database work: a couple at once beside the media work.
     // High-res deletions are a few storage deletes each: one at a time is plenty.
     // One scan page at a time: each lists the location and hands its files to the media queue.
-    // Archive copies are bound by storage bandwidth, not CPU: a couple at once beside the media work.
+    // Archive copies (and sends to storage, on the same queue) are bound by storage bandwidth, not CPU: a couple at
+    // once beside the media work.
     taskQueues: {
       [TRANSCODE_TASK_QUEUE]: options.mediaConcurrency,
       [TASK_REMINDER_TASK_QUEUE]: 2,

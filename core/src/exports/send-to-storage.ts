@@ -9,10 +9,15 @@ const EXTENSION = /^[\p{L}\p{N}]{1,16}$/u;
 
 /** The original's extension (lower case, no dot) from its file name, or '' when it has none worth keeping. */
 export function originalExtension(originalFileName: string): string {
-  const base = originalFileName.slice(Math.max(originalFileName.lastIndexOf('/'), originalFileName.lastIndexOf('\\')) + 1);
+  const base = originalFileName.slice(
+    Math.max(originalFileName.lastIndexOf('/'), originalFileName.lastIndexOf('\\')) + 1,
+  );
   const dot = base.lastIndexOf('.');
   if (dot <= 0) return '';
-  const extension = base.slice(dot + 1).normalize('NFC').toLowerCase();
+  const extension = base
+    .slice(dot + 1)
+    .normalize('NFC')
+    .toLowerCase();
   return EXTENSION.test(extension) ? extension : '';
 }
 
@@ -48,7 +53,9 @@ export function sendToStorageFileName(title: string, originalFileName: string, m
   const extension = originalExtension(originalFileName);
   const suffix = extension ? `.${extension}` : '';
   const fromTitle = cleanStem(title);
-  const fromFile = cleanStem(suffix ? originalFileName.slice(0, originalFileName.length - suffix.length) : originalFileName);
+  const fromFile = cleanStem(
+    suffix ? originalFileName.slice(0, originalFileName.length - suffix.length) : originalFileName,
+  );
   let stem = cut(fromTitle || fromFile || 'item', limit - suffix.length) || 'item';
   if (RESERVED.test(stem)) stem = `_${stem}`;
   return `${stem}${suffix}`;
