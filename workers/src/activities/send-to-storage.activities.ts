@@ -45,8 +45,9 @@ export function createSendToStorageActivities(deps: SendToStorageActivityDeps): 
       const target = await deps.storages.resolve(input.tenantId, input.storageId);
       // Never an existing file's name: the first free one of `name.ext`, `name (2).ext`, `name (3).ext`…
       for (let n = 1; n <= MAX_NAME_CHOICES; n += 1) {
-        const key = numberedFileName(input.fileName, n, input.maxFileNameLength);
-        if ((await target.head(key)) === null) return { key, bytesTotal: version.fileSize ?? 0 };
+        const fileName = numberedFileName(input.fileName, n, input.maxFileNameLength);
+        const key = `${input.tenantId}/${fileName}`;
+        if ((await target.head(key)) === null) return { fileName, key, bytesTotal: version.fileSize ?? 0 };
       }
       throw businessFailure(
         `${MAX_NAME_CHOICES} files named like ${input.fileName} are there already; rename the item and send it again`,
@@ -65,7 +66,7 @@ export function createSendToStorageActivities(deps: SendToStorageActivityDeps): 
       // overwritten), and this run's own earlier copy on a later one (replaced by this copy).
       if (activity.info.attempt === 1 && (await to.head(input.key)) !== null) {
         throw businessFailure(
-          `A file named ${input.key} appeared in the storage location meanwhile; it was not overwritten`,
+          `A file named ${input.fileName} appeared in the storage location meanwhile; it was not overwritten`,
           'SendNameTaken',
         );
       }
@@ -85,7 +86,7 @@ export function createSendToStorageActivities(deps: SendToStorageActivityDeps): 
         signal: activity.signal,
         purpose: 'send to storage',
       });
-      return { storageId: input.storageId, key: input.key, size, sha256 };
+      return { storageId: input.storageId, fileName: input.fileName, key: input.key, size, sha256 };
     },
 
     async completeSendToStorage(input) {
@@ -100,11 +101,12 @@ export function createSendToStorageActivities(deps: SendToStorageActivityDeps): 
         action: 'item.sent_to_storage',
         targetType: 'item',
         targetId: input.itemId,
-        summary: `Sent to storage "${location?.name ?? input.storageId}" as ${input.key}`,
+        summary: `Sent to storage "${location?.name ?? input.storageId}" as ${input.fileName}`,
         details: {
           storageId: input.storageId,
           storageName: location?.name ?? null,
           versionId: input.versionId,
+          fileName: input.fileName,
           key: input.key,
           size: input.size,
           sha256: input.sha256,

@@ -16,7 +16,9 @@ export interface SendToStorageInput {
 
 /** Where the file went: the name chosen (numbered when the first was taken) and what was verified. */
 export interface SendToStoragePlan {
-  /** The key in the target location: the file name, or `name (n).ext` when that was taken. */
+  /** The file's name: the service's, or `name (n).ext` when that was taken. */
+  fileName: string;
+  /** Its key in the target location: `<tenantId>/<fileName>` (every location keeps a tenant's files under its id). */
   key: string;
   /** The original's size in bytes, for progress. */
   bytesTotal: number;
@@ -24,6 +26,7 @@ export interface SendToStoragePlan {
 
 export interface SendToStorageResult {
   storageId: string;
+  fileName: string;
   key: string;
   size: number;
   /** SHA-256 computed while the copy streamed and compared with the stored copy read back. */

@@ -27,6 +27,12 @@ export const ZSendToStorageStatus = z
       .describe(
         "The file's name in the location once sent: the title and the original's extension, `name (2).ext` when taken",
       ),
+    key: z
+      .string()
+      .nullable()
+      .describe(
+        "Where the file is in the location once sent: `<tenant id>/<fileName>` under the location's path prefix",
+      ),
     sha256: z.string().nullable().describe('SHA-256 of the copy, verified against the stored file, once sent'),
     error: z.object({ code: z.literal('SEND_TO_STORAGE_FAILED'), message: z.string(), reason: z.string() }).nullable(),
     startedAt: z.string(),

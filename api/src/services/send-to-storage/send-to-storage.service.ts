@@ -38,6 +38,8 @@ export interface TSendToStorageStatus {
   percent: number;
   /** The file's name in the location, once the send has finished. */
   fileName: string | null;
+  /** Its key in the location (`<tenantId>/<fileName>`, under the location's path prefix), once sent. */
+  key: string | null;
   /** SHA-256 of the verified copy, once the send has finished. */
   sha256: string | null;
   /** Why the send failed: `SEND_TO_STORAGE_FAILED` with the reason. */
@@ -109,7 +111,8 @@ export function createSendToStorageService(deps: ServiceDeps, tenantConfig: Tena
       bytesDone: progress.bytesDone,
       bytesTotal: progress.bytesTotal,
       percent: run.status === 'COMPLETED' ? 100 : Math.min(99, Math.floor(ratio * 100)),
-      fileName: result?.key ?? null,
+      fileName: result?.fileName ?? null,
+      key: result?.key ?? null,
       sha256: result?.sha256 ?? null,
       error,
       startedAt: run.startedAt.toISOString(),
