@@ -36,6 +36,9 @@ describe('send to storage from the item page', () => {
     const { context, page } = await openItemAs(suite.browser, suite.server, itemId);
     const panel = page.getByTestId('send-to-storage-panel');
     await panel.waitFor();
+    // The picker offers the export location (the tenant's only one) once the locations have loaded.
+    const picker = page.getByTestId('send-to-storage-location');
+    for (let tries = 0; (await picker.inputValue()) === '' && tries < 100; tries += 1) await page.waitForTimeout(100);
     expect(await page.getByTestId('send-to-storage-location').inputValue()).toBe('Playout outbox');
     await shot(page, 'send-to-storage-01-picker');
     await page.getByTestId('send-to-storage').click();
