@@ -8,6 +8,7 @@ import {
   LiveNetworks,
   resolveFfmpeg,
   createHighresDeletionActivities,
+  createSendToStorageActivities,
   createStorageScanActivities,
   createTaskReminderActivities,
   createTranscodeActivities,
@@ -70,7 +71,7 @@ export interface MediaPipeline {
   stop(): Promise<void>;
 }
 
-/** The transcode, central render, task reminder, high-res deletion, storage scan, archive and crash recording workflows and their activities on whichever workflow runtime this process uses. */
+/** The transcode, central render, task reminder, high-res deletion, storage scan, archive, send-to-storage and crash recording workflows and their activities on whichever workflow runtime this process uses. */
 export async function createMediaPipeline(options: MediaPipelineOptions): Promise<MediaPipeline> {
   const uploadsDir = path.join(options.dataDir, 'uploads');
   const storages: StorageResolver = {
@@ -150,6 +151,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     // Segments are placed and recordings end by the wall clock, never by a test's moved one.
     logger,
   });
+  const sends = createSendToStorageActivities({ repos: options.repos, storages });
   const runtime = createWorkflowRuntime({
     temporalAddress: options.temporalAddress,
     namespace: options.temporalNamespace,
@@ -162,11 +164,13 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       ...scans,
       ...archive,
       ...recordings,
+      ...sends,
     }),
     // Reminders are light database work: a couple at once beside the media work.
     // High-res deletions are a few storage deletes each: one at a time is plenty.
     // One scan page at a time: each lists the location and hands its files to the media queue.
-    // Archive copies are bound by storage bandwidth, not CPU: a couple at once beside the media work.
+    // Archive copies (and sends to storage, on the same queue) are bound by storage bandwidth, not CPU: a couple at
+    // once beside the media work.
     taskQueues: {
       [TRANSCODE_TASK_QUEUE]: options.mediaConcurrency,
       [TASK_REMINDER_TASK_QUEUE]: 2,

@@ -40,6 +40,7 @@ export * from './items/growing-hls';
 export * from './bookmarks/bookmark-route';
 export * from './exports/metadata-export';
 export * from './exports/safe-file-name';
+export * from './exports/send-to-storage';
 
 export * from './timecode/rational';
 export * from './timecode/time-scale';

@@ -8,5 +8,7 @@ export * from './render';
 export * from './activities/highres-deletion.activities';
 export * from './live';
 export * from './activities/archive.activities';
+export * from './activities/send-to-storage.activities';
+export * from './activities/verified-copy';
 export * from './activities/central-render.activities';
 export * from './activities/crash-recording.activities';

@@ -87,6 +87,13 @@ export {
 // The archive workflows' contract with their activities and callers.
 export * from './archive/archive.activities.types';
 export { ARCHIVE_TASK_QUEUE, archiveWorkflowId } from './archive/archive.workflow';
+// The send-to-storage workflow's contract with its activities and callers.
+export * from './exports/send-to-storage.activities.types';
+export {
+  SEND_TO_STORAGE_FAILED,
+  SEND_TO_STORAGE_TASK_QUEUE,
+  sendToStorageWorkflowId,
+} from './exports/send-to-storage.workflow';
 // The central render workflow's contract with its activities and callers.
 export * from './renders/central-render.activities.types';
 export { CENTRAL_RENDER_TASK_QUEUE, centralRenderWorkflowId } from './renders/central-render.workflow';

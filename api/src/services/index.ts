@@ -46,6 +46,7 @@ import { createSequenceInterchangeService } from './sequences/sequence-interchan
 import { createHighresDeletionService } from './highres-deletion/highres-deletion.service';
 import { createStorageScanService } from './storage-scan/storage-scan.service';
 import { createArchiveService } from './archive/archive.service';
+import { createSendToStorageService } from './send-to-storage/send-to-storage.service';
 import { createCentralRenderService } from './renders/central-render.service';
 import { createCentralRenderMergeService } from './renders/central-render-merge.service';
 
@@ -122,6 +123,7 @@ export function createServices(deps: ServiceDeps) {
     sequenceInterchange: createSequenceInterchangeService(deps, sequences),
     highresDeletions: createHighresDeletionService(deps, audit),
     archive: createArchiveService(deps, audit, storages),
+    sendToStorage: createSendToStorageService(deps, tenantConfig),
   };
 }
 

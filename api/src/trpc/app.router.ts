@@ -4,6 +4,9 @@ import { router } from './trpc';
 import { archiveItemProcedure } from './procedures/archive/archive-item.procedure';
 import { unarchiveItemProcedure } from './procedures/archive/unarchive-item.procedure';
 import { bulkArchiveProcedure } from './procedures/archive/bulk-archive.procedure';
+import { sendToStorageProcedure } from './procedures/send-to-storage/send-to-storage.procedure';
+import { sendToStorageLocationsProcedure } from './procedures/send-to-storage/send-to-storage-locations.procedure';
+import { listSendToStorageProcedure } from './procedures/send-to-storage/list-send-to-storage.procedure';
 import { browseFolderProcedure } from './procedures/browse/browse-folder.procedure';
 import { exportMetadataProcedure } from './procedures/exports/export-metadata.procedure';
 import { findOrganisationProcedure } from './procedures/auth/find-organisation.procedure';
@@ -179,6 +182,11 @@ export const appRouter = router({
     archive: archiveItemProcedure,
     unarchive: unarchiveItemProcedure,
     bulk: bulkArchiveProcedure,
+  }),
+  sendToStorage: router({
+    send: sendToStorageProcedure,
+    locations: sendToStorageLocationsProcedure,
+    list: listSendToStorageProcedure,
   }),
   sso: router({
     get: getSsoSettingsProcedure,

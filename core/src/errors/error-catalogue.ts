@@ -102,6 +102,13 @@ export const errorCatalogue = {
   ITEM_NOT_ARCHIVED: { status: 409, message: 'The item is not archived.' },
   ARCHIVE_TRANSFER_RUNNING: { status: 409, message: 'An archive transfer of this item is already under way.' },
   ARCHIVE_STORAGE_INVALID: { status: 400, message: 'Choose a storage location of the archive type.' },
+  // Send to storage: an item's high resolution copied as a file to another of the tenant's locations.
+  SEND_TO_STORAGE_TARGET_INVALID: {
+    status: 400,
+    message: 'Choose an export storage location of your organisation; the archive cannot be sent to.',
+  },
+  SEND_TO_STORAGE_RUNNING: { status: 409, message: 'This item is already being sent to that storage location.' },
+  SEND_TO_STORAGE_FAILED: { status: 500, message: 'Sending the item to the storage location failed: {{reason}}' },
   CROP_DATA_MISSING: { status: 400, message: 'Save crop failed. Missing crop data.' },
   VERSIONING_VIRTUAL_CLIPS: { status: 422, message: 'Versioning virtual clips is currently not supported' },
   REPROCESS_NOT_SUPPORTED: { status: 422, message: 'Reprocess not supported' },

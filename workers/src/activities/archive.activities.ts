@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { TArchiveTransfer, TArchiveTransferFile } from '@mam/core';
 import { inTransaction, type Database, type Repositories, type TItemRow } from '@mam/db';
 import { ApplicationFailure, currentActivity, type ArchiveActivities, type ArchiveStep } from '@mam/workflows';
 import type { ObjectStorage } from '../storage';
+import { copyVerified } from './verified-copy';
 
 export interface ArchiveActivityDeps {
   db: Database;
@@ -20,28 +18,6 @@ const PROGRESS_INTERVAL_MS = 1000;
 /** A missing item or original is nothing a retry mends. */
 function gone(message: string): ApplicationFailure {
   return ApplicationFailure.nonRetryable(message, 'ArchiveItemGone');
-}
-
-async function sha256Of(body: Readable, onBytes: (n: number) => void = () => undefined): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of body) {
-    hash.update(chunk as Buffer);
-    onBytes((chunk as Buffer).length);
-  }
-  return hash.digest('hex');
-}
-
-/** Passes bytes through unchanged, hashing and counting them on the way. */
-function hashing(onBytes: (n: number) => void) {
-  const hash = createHash('sha256');
-  const transform = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      onBytes(chunk.length);
-      done(null, chunk);
-    },
-  });
-  return { transform, digest: () => hash.digest('hex') };
 }
 
 /** The archive workflows' activities: plan, copy-verify-switch-delete per file, and the ending bookkeeping. */
@@ -65,25 +41,22 @@ export function createArchiveActivities(deps: ArchiveActivityDeps): ArchiveActiv
   }
 
   /** Streams source → target while hashing, then reads the stored object back: both hashes must match. */
-  async function copyVerified(step: ArchiveStep, file: TArchiveTransferFile, onBytes: (n: number) => void) {
+  async function copyFile(step: ArchiveStep, file: TArchiveTransferFile, onBytes: (n: number) => void) {
     const [from, to] = await Promise.all([
       deps.storages.resolve(step.tenantId, file.fromStorageId),
       deps.storages.resolve(step.tenantId, file.toStorageId),
     ]);
-    const { body } = await from.get(file.key);
-    const streamed = hashing(onBytes);
-    // put consumes the hashing stream while pipeline feeds it: a failure on either side fails the copy.
-    await Promise.all([
-      pipeline(body, streamed.transform, { signal: currentActivity().signal }),
-      to.put(file.key, streamed.transform),
-    ]);
-    const sent = streamed.digest();
-    const stored = await sha256Of((await to.get(file.key)).body);
-    if (stored !== sent || (file.sha256 !== null && sent !== file.sha256)) {
-      await to.delete(file.key);
-      throw new Error(`The ${step.direction} copy of ${file.key} does not match its checksum; the source is kept`);
-    }
-    return sent;
+    const { sha256 } = await copyVerified({
+      from,
+      fromKey: file.key,
+      to,
+      toKey: file.key,
+      expectedSha256: file.sha256,
+      onBytes,
+      signal: currentActivity().signal,
+      purpose: step.direction,
+    });
+    return sha256;
   }
 
   return {
@@ -131,7 +104,7 @@ export function createArchiveActivities(deps: ArchiveActivityDeps): ArchiveActiv
         let lastWrite = Date.now();
         // Progress writes in order, all landed before the file is marked done (a late one would undo it).
         let progress: Promise<void> = Promise.resolve();
-        const sha256 = await copyVerified(step, file, (n) => {
+        const sha256 = await copyFile(step, file, (n) => {
           copied += n;
           currentActivity().heartbeat({ bytesDone: before + copied });
           if (Date.now() - lastWrite < PROGRESS_INTERVAL_MS) return;

@@ -391,8 +391,9 @@ export class EmbeddedWorkflowRuntime {
       if (!row) throw new WorkflowNotFoundError(`Workflow ${workflowId} not found`, workflowId, undefined);
       if (row.status !== 'RUNNING') {
         // Loaded here, not with this module: Temporal's client errors bring gRPC (65 modules, ~20 MB, ~250 ms of
-        // start-up CPU) into a process that runs no Temporal, and only a failed run's result needs the class.
-        const { WorkflowFailedError } = await import('@temporalio/client/lib/errors');
+        // start-up CPU) into a process that runs no Temporal, and only a failed run's result needs the class. With
+        // its extension: the bundled server is an ES module, and Node's ESM resolver adds none to a package subpath.
+        const { WorkflowFailedError } = await import('@temporalio/client/lib/errors.js');
         return outcomeOf(row, WorkflowFailedError) as R;
       }
       await this.waitClosed(workflowId, 30_000);
@@ -778,7 +779,7 @@ function unknownTypeActivation(type: string): TWorkflowActivation {
 /** A closed run's result, or the WorkflowFailedError Temporal's client would throw. */
 function outcomeOf(
   row: TWorkflowExecutionRow,
-  WorkflowFailedError: typeof import('@temporalio/client/lib/errors').WorkflowFailedError,
+  WorkflowFailedError: typeof import('@temporalio/client/lib/errors.js').WorkflowFailedError,
 ): unknown {
   const failure = row.failure ? fromFailure(row.failure as unknown as TSerializedFailure) : undefined;
   switch (row.status) {

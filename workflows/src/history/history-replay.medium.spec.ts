@@ -23,6 +23,8 @@ import type { HighresDeletionActivities } from '../highres/highres-deletion.acti
 import { HIGHRES_DELETION_TASK_QUEUE, highresDeletionChangedSignal } from '../highres/highres-deletion.workflow';
 import type { ArchiveActivities, ArchiveInput } from '../archive/archive.activities.types';
 import { ARCHIVE_TASK_QUEUE } from '../archive/archive.workflow';
+import type { SendToStorageActivities, SendToStorageInput } from '../exports/send-to-storage.activities.types';
+import { SEND_TO_STORAGE_TASK_QUEUE, sendToStorageWorkflowId } from '../exports/send-to-storage.workflow';
 import type { CentralRenderActivities, CentralRenderInput } from '../renders/central-render.activities.types';
 import { CENTRAL_RENDER_TASK_QUEUE, centralRenderWorkflowId } from '../renders/central-render.workflow';
 import { replayHistories } from './history-replay';
@@ -555,6 +557,56 @@ describe('embedded runs replayed by Temporal', () => {
     }, 60_000);
 
     it('replays archive, unarchive and a failed run in Temporal’s sandbox', async () => {
+      expect(await replayed(defaultWorkflowsPath(), runs)).toEqual([]);
+      writeFixtures(runs);
+      productRuns.push(...runs);
+    }, 120_000);
+  });
+  describe('the send-to-storage workflow', () => {
+    const runs: TRun[] = [];
+    const activities: SendToStorageActivities = {
+      planSendToStorage: async ({ tenantId, itemId, fileName }) => {
+        if (itemId === 'gone') throw ApplicationFailure.nonRetryable('Item gone no longer exists', 'SendItemGone');
+        return { fileName, key: `${tenantId}/${fileName}`, bytesTotal: 1024 };
+      },
+      copyToStorage: async ({ storageId, fileName, key, bytesTotal }) => ({
+        storageId,
+        fileName,
+        key,
+        size: bytesTotal,
+        sha256: 'a'.repeat(64),
+      }),
+      completeSendToStorage: async () => undefined,
+    };
+
+    beforeAll(async () => {
+      const engine = await startRuntime({ activities, taskQueues: { [SEND_TO_STORAGE_TASK_QUEUE]: 2 } });
+      for (const [name, itemId] of [
+        ['sends the original', 'item-1'],
+        ['fails with the reason', 'gone'],
+      ] as const) {
+        const input: SendToStorageInput = {
+          tenantId: 't1',
+          itemId,
+          versionId: `${itemId}-v1`,
+          storageId: 'outbox-1',
+          fileName: 'Cup final.mxf',
+          maxFileNameLength: 255,
+          userId: null,
+        };
+        const workflowId = sendToStorageWorkflowId('t1', itemId, 'outbox-1');
+        await engine.start('sendToStorageWorkflow', {
+          workflowId,
+          taskQueue: SEND_TO_STORAGE_TASK_QUEUE,
+          args: [input],
+          tenantId: null,
+        });
+        await engine.result(workflowId).catch(() => undefined);
+        runs.push({ name, workflowId, history: await exportTemporalHistory(database.db, workflowId) });
+      }
+    }, 60_000);
+
+    it('replays a send and a failed send in Temporal’s sandbox', async () => {
       expect(await replayed(defaultWorkflowsPath(), runs)).toEqual([]);
       writeFixtures(runs);
       productRuns.push(...runs);

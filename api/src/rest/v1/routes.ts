@@ -22,6 +22,7 @@ import { highresDeletionRoutes } from './highres-deletion.route';
 import { storageRoutes } from './storages.route';
 import { storageScanRoutes } from './storage-scans.route';
 import { archiveRoutes } from './archive.route';
+import { sendToStorageRoutes } from './send-to-storage.route';
 
 export const v1Routes: RestRoute[] = [
   meRoute as unknown as RestRoute,
@@ -47,4 +48,5 @@ export const v1Routes: RestRoute[] = [
   ...storageRoutes,
   ...storageScanRoutes,
   ...archiveRoutes,
+  ...sendToStorageRoutes,
 ];

@@ -60,6 +60,7 @@ import { VersionsPanel } from './versions-panel';
 import { HighresDeletionPanel } from '../../features/highres-deletion/highres-deletion.panel';
 import { ArchivePanel } from '../../features/archive';
 import { LiveDownloadMenu } from '../../features/live-download';
+import { SendToStoragePanel } from '../../features/send-to-storage';
 import { SequenceClipsPanel } from './sequence-clips.panel';
 import { VirtualClipPanel } from './virtual-clip.panel';
 import type { TItem } from './item-types';
@@ -359,6 +360,14 @@ export default function ItemDetailsPage() {
                 onChanged={() => void item.refetch()}
               />
             </Paper>
+            {can('sendToStorage') && (
+              <Paper withBorder p="sm">
+                <Text fw={600} size="sm" mb="xs">
+                  {t('sendToStorage.title')}
+                </Text>
+                <SendToStoragePanel itemId={data.id} hasOriginal={Boolean(data.urls.original) || data.isArchived} />
+              </Paper>
+            )}
             <Paper withBorder p="sm">
               <Text fw={600} size="sm" mb="xs">
                 {t('highresDeletion.title')}

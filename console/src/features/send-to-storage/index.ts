@@ -1,0 +1,1 @@
+export { SendToStoragePanel } from './send-to-storage.panel';
