@@ -85,6 +85,14 @@ describe('crash recording', () => {
     expect(segmentResponse.statusCode).toBe(200);
     expect(segmentResponse.rawPayload.length).toBeGreaterThan(1000);
 
+    // The technical data shows while it records: the first segment probed, the duration kept up.
+    const live = await eventually('the live item’s media', async () => {
+      const current = await item(itemId);
+      return current.media?.videoCodec ? current : null;
+    });
+    expect(live).toMatchObject({ itemType: 'live', media: { videoCodec: 'h264' } });
+    expect(live.media?.timecodeStart).toMatch(/^\d\d:\d\d:\d\d:\d\d$/);
+
     // Both streams list their segments while it records, to assemble downloads from.
     const highRes = await eventually('high-res segments', async () => {
       const answer = await rest(t, key, 'GET', `/items/${itemId}/recording-segments?stream=highres`);

@@ -20,6 +20,8 @@ import {
   type TRecordLiveOutcome,
 } from '@mam/workflows';
 import { runProcess, summariseLog } from '../media/run-process';
+import { probeMedia } from '../media/probe-media';
+import { toItemMedia } from '../media/item-media';
 import type { TFfmpegBinaries } from '../media/ffmpeg-binaries';
 import {
   findGaps,
@@ -69,6 +71,7 @@ export interface CrashRecordingActivityDeps {
 }
 
 const POLL_MS = 1000;
+const MEDIA_UPDATE_MS = 5000;
 /** Segments further apart than this (wall clock) are a gap: the source dropped out or the server was down. */
 const GAP_TOLERANCE_SECONDS = 1.5;
 
@@ -120,6 +123,31 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
     };
   }
 
+  /**
+   * The live item's technical data while it records (the player and the technical panel read it): probed from its
+   * first segment once, its duration kept up every few seconds.
+   */
+  function liveMediaTracker(input: TRecordLiveInput, dir: string) {
+    let lastWrite = 0;
+    return async () => {
+      if (Date.now() - lastWrite < MEDIA_UPDATE_MS) return;
+      const segments = await journalledSegments(dir);
+      if (segments.length === 0) return;
+      lastWrite = Date.now();
+      const durationSeconds = segments.reduce((sum, segment) => sum + segment.durationSeconds, 0);
+      const version = await loadVersion(input.tenantId, input.versionId);
+      if (version.media) {
+        await repos.items.updateVersion(input.tenantId, version.id, { media: { ...version.media, durationSeconds } });
+        return;
+      }
+      const probe = await probeMedia(path.join(dir, segments[0]!.file));
+      const timecodeStart = await startTimecode(input, dir, segments[0]!);
+      await repos.items.updateVersion(input.tenantId, version.id, {
+        media: { ...toItemMedia(probe), durationSeconds, timecodeStart },
+      });
+    };
+  }
+
   async function recordOnce(input: TRecordLiveInput): Promise<{ outcome: TRecordLiveOutcome; segments: number }> {
     const activity = currentActivity();
     const source = await deps.loadSource(input.tenantId, input.sourceId).catch(() => null);
@@ -155,6 +183,7 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
         onSpawn: (pid) => journal.push(noteRecorderPid(dir, pid)),
       });
       const publisher = await playlistPublisher(input, dir);
+      const trackMedia = liveMediaTracker(input, dir);
       let ended: TRecorderExit | null = null;
       void recorder.done.then(
         (exit) => (ended = exit),
@@ -165,6 +194,7 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         await publisher.sync().catch((error: unknown) => deps.logger.warn({ err: error }, 'live proxy not published'));
         activity.heartbeat({ run, segments: journal.length });
+        await trackMedia().catch((error: unknown) => deps.logger.warn({ err: error }, 'live media not recorded'));
         const state = await deps.recordingState(input.workflowId).catch(() => null);
         const stop: TRecordLiveOutcome | null = !state
           ? 'stopped'
@@ -194,7 +224,7 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
   }
 
   /** The source's own timecode where it carries one, else the time of day the recording began. */
-  async function startTimecode(input: TCrashRecordingInput, dir: string, first: TRecordedSegment): Promise<string> {
+  async function startTimecode(input: { tenantId: string }, dir: string, first: TRecordedSegment): Promise<string> {
     const timing = await probeSegmentTiming(await deps.binaries(), path.join(dir, first.file));
     if (timing.timecode) return timing.timecode;
     const tenant = await repos.tenants.findById(input.tenantId);

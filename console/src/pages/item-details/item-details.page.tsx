@@ -159,7 +159,8 @@ export default function ItemDetailsPage() {
     },
   );
   const media = item.data?.media;
-  const timed = (item.data?.itemType === 'video' || item.data?.itemType === 'audio') && !!media;
+  const timed =
+    (item.data?.itemType === 'video' || item.data?.itemType === 'audio' || item.data?.itemType === 'live') && !!media;
   // The same query as the Comments tab, so the markers and the threads share one fetch and refresh together.
   const comments = trpc.comments.list.useQuery({ itemId: id }, { enabled: showComments && timed });
   // Log entries show on the timeline beside comments; the Logging tab reads the same query.

@@ -105,12 +105,14 @@ export function MediaViewer({
   }
   const ready = transcoding?.state === 'COMPLETE';
   const playback = item.playback;
-  if ((item.itemType === 'video' || item.itemType === 'audio') && playback && item.media) {
+  // A live recording plays its growing proxy as a video while it records.
+  const timed = item.itemType === 'video' || item.itemType === 'audio' || item.itemType === 'live';
+  if (timed && playback && item.media) {
     return (
       <Stack gap={6}>
         <MediaPlayer
           {...itemPlayerProps(item, playback, item.media)}
-          kind={item.itemType}
+          kind={item.itemType === 'audio' ? 'audio' : 'video'}
           onMarksChange={onMarksChange}
           markers={markers}
           onMarkerClick={onMarkerClick}
