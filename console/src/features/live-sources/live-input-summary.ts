@@ -38,8 +38,10 @@ export function bitRateText(bitRate: number | null): string | null {
 }
 
 export interface TInputSummary {
-  /** "H.264 1280×720 25 fps", or null without a video stream. */
+  /** "H.264 1280×720", or null without a video stream. */
   video: string | null;
+  /** "25 fps". */
+  rate: string | null;
   /** "AAC", the codec of the sound; its channel count is given apart for translation. */
   audio: string | null;
   audioChannels: number | null;
@@ -50,16 +52,13 @@ export interface TInputSummary {
 export function inputSummary(facts: TLiveInputFacts): TInputSummary {
   const fps = framesPerSecond(facts.frameRate);
   const video = facts.videoCodec
-    ? [
-        codecName(facts.videoCodec),
-        facts.width && facts.height ? `${facts.width}×${facts.height}` : null,
-        fps ? `${fps} fps` : null,
-      ]
+    ? [codecName(facts.videoCodec), facts.width && facts.height ? `${facts.width}×${facts.height}` : null]
         .filter(Boolean)
         .join(' ')
     : null;
   return {
     video,
+    rate: facts.videoCodec && fps ? `${fps} fps` : null,
     audio: facts.audioCodec ? codecName(facts.audioCodec) : null,
     audioChannels: facts.audioCodec ? facts.audioChannels : null,
     bitRate: bitRateText(facts.bitRate),

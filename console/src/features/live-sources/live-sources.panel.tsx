@@ -28,6 +28,8 @@ import { inputSummary } from './live-input-summary';
 import type { TLiveSourceRow } from './live-source-draft.model';
 import { LiveSourceModal } from './live-source.modal';
 
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
 /** How often a row asks for its source's state and picture while the page is visible (the server shares probes). */
 const STATUS_INTERVAL_MS = 5000;
 
@@ -83,12 +85,12 @@ export function LiveSourcesPanel() {
         <DataTable>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={152}>{t('liveSources.picture')}</Table.Th>
+              <Table.Th w={120}>{t('liveSources.picture')}</Table.Th>
               <Table.Th>{t('common.name')}</Table.Th>
               <Table.Th>{t('liveSources.address')}</Table.Th>
               <Table.Th>{t('liveSources.state')}</Table.Th>
               <Table.Th>{t('liveSources.input')}</Table.Th>
-              <Table.Th w={90} />
+              <Table.Th w={72} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -133,12 +135,12 @@ function LiveSourceRow({
   return (
     <Table.Tr data-testid={`live-source-row-${source.name}`} data-state={state ?? 'checking'}>
       <Table.Td>
-        <Box w={128} h={72} bg="dark.6" style={{ borderRadius: 4, overflow: 'hidden' }}>
+        <Box w={96} h={54} bg="dark.6" style={{ borderRadius: 4, overflow: 'hidden' }}>
           {thumbnail ? (
             <Image
               src={thumbnail}
-              w={128}
-              h={72}
+              w={96}
+              h={54}
               fit="cover"
               alt={t('liveSources.pictureOf', { name: source.name })}
               data-testid="live-source-thumbnail"
@@ -151,7 +153,7 @@ function LiveSourceRow({
         </Box>
       </Table.Td>
       <Table.Td>
-        <Text size="inherit" fw={500} data-user-text data-testid="live-source-name-cell">
+        <Text size="inherit" fw={500} style={nowrap} data-user-text data-testid="live-source-name-cell">
           {source.name}
         </Text>
         <Text size="xs" c="dimmed" data-testid="live-source-kind">
@@ -193,10 +195,15 @@ function LiveSourceRow({
       </Table.Td>
       <Table.Td data-testid="live-source-input">
         {summary ? (
-          <Stack gap={0}>
+          <Stack gap={0} style={nowrap}>
             {summary.video && (
               <Text size="xs" data-testid="live-source-video">
                 {summary.video}
+              </Text>
+            )}
+            {(summary.rate || summary.bitRate) && (
+              <Text size="xs" c="dimmed" data-testid="live-source-rate">
+                {[summary.rate, summary.bitRate].filter(Boolean).join(' · ')}
               </Text>
             )}
             {summary.audio && (
@@ -204,11 +211,6 @@ function LiveSourceRow({
                 {summary.audioChannels
                   ? t('liveSources.audioWithChannels', { codec: summary.audio, count: summary.audioChannels })
                   : summary.audio}
-              </Text>
-            )}
-            {summary.bitRate && (
-              <Text size="xs" c="dimmed">
-                {summary.bitRate}
               </Text>
             )}
           </Stack>

@@ -31,7 +31,13 @@ describe('the input summary', () => {
         audioChannels: 2,
         bitRate: 4_520_000,
       }),
-    ).toEqual({ video: 'H.264 1920×1080 29.97 fps', audio: 'AAC', audioChannels: 2, bitRate: '4.5 Mbit/s' });
+    ).toEqual({
+      video: 'H.264 1920×1080',
+      rate: '29.97 fps',
+      audio: 'AAC',
+      audioChannels: 2,
+      bitRate: '4.5 Mbit/s',
+    });
   });
 
   it('leaves out what the probe did not find', () => {
@@ -45,7 +51,7 @@ describe('the input summary', () => {
         audioChannels: 2,
         bitRate: null,
       }),
-    ).toEqual({ video: 'MPEG-2', audio: null, audioChannels: null, bitRate: null });
+    ).toEqual({ video: 'MPEG-2', rate: null, audio: null, audioChannels: null, bitRate: null });
   });
 
   it('writes rates and bit rates without noise', () => {
