@@ -62,14 +62,19 @@ describe('live sources in a browser', () => {
     await thumbnail.waitFor();
     const first = await thumbnail.getAttribute('src');
     expect(first).toMatch(/^data:image\/jpeg;base64,/);
-    await page.waitForFunction(
-      (previous) => {
-        const img = document.querySelector<HTMLImageElement>('[data-testid="live-source-thumbnail"]');
-        return img !== null && img.src.startsWith('data:image/jpeg') && img.src !== previous && img.naturalWidth > 0;
-      },
-      first,
-      { timeout: 30_000, polling: 500 },
+    // Asked again every few seconds, the picture shows the moving test pattern anew and decodes as an image.
+    let next = first;
+    for (const deadline = Date.now() + 30_000; next === first && Date.now() < deadline;) {
+      await page.waitForTimeout(500);
+      next = await thumbnail.getAttribute('src');
+    }
+    expect(next).not.toBe(first);
+    expect(next).toMatch(/^data:image\/jpeg;base64,/);
+    type TImage = { decode(): Promise<void>; naturalWidth: number };
+    const width = await thumbnail.evaluate((img) =>
+      (img as unknown as TImage).decode().then(() => (img as unknown as TImage).naturalWidth),
     );
+    expect(width).toBe(320);
     await shot(page, 'live-03-ready');
 
     // Edit: renamed; the address stays, and reopening shows what was saved.
