@@ -89,6 +89,17 @@ describe('live sources in a browser', () => {
     expect(await page.getByTestId('live-source-name').inputValue()).toBe('Studio feed B');
     await page.getByRole('button', { name: 'Cancel' }).click();
 
+    // In French the row reads in French, and still fits at 1280 px.
+    await page.getByTestId('profile-menu').click();
+    await page.getByTestId('language-fr').click();
+    await page.locator('html[lang="fr"]').waitFor({ state: 'attached' });
+    await renamed.getByTestId('live-source-state').getByText('Prête', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await renamed.getByTestId('live-source-audio').textContent()).toBe('AAC, 1 canal');
+    expect(await renamed.getByTestId('live-source-kind').textContent()).toBe('UDP (MPEG-TS) · Écoute');
+    await renamed.getByTestId('live-source-delete').waitFor();
+    expect(await renamed.getByTestId('live-source-delete').isVisible()).toBe(true);
+    await shot(page, 'live-04-fr');
+
     // Delete: gone after the confirmation, and the page says how to start again.
     await renamed.getByTestId('live-source-delete').click();
     await page.getByTestId('confirm-button').click();
