@@ -66,6 +66,8 @@ export const router = createBrowserRouter([
       // it replaced lead into the matching section.
       { path: '/settings/*', element: page(() => import('../pages/administration/administration.page')) },
       { path: '/admin', element: page(() => import('../pages/administration/administration.page')) },
+      // Live sources, at the spec's /dvr-settings: a section of Administration like the rest.
+      { path: '/dvr-settings', element: page(() => import('../pages/administration/administration.page')) },
       { path: '/my-organisation', element: page(legacyAdminRedirect) },
       { path: '/system', element: page(legacyAdminRedirect) },
       // The same layout behind the browse or the export feature flag (spec section 2).

@@ -8,6 +8,7 @@ export const adminSectionIds = [
   'forms',
   'presets',
   'storage',
+  'live',
   'sso',
   'tenant',
   'activity',
@@ -19,7 +20,12 @@ export const adminSectionIds = [
 
 export type TAdminSectionId = (typeof adminSectionIds)[number];
 
-/** Where a section lives: under /settings (spec: "/settings* Settings"), the dashboard at the spec's /admin. */
+/**
+ * Where a section lives: under /settings (spec: "/settings* Settings"), the dashboard at the spec's /admin and the
+ * live sources at the spec's /dvr-settings.
+ */
 export function sectionPath(id: TAdminSectionId): string {
-  return id === 'dashboard' ? '/admin' : `/settings/${id}`;
+  if (id === 'dashboard') return '/admin';
+  if (id === 'live') return '/dvr-settings';
+  return `/settings/${id}`;
 }

@@ -1,6 +1,7 @@
 import { Alert, Grid, NavLink, Paper, Stack, Text } from '@mantine/core';
 import {
   IconActivity,
+  IconAntenna,
   IconAdjustmentsHorizontal,
   IconBuildingCommunity,
   IconDatabase,
@@ -17,6 +18,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { AdminMark } from '../../components/admin-mark';
+import { LiveSourcesPanel } from '../../features/live-sources';
 import { PageHeader } from '../../components/page-header';
 import { useCan, useSession } from '../../lib/session';
 import { GroupsTab } from '../organisation/groups.tab';
@@ -47,6 +49,7 @@ const views: Record<TAdminSectionId, { icon: ReactNode; Panel: ComponentType }> 
   forms: { icon: <IconForms size={16} />, Panel: MetadataFormsPanel },
   presets: { icon: <IconMovie size={16} />, Panel: RenderPresetsPanel },
   storage: { icon: <IconDatabase size={16} />, Panel: StorageSettingsPanel },
+  live: { icon: <IconAntenna size={16} />, Panel: LiveSourcesPanel },
   sso: { icon: <IconKey size={16} />, Panel: SsoSettingsPanel },
   tenant: { icon: <IconAdjustmentsHorizontal size={16} />, Panel: TenantConfigPanel },
   activity: { icon: <IconActivity size={16} />, Panel: SystemActivityTab },

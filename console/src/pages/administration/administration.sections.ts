@@ -11,7 +11,8 @@ export interface TAdminAccess {
   can: (permission: string) => boolean;
 }
 
-export type TAdminGroup = 'organisation' | 'content' | 'storage' | 'security' | 'tenant' | 'activity' | 'system';
+export type TAdminGroup =
+  'organisation' | 'content' | 'storage' | 'live' | 'security' | 'tenant' | 'activity' | 'system';
 
 export interface TAdminSection {
   id: TAdminSectionId;
@@ -32,6 +33,7 @@ export const adminSections: readonly TAdminSection[] = [
   { id: 'forms', group: 'content', testId: 'tab-forms', allowed: tenantAdmin },
   { id: 'presets', group: 'content', testId: 'tab-presets', allowed: tenantAdmin },
   { id: 'storage', group: 'storage', testId: 'tab-storage', allowed: tenantAdmin },
+  { id: 'live', group: 'live', testId: 'tab-live', allowed: tenantAdmin },
   { id: 'sso', group: 'security', testId: 'tab-sso', allowed: tenantAdmin },
   { id: 'tenant', group: 'tenant', testId: 'tab-tenant-config', allowed: tenantAdmin },
   { id: 'activity', group: 'activity', testId: 'tab-activity', allowed: manageUsers },
@@ -50,6 +52,7 @@ export function allowedSections(access: TAdminAccess): TAdminSection[] {
 /** The section a path shows, if it names one. */
 export function sectionOfPath(pathname: string): TAdminSectionId | undefined {
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'dashboard';
+  if (pathname === '/dvr-settings') return 'live';
   const [, root, id] = pathname.split('/');
   if (root !== 'settings') return undefined;
   return adminSections.find((section) => section.id === id)?.id;

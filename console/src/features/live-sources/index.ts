@@ -1,0 +1,1 @@
+export { LiveSourcesPanel } from './live-sources.panel';
