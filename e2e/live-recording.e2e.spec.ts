@@ -3,7 +3,7 @@ import path from 'node:path';
 import { freeUdpPort, startUdpFeed, type TUdpFeed } from '@mam/workers/testing/udp-feed';
 import type { Page } from 'playwright-core';
 import { createApiKey } from './support/api-key';
-import { openItemAs } from './support/item-page';
+import { signIn } from './support/sign-in';
 import { waitForPlayingPast } from './support/player';
 import { browserSuite, shot } from './support/suite';
 
@@ -53,17 +53,25 @@ describe('a crash recording in the console', () => {
       location: `udp://127.0.0.1:${port}`,
     });
     expect(source.status).toBe(201);
-    const started = await call('POST', `/live-sources/${String(source.body.id)}/crash-recording`);
-    expect(started.status).toBe(201);
-    const itemId = String(started.body.itemId);
 
-    for (let i = 0; ; i++) {
-      const item = (await call('GET', `/items/${itemId}`)).body as unknown as TLiveItem;
-      if (item.playback?.kind === 'growing') break;
-      if (i > 300) throw new Error(`the recording did not play:\n${suite.server.output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    const { context, page } = await openItemAs(suite.browser, suite.server, itemId);
+    // Record from the live sources page once the feed shows as ready, and open the recording.
+    const context = await suite.browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    await signIn(page, suite.server, suite.server.adminEmail, suite.server.adminPassword);
+    await page.goto(`${suite.server.url}/dvr-settings`);
+    const row = page.getByTestId('live-source-row-Newsroom feed');
+    await page
+      .locator('[data-testid="live-source-row-Newsroom feed"][data-state="ready"]')
+      .waitFor({ timeout: 60_000 });
+    await row.getByTestId('live-source-record').click();
+    await page
+      .locator('[data-testid="live-source-row-Newsroom feed"][data-state="recording"]')
+      .waitFor({ timeout: 30_000 });
+    await shot(page, 'live-recording-00-sources');
+    await row.getByTestId('live-source-recording').click();
+    await page.getByTestId('media-player').waitFor({ timeout: 60_000 });
+    const itemId = page.url().split('/').pop()!;
+    await page.getByTestId('item-details-state').getByText('Recording').waitFor();
     await page.getByTestId('item-type').getByText('Live recording').waitFor();
     // The growing proxy plays: the video element advances.
     expect(await page.getByTestId('media-player').getAttribute('data-playback')).toBe('growing');
@@ -78,14 +86,17 @@ describe('a crash recording in the console', () => {
     expect(proxy[0]).toBe(0x47);
     await shot(page, 'live-recording-02-downloaded');
 
-    expect((await call('DELETE', `/live-sources/${String(source.body.id)}/crash-recording`)).status).toBe(200);
+    // Stop from the sources page: the row is ready to record again once the segments are joined.
+    await page.goto(`${suite.server.url}/dvr-settings`);
+    await row.getByTestId('live-source-stop').click();
+    await row.getByTestId('live-source-record').waitFor({ timeout: 60_000 });
     for (let i = 0; ; i++) {
       const item = (await call('GET', `/items/${itemId}`)).body as unknown as TLiveItem;
       if (item.itemType === 'video' && item.transcoding?.state === 'COMPLETE') break;
       if (i > 600) throw new Error('the recording was not processed');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    await page.reload();
+    await page.goto(`${suite.server.url}/item-details/${itemId}`);
     await page.getByTestId('item-type').getByText('Video').waitFor({ timeout: 30_000 });
     await context.close();
   });

@@ -187,9 +187,7 @@ export const recordingSegmentsRoute = defineRoute({
   response: z
     .object({
       stream: z.enum(recordingStreams),
-      segments: z.array(
-        z.object({ index: z.number().int(), url: z.string(), durationSeconds: z.number().nullable() }),
-      ),
+      segments: z.array(z.object({ index: z.number().int(), url: z.string(), durationSeconds: z.number().nullable() })),
       complete: z.boolean().describe('False while the recording runs: more segments will come'),
     })
     .meta({ id: 'RecordingSegments' }),

@@ -27,6 +27,7 @@ import { trpc } from '../../lib/trpc';
 import { inputSummary } from './live-input-summary';
 import type { TLiveSourceRow } from './live-source-draft.model';
 import { LiveSourceModal } from './live-source.modal';
+import { CrashRecordingControls } from './crash-recording.controls';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
@@ -37,7 +38,8 @@ const STATUS_INTERVAL_MS = 5000;
 export function LiveSourcesPanel() {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const sources = trpc.liveSources.list.useQuery();
+  // Recordings start and end elsewhere too (another user, the duration): the list follows them.
+  const sources = trpc.liveSources.list.useQuery(undefined, { refetchInterval: STATUS_INTERVAL_MS });
   const remove = trpc.liveSources.delete.useMutation();
   const [editing, setEditing] = useState<TLiveSourceRow | 'new' | null>(null);
   const [confirmation, confirm] = useConfirm();
@@ -98,6 +100,7 @@ export function LiveSourcesPanel() {
               <LiveSourceRow
                 key={source.id}
                 source={source}
+                others={rows}
                 onEdit={() => setEditing(source)}
                 onDelete={() => askDelete(source)}
               />
@@ -115,10 +118,12 @@ export function LiveSourcesPanel() {
 /** One source: what it is, where it comes in, and its state and picture, asked for again every few seconds. */
 function LiveSourceRow({
   source,
+  others,
   onEdit,
   onDelete,
 }: {
   source: TLiveSourceRow;
+  others: readonly TLiveSourceRow[];
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -191,7 +196,10 @@ function LiveSourceRow({
         )}
       </Table.Td>
       <Table.Td>
-        <StateBadge state={state} />
+        <Stack gap={6} align="flex-start">
+          <StateBadge state={state} />
+          <CrashRecordingControls source={source} others={others} ready={state === 'ready'} />
+        </Stack>
       </Table.Td>
       <Table.Td data-testid="live-source-input">
         {summary ? (

@@ -14,6 +14,7 @@ export interface TItemUploadActionsProps {
   item: {
     id: string;
     createdBy: string | null;
+    itemType: string;
     upload: { state: string; totalBytes: number | null } | null;
     version: { id: string; fileName: string } | null;
   };
@@ -34,7 +35,9 @@ export function ItemUploadActions({ item, onCancelled }: TItemUploadActionsProps
   const cancel = trpc.uploads.cancel.useMutation({ onError: (error) => notifyError(t, error) });
   const { upload, version } = item;
   const mine = item.createdBy === session.user.id || session.isAdmin || session.user.isSuperAdmin;
-  if (!upload || upload.state === 'COMPLETE' || upload.state === 'ERROR' || !version || !mine) return null;
+  // A recording's or a render's original is written by the server, not sent from a browser.
+  const written = item.itemType === 'live' || item.itemType === 'placeholder';
+  if (!upload || upload.state === 'COMPLETE' || upload.state === 'ERROR' || !version || !mine || written) return null;
   const sending = uploads.find(
     (u) => u.itemId === item.id && (u.status === 'uploading' || u.status === 'queued' || u.status === 'paused'),
   );

@@ -66,6 +66,12 @@ import { VirtualClipPanel } from './virtual-clip.panel';
 import type { TItem } from './item-types';
 
 function stateBadge(item: TItem, t: (key: string) => string) {
+  if (item.itemType === 'live' && item.transcoding?.state !== 'ERROR')
+    return (
+      <Badge color="red" variant="filled" data-testid="item-details-state" data-state="recording">
+        {t('itemDetails.state.recording')}
+      </Badge>
+    );
   if (item.upload && item.upload.state !== 'COMPLETE')
     return (
       <Badge color="blue" data-testid="item-details-state" data-state="uploading">

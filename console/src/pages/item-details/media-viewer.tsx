@@ -77,7 +77,8 @@ export function MediaViewer({
 }) {
   const { t } = useTranslation();
   const transcoding = item.transcoding;
-  const uploading = item.upload && item.upload.state !== 'COMPLETE';
+  // A recording's original arrives when it stops; meanwhile it plays what it has recorded.
+  const uploading = item.itemType !== 'live' && item.upload && item.upload.state !== 'COMPLETE';
 
   if (uploading) {
     const total = item.upload!.totalBytes ?? 0;
