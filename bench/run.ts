@@ -13,8 +13,9 @@
  *   - load: health p99 and search p95 (8 clients) idle and while 10 uploads and their transcodes run
  *   - observability: upload and search time with metrics and OTLP tracing on vs. off, in alternating rounds
  *   - render: a 10-clip sequence, smart render vs. full re-encode, broadcast MXF vs. bare ffmpeg, frame accuracy
- * BENCH=startup,workflows,upload,transcode,playable,search,load,observability,render picks sections (all by default;
- * upload, transcode, search, load, observability and render take minutes).
+ *   - live: crash recording of a 1080p25 UDP feed, start → plays and CPU vs. the bare recorder command, kill -9 loss
+ * BENCH=startup,workflows,upload,transcode,playable,search,load,observability,render,live picks sections (all by
+ * default; upload, transcode, search, load, observability, render and live take minutes).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,6 +24,7 @@ import path from 'node:path';
 import { createWorkflowTranscoder } from '@mam/api/testing/workflow-transcoder';
 import { freePort, startServer } from '../e2e/support/server';
 import { formatTranscodeMeasurement, measureTranscode } from './transcode.bench';
+import { benchLive } from './live.bench';
 import { benchLoad } from './load.bench';
 import { benchObservability } from './observability.bench';
 import { benchPlayable } from './playable.bench';
@@ -160,7 +162,7 @@ async function benchPlayableWorkflow(): Promise<string[]> {
 
 async function main() {
   const sections = (
-    process.env.BENCH ?? 'startup,workflows,upload,transcode,playable,search,load,observability,render'
+    process.env.BENCH ?? 'startup,workflows,upload,transcode,playable,search,load,observability,render,live'
   ).split(',');
   if (sections.includes('startup')) await benchStartup();
   const more: Array<[string, () => Promise<string[]>]> = [
@@ -172,6 +174,7 @@ async function main() {
     ['load', benchLoad],
     ['observability', benchObservability],
     ['render', benchRender],
+    ['live', benchLive],
   ];
   for (const [name, run] of more) {
     if (!sections.includes(name)) continue;

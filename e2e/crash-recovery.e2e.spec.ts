@@ -7,6 +7,7 @@ import pg from 'pg';
 import { spawnSync } from 'node:child_process';
 import { createApiKey } from './support/api-key';
 import { uploadItem, waitUntilProcessed } from './support/seed-item';
+import { restCaller } from './support/rest-caller';
 import { startServer, type RunningServer } from './support/server';
 
 jest.setTimeout(300_000);
@@ -17,18 +18,6 @@ type Item = {
   proxy: { hls: string | null; mp4: string | null };
   urls: { original: string | null; thumbnail: string | null };
 };
-
-/** Calls the REST API of whichever server runs now (a restart replaces it) with an API key. */
-function restCaller(current: () => RunningServer, key: string) {
-  return async (method: string, url: string, body?: unknown) => {
-    const response = await fetch(`${current().url}/api/v1${url}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
-}
 
 /**
  * kill -9 in the middle of an upload and again in the middle of processing: after each restart the upload resumes

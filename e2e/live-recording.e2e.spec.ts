@@ -3,6 +3,7 @@ import path from 'node:path';
 import { freeUdpPort, startUdpFeed, type TUdpFeed } from '@mam/workers/testing/udp-feed';
 import type { Page } from 'playwright-core';
 import { createApiKey } from './support/api-key';
+import { restCaller } from './support/rest-caller';
 import { signIn } from './support/sign-in';
 import { waitForPlayingPast } from './support/player';
 import { browserSuite, shot } from './support/suite';
@@ -37,14 +38,7 @@ describe('a crash recording in the console', () => {
 
   it('plays while it records and downloads high res and proxy assembled from its segments', async () => {
     const key = await createApiKey(suite.server, 'live');
-    const call = async (method: string, url: string, body?: unknown) => {
-      const response = await fetch(`${suite.server.url}/api/v1${url}`, {
-        method,
-        headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    };
+    const call = restCaller(() => suite.server, key);
     const port = await freeUdpPort();
     feed = startUdpFeed(port);
     const source = await call('POST', '/live-sources', {

@@ -93,6 +93,17 @@ describe('crash recording', () => {
     expect(live).toMatchObject({ itemType: 'live', media: { videoCodec: 'h264' } });
     expect(live.media?.timecodeStart).toMatch(/^\d\d:\d\d:\d\d:\d\d$/);
 
+    // Found by search while it records.
+    const found = await rest(t, key, 'GET', `/search?q=${encodeURIComponent('"Crash recording Studio A"')}`);
+    expect((found.body.hits as Array<{ id: string }>).map((hit) => hit.id)).toContain(itemId);
+
+    // Cut while it records: a range of what is recorded so far goes into a sequence.
+    const sequence = await rest(t, key, 'POST', '/sequences', {
+      title: 'Breaking story',
+      clips: [{ itemId, inFrame: 0, outFrame: 25 }],
+    });
+    expect(sequence).toMatchObject({ status: 201 });
+
     // Both streams list their segments while it records, to assemble downloads from.
     const highRes = await eventually('high-res segments', async () => {
       const answer = await rest(t, key, 'GET', `/items/${itemId}/recording-segments?stream=highres`);

@@ -66,9 +66,18 @@ describe('sequence clip rules', () => {
     ['image', { ...video, itemType: 'image' }],
     ['a sequence', { ...video, itemType: 'sequence' }],
     ['a video not probed yet', { ...video, frameRate: null, frames: null }],
+    ['a recording with nothing recorded yet', { ...video, itemType: 'live', frameRate: null, frames: null }],
   ])('refuses %s as a source: spec section 5', (_, source) => {
     expect(codeOf(() => resolveSequenceClip({ itemId: 'v1', inFrame: 0, outFrame: 1 }, source))).toBe(
       'SEQUENCE_ITEM_NOT_VIDEO',
+    );
+  });
+
+  it('cuts a live recording within what it has recorded so far', () => {
+    const live = { ...video, itemType: 'live' as const, frames: 100 };
+    expect(resolveSequenceClip({ itemId: 'v1', inFrame: 0, outFrame: 100 }, live)).toMatchObject({ outFrame: 100 });
+    expect(codeOf(() => resolveSequenceClip({ itemId: 'v1', inFrame: 0, outFrame: 101 }, live))).toBe(
+      'SEQUENCE_CLIP_RANGE_INVALID',
     );
   });
 

@@ -41,11 +41,15 @@ export function sourceTimecodeStartOf(timecodeStart: string | null, rate: FrameR
   return framesToTimecode(timecodeToFrames(timecodeStart, rate), rate, dropFrame);
 }
 
-/** Spec section 5: 'All items must be video to be added to a sequence'; a video without a known rate or length too. */
+/**
+ * Spec section 5: 'All items must be video to be added to a sequence'; a video without a known rate or length too. A
+ * live recording is a video while it grows: its frames so far may be cut (edit while record).
+ */
 export function assertSequenceSource(
   source: TClipSource,
 ): asserts source is TClipSource & { frameRate: string; frames: number } {
-  if (source.itemType !== 'video' || !source.frameRate || !source.frames || source.frames <= 0) {
+  const video = source.itemType === 'video' || source.itemType === 'live';
+  if (!video || !source.frameRate || !source.frames || source.frames <= 0) {
     throw new AppError('SEQUENCE_ITEM_NOT_VIDEO', { params: { itemId: source.itemId } });
   }
 }

@@ -71,6 +71,7 @@ export interface CrashRecordingActivityDeps {
 }
 
 const POLL_MS = 1000;
+const FIRST_SEGMENT_POLL_MS = 200;
 const MEDIA_UPDATE_MS = 5000;
 /** Segments further apart than this (wall clock) are a gap: the source dropped out or the server was down. */
 const GAP_TOLERANCE_SECONDS = 1.5;
@@ -190,9 +191,14 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
         () => undefined,
       );
       let outcome: TRecordLiveOutcome = 'source-lost';
+      let published = 0;
       while (!ended) {
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        await publisher.sync().catch((error: unknown) => deps.logger.warn({ err: error }, 'live proxy not published'));
+        // Quick until the first segment is out: it is what makes the item play.
+        await new Promise((resolve) => setTimeout(resolve, published > 0 ? POLL_MS : FIRST_SEGMENT_POLL_MS));
+        published = await publisher.sync().catch((error: unknown) => {
+          deps.logger.warn({ err: error }, 'live proxy not published');
+          return published;
+        });
         activity.heartbeat({ run, segments: journal.length });
         await trackMedia().catch((error: unknown) => deps.logger.warn({ err: error }, 'live media not recorded'));
         const state = await deps.recordingState(input.workflowId).catch(() => null);

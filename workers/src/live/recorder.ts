@@ -69,7 +69,8 @@ const STOP_GRACE_MS = 5000;
 
 /** A short look at a live input's codecs (the recorder keeps them when it can). */
 export async function probeRecorderCodecs(binaries: TFfmpegBinaries, input: TLiveInput): Promise<TLiveInputCodecs> {
-  const args = ['-v', 'error', ...input.inputOptions, '-analyzeduration', '2000000', '-probesize', '2000000'];
+  // A second of the feed names its codecs; every second spent here is a second later to the first segment.
+  const args = ['-v', 'error', ...input.inputOptions, '-analyzeduration', '1000000', '-probesize', '2000000'];
   args.push('-show_entries', 'stream=codec_type,codec_name', '-of', 'json', input.url);
   const exit = await runProcess(binaries.ffprobePath, args, { collectStdout: true });
   if (exit.code !== 0) throw new Error(`The live input could not be read: ${summariseLog(exit.log) || exit.code}`);

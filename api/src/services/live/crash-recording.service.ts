@@ -29,6 +29,8 @@ export interface TCrashRecordingView {
   startedAt: string;
 }
 
+const RECENT_STATE_MS = 30_000;
+
 function refused(reason: TCrashRecordingRefusal): AppError {
   return new AppError('CRASH_RECORDING_UNAVAILABLE', { params: { reason } });
 }
@@ -114,7 +116,8 @@ export function createCrashRecordingService(
       if (!can(actor, 'create')) throw new AppError('UPLOAD_FORBIDDEN');
       const source = await sources.get(actor.tenantId, sourceId);
       if ((await recordingsBySource(actor.tenantId)).has(sourceId)) throw refused('already_recording');
-      const status = await monitor.status(actor, sourceId);
+      // A state the sources page saw moments ago will do: a new probe would hold the start for seconds.
+      const status = await monitor.status(actor, sourceId, { maxAgeMs: RECENT_STATE_MS });
       if (status.state === 'recording') throw refused('source_busy');
       if (status.state !== 'ready') throw refused('source_offline');
       const config = await tenantConfig.current(actor.tenantId);

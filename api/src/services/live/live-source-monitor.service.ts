@@ -48,12 +48,13 @@ export function createLiveSourceMonitor(deps: ServiceDeps, sources: LiveSourceSe
   }
 
   return {
-    async status(actor: AuthedActor, id: string): Promise<TLiveSourceStatus> {
+    /** `maxAgeMs`: how old a shared answer may be (a start takes one the console's page asked for a while ago). */
+    async status(actor: AuthedActor, id: string, options: { maxAgeMs?: number } = {}): Promise<TLiveSourceStatus> {
       if (!isAdmin(actor) && !can(actor, 'liveRecording')) throw new AppError('FORBIDDEN');
       const key = `${actor.tenantId}:${id}`;
       const now = deps.clock().getTime();
       const cached = cache.get(key);
-      if (cached && now - cached.at < FRESH_MS) return cached.status;
+      if (cached && now - cached.at < (options.maxAgeMs ?? FRESH_MS)) return cached.status;
       const status = probe(actor.tenantId, id);
       cache.set(key, { at: now, status });
       status.catch(() => cache.delete(key));

@@ -52,7 +52,7 @@ export function cutterSource(item: TCutterItem): TCutterSource {
   return {
     itemId: item.id,
     title: item.title,
-    isVideo: item.itemType === 'video',
+    isVideo: item.itemType === 'video' || item.itemType === 'live',
     frameRate,
     timecodeStart,
     durationSeconds,

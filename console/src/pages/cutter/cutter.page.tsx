@@ -103,7 +103,8 @@ export default function CutterPage() {
   const onOpen = useCallback(
     (hit: TSearchHit) => {
       if (hit.itemType === 'sequence') return setSequenceParam(hit.id);
-      if (hit.itemType !== 'video') return notVideo();
+      // A recording is cut while it grows (edit while record).
+      if (hit.itemType !== 'video' && hit.itemType !== 'live') return notVideo();
       setOpenId(hit.id);
       setMarks(NO_MARKS);
     },
