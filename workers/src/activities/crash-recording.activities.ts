@@ -33,7 +33,7 @@ import {
   type TRecorderExit,
 } from '../live/recorder';
 import { RECORDER_TRANSCODE_ARGS } from '../live/recorder-plan';
-import { liveInputFor, LiveAddressRefusedError } from '../live/live-input';
+import { LiveAddressRefusedError, openLiveInput, type TOpenedLiveInput } from '../live/live-input';
 import type { LiveNetworks } from '../live/live-endpoint-guard';
 import { livePortRegistry } from '../live/live-port-registry';
 import {
@@ -161,9 +161,13 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
     await reconcileJournal(dir);
     const bindKey = bindKeyOf(source);
     if (bindKey && !livePortRegistry.claim(bindKey, 'recorder')) return { outcome: 'source-lost', segments: 0 };
+    let liveInput: TOpenedLiveInput | null = null;
     try {
       const binaries = await deps.binaries();
-      const liveInput = await liveInputFor(source, { networks: deps.networks });
+      liveInput = await openLiveInput(source, {
+        networks: deps.networks,
+        onRefused: (reasons) => deps.logger.warn({ sourceId: source.id, reasons }, 'live pushes refused'),
+      });
       const codecs = await probeRecorderCodecs(binaries, liveInput).catch(() => null);
       if (!codecs?.video) return { outcome: 'source-lost', segments: 0 };
       const run = await nextRecorderRun(dir);
@@ -225,6 +229,7 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
       if (error instanceof LiveAddressRefusedError) return { outcome: 'source-lost', segments: 0 };
       throw error;
     } finally {
+      await liveInput?.close();
       if (bindKey) livePortRegistry.release(bindKey, 'recorder');
     }
   }

@@ -6,3 +6,4 @@ export * from './recorder';
 export * from './recorder-plan';
 export * from './recording-journal';
 export * from './live-playlist-publisher';
+export * from './rtmp-push-gate';

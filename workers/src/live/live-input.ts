@@ -1,5 +1,6 @@
 import { isMulticast, unbracket, type TLiveSource } from '@mam/core';
-import { permittedLiveAddress, type LiveNetworks } from './live-endpoint-guard';
+import { LiveNetworks, permittedLiveAddress } from './live-endpoint-guard';
+import { openRtmpPushGate } from './rtmp-push-gate';
 
 /** How ffmpeg (or ffprobe) opens a source: the input URL and the options that go before `-i`. */
 export interface TLiveInput {
@@ -17,6 +18,8 @@ export class LiveAddressRefusedError extends Error {
 
 export interface TLiveInputOptions {
   networks: LiveNetworks;
+  /** Pushes the gate cut (outside the source's ranges, or a wrong stream key), told when the input closes. */
+  onRefused?(reasons: readonly string[]): void;
   /** How long a read may wait for data before the input counts as lost, in seconds. */
   timeoutSeconds?: number;
   resolve?: Parameters<typeof permittedLiveAddress>[2];
@@ -95,4 +98,34 @@ export async function liveInputFor(source: TLiveSource, options: TLiveInputOptio
       return { url: location.href, inputOptions };
     }
   }
+}
+
+/** A live input held open while it is read: an RTMP push goes through its gate (ranges and stream key) until closed. */
+export type TOpenedLiveInput = TLiveInput & { close(): Promise<void> };
+
+/**
+ * The input as `liveInputFor` gives it, with what must run beside ffmpeg while it reads: for an RTMP push the gate
+ * that admits only the source's senders and stream key, ffmpeg itself listening behind it on loopback.
+ */
+export async function openLiveInput(source: TLiveSource, options: TLiveInputOptions): Promise<TOpenedLiveInput> {
+  const input = await liveInputFor(source, options);
+  if (source.type !== 'rtmp' || source.mode !== 'push') return { ...input, close: async () => undefined };
+  const location = new URL(source.location);
+  const gate = await openRtmpPushGate({
+    host: unbracket(location.hostname),
+    port: Number(location.port || 1935),
+    allowed: new LiveNetworks(source.cidr),
+    streamKey: source.credentials.streamKey ?? '',
+  });
+  const inner = new URL(input.url);
+  inner.hostname = '127.0.0.1';
+  inner.port = String(gate.innerPort);
+  return {
+    url: inner.href,
+    inputOptions: input.inputOptions,
+    close: async () => {
+      if (gate.refusals.length > 0) options.onRefused?.(gate.refusals);
+      await gate.close();
+    },
+  };
 }

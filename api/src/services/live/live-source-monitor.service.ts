@@ -1,5 +1,5 @@
 import { AppError, bindKeyOf, can, isAdmin, type TLiveInputFacts, type TLiveSourceState } from '@mam/core';
-import { LiveNetworks, liveInputFor, livePortRegistry, probeLiveInput, resolveFfmpeg } from '@mam/workers';
+import { LiveNetworks, livePortRegistry, openLiveInput, probeLiveInput, resolveFfmpeg } from '@mam/workers';
 import type { AuthedActor } from '../actor.service';
 import type { ServiceDeps } from '../service-deps';
 import type { LiveSourceService } from './live-source.service';
@@ -34,8 +34,8 @@ export function createLiveSourceMonitor(deps: ServiceDeps, sources: LiveSourceSe
     }
     try {
       tools ??= resolveFfmpeg();
-      const input = await liveInputFor(source, { networks, timeoutSeconds: 3 });
-      const result = await probeLiveInput(input, await tools, { timeoutSeconds: 8 });
+      const input = await openLiveInput(source, { networks, timeoutSeconds: 3 });
+      const result = await probeLiveInput(input, await tools, { timeoutSeconds: 8 }).finally(() => input.close());
       if (!result) return { state: 'offline', input: null, thumbnail: null, checkedAt };
       const thumbnail = result.thumbnail ? `data:image/jpeg;base64,${result.thumbnail.toString('base64')}` : null;
       return { state: 'ready', input: result.facts, thumbnail, checkedAt };
