@@ -184,6 +184,24 @@ describe('crash recording', () => {
     );
   }, 240_000);
 
+  it('refuses to start with the reason when the organisation’s storage is full', async () => {
+    const source = await fedSource('Studio B', 500);
+    const stored = await t.services.deps.repos.tenants.findById(alpha.tenant.id);
+    await t.services.deps.repos.tenants.updateConfig(alpha.tenant.id, stored!.name, {
+      ...stored!.config,
+      storageQuotaBytes: 1,
+    });
+    try {
+      const refused = await rest(t, key, 'POST', `/live-sources/${source.id}/crash-recording`);
+      expect(refused).toMatchObject({
+        status: 409,
+        body: { code: 'CRASH_RECORDING_UNAVAILABLE', params: { reason: 'storage_full' } },
+      });
+    } finally {
+      await t.services.deps.repos.tenants.updateConfig(alpha.tenant.id, stored!.name, stored!.config);
+    }
+  }, 60_000);
+
   it('switches a recording to another source in the same item and stops it from there', async () => {
     const first = await fedSource('Camera 1', 440);
     const second = await fedSource('Camera 2', 880);

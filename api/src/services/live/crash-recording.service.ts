@@ -17,7 +17,8 @@ import type { LiveSourceMonitor } from './live-source-monitor.service';
 import type { LiveSourceService } from './live-source.service';
 
 /** Why a recording cannot start: the reason beside 'Cannot create crash recording now'. */
-export type TCrashRecordingRefusal = 'already_recording' | 'source_offline' | 'source_busy' | 'no_engine';
+export type TCrashRecordingRefusal =
+  'already_recording' | 'source_offline' | 'source_busy' | 'storage_full' | 'no_engine';
 
 /** A recording as the sources list shows it: which item it goes into and which source it records now. */
 export interface TCrashRecordingView {
@@ -121,6 +122,10 @@ export function createCrashRecordingService(
       if (status.state === 'recording') throw refused('source_busy');
       if (status.state !== 'ready') throw refused('source_offline');
       const config = await tenantConfig.current(actor.tenantId);
+      // A recording grows without a known end: one that cannot store a byte is not started.
+      if (config.storageQuotaBytes !== null) {
+        if ((await repos.items.storedBytes(actor.tenantId)) >= config.storageQuotaBytes) throw refused('storage_full');
+      }
       const title = crashRecordingName(config.crashRecordingNamePattern, {
         source: source.name,
         at: new Date(),
