@@ -203,7 +203,7 @@ describe('cutter', () => {
     // Render the saved sequence with the tenant's default preset; the placeholder fills, then the file downloads.
     await page.getByTestId('sequence-render').click();
     const preset = page.getByTestId('render-preset');
-    for (let i = 0; (await preset.inputValue()) === '' && i < 100; i++) await page.waitForTimeout(100);
+    for (let i = 0; (await preset.inputValue()) === '' && i < 600; i++) await page.waitForTimeout(100);
     expect(await preset.inputValue()).toBe('Web MP4 (H.264)');
     await page.getByTestId('render-start').click();
     await page.locator('[data-testid="sequence-render-row"][data-state="done"]').waitFor({ timeout: 180_000 });
