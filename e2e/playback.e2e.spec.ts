@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { makeVideo } from '@mam/api/testing/media-fixtures';
+import { makeProRes, makeVideo } from '@mam/api/testing/media-fixtures';
 import { createApiKey } from './support/api-key';
 import { openItemAs } from './support/item-page';
 import { uploadItem } from './support/seed-item';
@@ -86,5 +86,32 @@ describe('playable at once', () => {
       headers: { authorization: `Bearer ${apiKey}`, range: 'bytes=0-9' },
     });
     expect(range.status).toBe(206);
+  });
+
+  it('plays a ProRes master from its growing proxy while it is still processed', async () => {
+    const master = makeProRes(suite.dir, 'Studio master.mov', 30, '640x360');
+    const apiKey = await createApiKey(suite.server, 'prores');
+    const itemId = await uploadItem(suite.server, apiKey, 'Studio master.mov', readFileSync(master));
+    const getItem = async () => {
+      const response = await fetch(`${suite.server.url}/api/v1/items/${itemId}`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
+      return (await response.json()) as TPlaybackItem;
+    };
+    // No browser plays ProRes: nothing plays until the HLS grows, and then it does before the transcode ends.
+    let item = await getItem();
+    for (let i = 0; i < 1200 && !item.playback; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      item = await getItem();
+    }
+    expect(item.playback?.kind).toBe('growing');
+    expect(item.transcoding?.state).not.toBe('COMPLETE');
+
+    const { context, page } = await openItemAs(suite.browser, suite.server, itemId);
+    expect(['growing', 'proxy']).toContain(await page.getByTestId('media-player').getAttribute('data-playback'));
+    await page.getByTestId('player-play').click();
+    await waitForPlayingPast(page, 1);
+    await shot(page, 'playback-03-prores-growing');
+    await context.close();
   });
 });

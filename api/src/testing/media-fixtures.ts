@@ -19,6 +19,18 @@ export function makeVideo(dir: string, name = 'clip.mp4', seconds = 2, size = '3
   return file;
 }
 
+/** A camera or edit-suite master: ProRes 422 with 24-bit PCM in MOV, which no browser plays as it is. */
+export function makeProRes(dir: string, name = 'master.mov', seconds = 2, size = '640x360'): string {
+  const file = path.join(dir, name);
+  ffmpeg([
+    ...['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=25:duration=${seconds}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`],
+    ...['-c:v', 'prores_ks', '-profile:v', '2', '-c:a', 'pcm_s24le', '-shortest'],
+    ...['-timecode', '10:00:00:00', file],
+  ]);
+  return file;
+}
+
 /**
  * What a broadcast server plays out: OP1a MXF, MPEG-2 4:2:2 interlaced top field first with BT.601 colour and a
  * start timecode, and four mono 24-bit PCM tracks at -24, -30, -36 dBFS peak and digital silence.
