@@ -23,6 +23,7 @@ import { DataTable, TableMessage } from '../../components/data-table';
 import { IconAction } from '../../components/icon-action';
 import { errorMessage } from '../../lib/app-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { inputSummary } from './live-input-summary';
 import type { TLiveSourceRow } from './live-source-draft.model';
@@ -37,6 +38,8 @@ const STATUS_INTERVAL_MS = 5000;
 /** System Settings → Live sources (/dvr-settings): the feeds crash recordings are made from, and their state. */
 export function LiveSourcesPanel() {
   const { t } = useTranslation();
+  // Users who record see the sources and record; administrators also add, change and delete them.
+  const manage = useSession().data?.isAdmin ?? false;
   const utils = trpc.useUtils();
   // Recordings start and end elsewhere too (another user, the duration): the list follows them.
   const sources = trpc.liveSources.list.useQuery(undefined, { refetchInterval: STATUS_INTERVAL_MS });
@@ -65,9 +68,11 @@ export function LiveSourcesPanel() {
         <Text size="sm" c="dimmed" maw={720}>
           {t('liveSources.intro')}
         </Text>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="add-live-source">
-          {t('liveSources.add')}
-        </Button>
+        {manage && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="add-live-source">
+            {t('liveSources.add')}
+          </Button>
+        )}
       </Group>
       {sources.error && <Alert color="red">{errorMessage(t, sources.error)}</Alert>}
       {empty ? (
@@ -78,9 +83,11 @@ export function LiveSourcesPanel() {
             <Text size="sm" c="dimmed" ta="center">
               {t('liveSources.emptyHint')}
             </Text>
-            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-              {t('liveSources.addFirst')}
-            </Button>
+            {manage && (
+              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+                {t('liveSources.addFirst')}
+              </Button>
+            )}
           </Stack>
         </Paper>
       ) : (
@@ -101,6 +108,7 @@ export function LiveSourcesPanel() {
                 key={source.id}
                 source={source}
                 others={rows}
+                manage={manage}
                 onEdit={() => setEditing(source)}
                 onDelete={() => askDelete(source)}
               />
@@ -119,11 +127,13 @@ export function LiveSourcesPanel() {
 function LiveSourceRow({
   source,
   others,
+  manage,
   onEdit,
   onDelete,
 }: {
   source: TLiveSourceRow;
   others: readonly TLiveSourceRow[];
+  manage: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -229,7 +239,7 @@ function LiveSourceRow({
         )}
       </Table.Td>
       <Table.Td>
-        <Group gap={2} wrap="nowrap" justify="flex-end">
+        <Group gap={2} wrap="nowrap" justify="flex-end" display={manage ? undefined : 'none'}>
           <IconAction label={t('common.edit')} onClick={onEdit} data-testid="live-source-edit">
             <IconPencil size={16} />
           </IconAction>

@@ -32,6 +32,10 @@ describe('allowedSections', () => {
     expect(ids(access({ permissions: ['create', 'upload', 'shareMedia'] }))).toEqual([]);
   });
 
+  it('shows a user who records crash recordings the live sources only', () => {
+    expect(ids(access({ permissions: ['liveRecording'] }))).toEqual(['live']);
+  });
+
   it('shows a user manager the organisation and its activity only', () => {
     expect(ids(access({ permissions: ['userManagement'] }))).toEqual(['team', 'groups', 'activity']);
   });

@@ -25,6 +25,8 @@ export interface TAdminSection {
 const manageUsers = (a: TAdminAccess) => a.isAdmin || a.can('userManagement');
 const tenantAdmin = (a: TAdminAccess) => a.isAdmin;
 const superAdmin = (a: TAdminAccess) => a.isSuperAdmin;
+// Those who record see the sources to record from; only administrators change them.
+const recorder = (a: TAdminAccess) => a.isAdmin || a.can('liveRecording');
 
 /** In the order the navigation lists them, grouped by purpose. */
 export const adminSections: readonly TAdminSection[] = [
@@ -33,7 +35,7 @@ export const adminSections: readonly TAdminSection[] = [
   { id: 'forms', group: 'content', testId: 'tab-forms', allowed: tenantAdmin },
   { id: 'presets', group: 'content', testId: 'tab-presets', allowed: tenantAdmin },
   { id: 'storage', group: 'storage', testId: 'tab-storage', allowed: tenantAdmin },
-  { id: 'live', group: 'live', testId: 'tab-live', allowed: tenantAdmin },
+  { id: 'live', group: 'live', testId: 'tab-live', allowed: recorder },
   { id: 'sso', group: 'security', testId: 'tab-sso', allowed: tenantAdmin },
   { id: 'tenant', group: 'tenant', testId: 'tab-tenant-config', allowed: tenantAdmin },
   { id: 'activity', group: 'activity', testId: 'tab-activity', allowed: manageUsers },
