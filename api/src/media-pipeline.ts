@@ -24,6 +24,7 @@ import {
   TASK_REMINDER_TASK_QUEUE,
   TRANSCODE_TASK_QUEUE,
   withActivityContext,
+  WorkflowNotFoundError,
   type WorkflowEngine,
 } from '@mam/workflows';
 import { instrumentActivities, instrumentEngine } from './observability/instrument-workflows';
@@ -144,7 +145,11 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     // A closed run (or one this engine cannot reach) has nothing left to record.
     recordingState: async (workflowId) => {
       if (!engine) return null;
-      const run = await engine.describe(workflowId).catch(() => null);
+      // Only a run that is not there is over; any other failure is the recorder's to retry on its next ask.
+      const run = await engine.describe(workflowId).catch((error: unknown) => {
+        if (error instanceof WorkflowNotFoundError) return null;
+        throw error;
+      });
       if (run?.status !== 'RUNNING') return null;
       return engine.query(workflowId, crashRecordingStateQuery);
     },

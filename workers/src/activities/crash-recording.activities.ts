@@ -205,7 +205,9 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
         });
         activity.heartbeat({ run, segments: journal.length });
         await trackMedia().catch((error: unknown) => deps.logger.warn({ err: error }, 'live media not recorded'));
-        const state = await deps.recordingState(input.workflowId).catch(() => null);
+        // A failed ask (the database busy a moment) keeps recording; only a run that is over stops it.
+        const state = await deps.recordingState(input.workflowId).catch(() => undefined);
+        if (state === undefined) continue;
         const stop: TRecordLiveOutcome | null = !state
           ? 'stopped'
           : state.stopRequested
