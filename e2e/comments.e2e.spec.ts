@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { makeVideo } from '@mam/api/testing/media-fixtures';
 import { createApiKey } from './support/api-key';
-import { uploadItem } from './support/seed-item';
+import { uploadItem, waitUntilProcessed } from './support/seed-item';
 import { waitForTimecode } from './support/player';
 import { adminCalls } from './support/console-calls';
 import { signIn } from './support/sign-in';
@@ -27,6 +27,8 @@ describe('comments and tasks in a browser', () => {
       'Interview.mp4',
       readFileSync(makeVideo(dir, 'Interview.mp4', 6, '640x360')),
     );
+    // Frame-exact seeks are checked on the proxy: a switch from the original to it mid-test is the playback suite's.
+    await waitUntilProcessed(suite.server, apiKey, itemId);
 
     // The producer comments on 10:00:02:00 – 10:00:03:00 and assigns it to the reviewer.
     const { context: producerContext, page: producer } = await openItemAs(suite.browser, suite.server, itemId);
