@@ -72,7 +72,8 @@ const ZBulkScheduleBody = z
   ])
   .meta({
     id: 'BulkHighresDeletionInput',
-    description: 'The items, and a moment ahead (`at`, ISO 8601) or a whole number of days after each item was ingested',
+    description:
+      'The items, and a moment ahead (`at`, ISO 8601) or a whole number of days after each item was ingested',
   });
 
 const ZBulkResult = (id: string, done: z.ZodObject) =>
@@ -111,7 +112,8 @@ export const unscheduleHighresDeletionsRoute = defineRoute({
   method: 'POST',
   path: '/items/highres-deletion/unschedule',
   operationId: 'unscheduleHighresDeletions',
-  summary: "Unschedule the deletion of a selection of items' high resolution; each item says whether it was unscheduled or why not",
+  summary:
+    "Unschedule the deletion of a selection of items' high resolution; each item says whether it was unscheduled or why not",
   tags: ['Items'],
   body: z.object({ itemIds: ZItemIds }).meta({ id: 'BulkHighresUnscheduleInput' }),
   response: ZBulkResult('BulkHighresUnscheduleResult', z.object({})),

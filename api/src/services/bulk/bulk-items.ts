@@ -5,8 +5,7 @@ export const MAX_BULK_ITEMS = 500;
 
 /** How one item of a bulk request went: done, or refused with the error's stable code and message. */
 export type TBulkItemResult<T extends object = object> =
-  | ({ itemId: string; ok: true } & T)
-  | { itemId: string; ok: false; code: string; message: string };
+  ({ itemId: string; ok: true } & T) | { itemId: string; ok: false; code: string; message: string };
 
 /**
  * Runs a per-item function over a selection, each item on its own: one refused does not stop the others, and each

@@ -7,6 +7,4 @@ export type TUnscheduleHighresDeletionsInput = z.infer<typeof ZUnscheduleHighres
 
 export const unscheduleHighresDeletionsProcedure = authedProcedure
   .input(ZUnscheduleHighresDeletionsInput)
-  .mutation(({ ctx, input }) =>
-    ctx.services.highresDeletions.unscheduleMany(ctx.auth.actor, input.itemIds, ctx.meta),
-  );
+  .mutation(({ ctx, input }) => ctx.services.highresDeletions.unscheduleMany(ctx.auth.actor, input.itemIds, ctx.meta));
