@@ -160,6 +160,78 @@ describe.each(testBackends)('high-res deletion on %s', (backend) => {
     expect(await rest(t, alphaKey, 'GET', url)).toMatchObject({ body: { schedule: { state: 'cancelled' } } });
   });
 
+  type TBulk = { results: { itemId: string; ok: boolean; code?: string; message?: string; at?: string }[] };
+
+  it('schedules and unschedules in bulk, each item on its own with the spec’s refusals', async () => {
+    const one = await itemWithMedia('Bulk one');
+    const two = await itemWithMedia('Bulk two');
+    const bare = await insertItem(t, alpha, { title: 'Bulk bare', folderId: root, ownerId: alpha.admin.id });
+    const itemIds = [one.item.id, bare.id, two.item.id];
+    const scheduled = await admin.mutate<TBulk>('highresDeletion.scheduleMany', { itemIds, when: { afterDays: 90 } });
+    expect(scheduled).toMatchObject({ ok: true });
+    // afterDays counts from each item's own ingest.
+    expect(scheduled.ok && scheduled.data.results).toEqual([
+      { itemId: one.item.id, ok: true, at: new Date(one.item.createdAt.getTime() + 90 * DAY).toISOString() },
+      { itemId: bare.id, ok: false, code: 'ITEM_HAS_NO_HIGHRES', message: expect.any(String) },
+      { itemId: two.item.id, ok: true, at: new Date(two.item.createdAt.getTime() + 90 * DAY).toISOString() },
+    ]);
+    for (const { item } of [one, two]) {
+      expect(await admin.query('highresDeletion.get', { itemId: item.id })).toMatchObject({
+        data: { state: 'scheduled' },
+      });
+    }
+    expect(await admin.query('highresDeletion.get', { itemId: bare.id })).toMatchObject({ ok: true, data: null });
+
+    // Over REST, with the spec's messages; one already unscheduled is refused, the other unscheduled.
+    expect(await unschedule(admin, one.item.id)).toMatchObject({ ok: true });
+    const answered = await rest(t, alphaKey, 'POST', '/items/highres-deletion/unschedule', { itemIds });
+    expect(answered).toMatchObject({ status: 200 });
+    expect(answered.body.results).toEqual([
+      { itemId: one.item.id, ok: false, code: 'NOT_FOUND', message: expect.any(String) },
+      {
+        itemId: bare.id,
+        ok: false,
+        code: 'ITEM_HAS_NO_HIGHRES',
+        message: 'Item does not have a highres',
+      },
+      { itemId: two.item.id, ok: true },
+    ]);
+    const engine = t.services.deps.workflows!;
+    expect(await engine.result(highresDeletionWorkflowId(alpha.tenant.id, two.item.id))).toBe('cancelled');
+    for (const key of two.originals) expect(await exists('upload', key)).toBe(true);
+
+    const at = new Date(t.clock.now.getTime() + 10 * DAY).toISOString();
+    const put = await rest(t, alphaKey, 'PUT', '/items/highres-deletion', { itemIds: [one.item.id], at });
+    expect(put).toMatchObject({ status: 200, body: { results: [{ itemId: one.item.id, ok: true, at }] } });
+    // A date that has passed refuses the whole request, as it would each item.
+    const past = await rest(t, alphaKey, 'PUT', '/items/highres-deletion', { itemIds, at: '2001-01-01T00:00:00Z' });
+    expect(past).toMatchObject({ status: 400, body: { code: 'EXPIRY_IN_PAST' } });
+    expect(await rest(t, alphaKey, 'PUT', '/items/highres-deletion', { itemIds, afterDays: -1 })).toMatchObject({
+      status: 400,
+    });
+    expect(await rest(t, alphaKey, 'PUT', '/items/highres-deletion', { itemIds: [], afterDays: 1 })).toMatchObject({
+      status: 400,
+    });
+  });
+
+  it('takes at most 500 items in one bulk request', async () => {
+    const { item } = await itemWithMedia('Bulk limit');
+    const many = (n: number) => [item.id, ...Array.from({ length: n - 1 }, () => crypto.randomUUID())];
+    const tooMany = await rest(t, alphaKey, 'PUT', '/items/highres-deletion', { itemIds: many(501), afterDays: 1 });
+    expect(tooMany).toMatchObject({ status: 400 });
+    expect(await admin.mutate('highresDeletion.unscheduleMany', { itemIds: many(501) })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(await admin.query('highresDeletion.get', { itemId: item.id })).toMatchObject({ ok: true, data: null });
+    const allowed = await rest(t, alphaKey, 'PUT', '/items/highres-deletion', { itemIds: many(500), afterDays: 1 });
+    expect(allowed.status).toBe(200);
+    const results = allowed.body.results as TBulk['results'];
+    expect(results).toHaveLength(500);
+    expect(results[0]).toMatchObject({ itemId: item.id, ok: true });
+    expect(results.slice(1).every((result) => result.ok === false && result.code === 'NOT_FOUND')).toBe(true);
+  }, 60_000);
+
   it("gives tenant B nothing of tenant A's schedules", async () => {
     const { item } = await itemWithMedia('Alpha only');
     expect(await schedule(admin, item.id, { afterDays: 400 })).toMatchObject({ ok: true });
@@ -169,6 +241,12 @@ describe.each(testBackends)('high-res deletion on %s', (backend) => {
     expect(await rest(t, bravoKey, 'DELETE', url)).toMatchObject({ status: 404 });
     expect(await bravoAdmin.query('highresDeletion.get', { itemId: item.id })).toMatchObject(refusal('NOT_FOUND', 404));
     expect(await unschedule(bravoAdmin, item.id)).toMatchObject(refusal('NOT_FOUND', 404));
+    const bulk = await rest(t, bravoKey, 'POST', '/items/highres-deletion/unschedule', { itemIds: [item.id] });
+    expect(bulk).toMatchObject({ status: 200, body: { results: [{ itemId: item.id, ok: false, code: 'NOT_FOUND' }] } });
+    const put = await rest(t, bravoKey, 'PUT', '/items/highres-deletion', { itemIds: [item.id], afterDays: 0 });
+    expect(put).toMatchObject({ status: 200, body: { results: [{ itemId: item.id, ok: false, code: 'NOT_FOUND' }] } });
+    const viaTrpc = await bravoAdmin.mutate<TBulk>('highresDeletion.unscheduleMany', { itemIds: [item.id] });
+    expect(viaTrpc).toMatchObject({ ok: true, data: { results: [{ itemId: item.id, ok: false, code: 'NOT_FOUND' }] } });
     expect(await admin.query('highresDeletion.get', { itemId: item.id })).toMatchObject({
       ok: true,
       data: { state: 'scheduled' },

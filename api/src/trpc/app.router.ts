@@ -100,6 +100,8 @@ import { setSubclipRenderPresetProcedure } from './procedures/render-presets/set
 import { getHighresDeletionProcedure } from './procedures/highres-deletion/get-highres-deletion.procedure';
 import { scheduleHighresDeletionProcedure } from './procedures/highres-deletion/schedule-highres-deletion.procedure';
 import { unscheduleHighresDeletionProcedure } from './procedures/highres-deletion/unschedule-highres-deletion.procedure';
+import { scheduleHighresDeletionsProcedure } from './procedures/highres-deletion/schedule-highres-deletions.procedure';
+import { unscheduleHighresDeletionsProcedure } from './procedures/highres-deletion/unschedule-highres-deletions.procedure';
 import { recordingSegmentsProcedure } from './procedures/live-sources/recording-segments.procedure';
 import { startCrashRecordingProcedure } from './procedures/live-sources/start-crash-recording.procedure';
 import { stopCrashRecordingProcedure } from './procedures/live-sources/stop-crash-recording.procedure';
@@ -326,6 +328,8 @@ export const appRouter = router({
     get: getHighresDeletionProcedure,
     schedule: scheduleHighresDeletionProcedure,
     unschedule: unscheduleHighresDeletionProcedure,
+    scheduleMany: scheduleHighresDeletionsProcedure,
+    unscheduleMany: unscheduleHighresDeletionsProcedure,
   }),
   liveSources: router({
     list: listLiveSourcesProcedure,

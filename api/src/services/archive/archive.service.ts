@@ -3,7 +3,6 @@ import {
   archiveTransferRunning,
   assertCan,
   canView,
-  isAppError,
   type TArchiveDirection,
   type TArchiveTransfer,
 } from '@mam/core';
@@ -14,6 +13,7 @@ import type { AuditService } from '../audit.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
 import type { StorageService } from '../storage.service';
 import { currentRequestId } from '../request-context';
+import { forEachItem, MAX_BULK_ITEMS, type TBulkItemResult } from '../bulk/bulk-items';
 
 export interface TArchiveOptions {
   /** An archive location of the tenant's; its default archive location when absent. */
@@ -28,11 +28,10 @@ export interface TArchiveStarted {
   workflowId: string;
 }
 
-export type TBulkArchiveResult =
-  { itemId: string; ok: true; workflowId: string } | { itemId: string; ok: false; code: string; message: string };
+export type TBulkArchiveResult = TBulkItemResult<{ workflowId: string }>;
 
 /** At most this many items in one bulk request; a larger selection is sent in parts. */
-export const MAX_BULK_ARCHIVE_ITEMS = 500;
+export const MAX_BULK_ARCHIVE_ITEMS = MAX_BULK_ITEMS;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -147,16 +146,10 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
       meta: RequestMeta | null,
     ): Promise<{ results: TBulkArchiveResult[] }> {
       assertCan(actor, input.direction);
-      const results: TBulkArchiveResult[] = [];
-      for (const itemId of [...new Set(input.itemIds)]) {
-        try {
-          const started = await start(actor, itemId, input.direction, { storageId: input.storageId }, meta);
-          results.push({ itemId, ok: true, workflowId: started.workflowId });
-        } catch (error) {
-          if (!isAppError(error)) throw error;
-          results.push({ itemId, ok: false, code: error.code, message: error.message });
-        }
-      }
+      const results = await forEachItem(input.itemIds, async (itemId) => {
+        const started = await start(actor, itemId, input.direction, { storageId: input.storageId }, meta);
+        return { workflowId: started.workflowId };
+      });
       return { results };
     },
   };

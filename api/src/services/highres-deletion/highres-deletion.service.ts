@@ -21,6 +21,7 @@ import {
 import type { AuthedActor } from '../actor.service';
 import type { AuditService } from '../audit.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
+import { forEachItem, type TBulkItemResult } from '../bulk/bulk-items';
 
 /** An item's high-res deletion schedule as the console and the API see it. */
 export interface THighresDeletionView {
@@ -100,6 +101,60 @@ export function createHighresDeletionService(deps: ServiceDeps, audit: AuditServ
     }
   }
 
+  async function schedule(
+    actor: AuthedActor,
+    itemId: string,
+    when: THighresDeletionWhen,
+    meta: RequestMeta | null,
+  ): Promise<THighresDeletionView> {
+    const item = await changeableItem(actor, itemId);
+    assertCanScheduleHighresDeletion(await stateOf(actor.tenantId, itemId));
+    const at = highresDeletionTime(when, item.createdAt, deps.clock());
+    const row = await audit.change(
+      actor,
+      meta,
+      async (tx) => {
+        const scheduled = await tx.highresDeletions.schedule(actor.tenantId, itemId, at, actor.userId);
+        // The deletion began between the check and this write.
+        if (!scheduled) throw new AppError('HIGHRES_DELETION_IN_PROGRESS');
+        return scheduled;
+      },
+      () => ({
+        action: 'item.highres_deletion_scheduled',
+        targetType: 'item',
+        targetId: itemId,
+        subject: item.title,
+        summary: `High-res deletion of "${item.title}" scheduled for ${at.toISOString()}`,
+        details: { at: at.toISOString() },
+      }),
+    );
+    await follow(actor.tenantId, itemId, true);
+    return toView(row);
+  }
+
+  async function unschedule(actor: AuthedActor, itemId: string, meta: RequestMeta | null): Promise<void> {
+    const item = await changeableItem(actor, itemId);
+    assertCanUnscheduleHighresDeletion(await stateOf(actor.tenantId, itemId));
+    await audit.change(
+      actor,
+      meta,
+      async (tx) => {
+        if (await tx.highresDeletions.transition(actor.tenantId, itemId, ['scheduled'], 'cancelled')) return;
+        // Lost the race to the deletion run or another unschedule: answer with what happened instead.
+        assertCanUnscheduleHighresDeletion(await stateOf(actor.tenantId, itemId, tx));
+        throw new AppError('HIGHRES_UNSCHEDULE_FAILED');
+      },
+      () => ({
+        action: 'item.highres_deletion_unscheduled',
+        targetType: 'item',
+        targetId: itemId,
+        subject: item.title,
+        summary: `High-res deletion of "${item.title}" unscheduled`,
+      }),
+    );
+    await follow(actor.tenantId, itemId, false);
+  }
+
   return {
     /** The item's schedule; null when none was ever made. */
     async get(actor: AuthedActor, itemId: string): Promise<THighresDeletionView | null> {
@@ -108,58 +163,41 @@ export function createHighresDeletionService(deps: ServiceDeps, audit: AuditServ
       return row ? toView(row) : null;
     },
 
-    async schedule(
+    schedule,
+    unschedule,
+
+    /**
+     * Each item as `schedule` does it, on its own: one refused does not stop the others. `at` is the same for every
+     * item; `afterDays` counts from each item's own ingest.
+     */
+    async scheduleMany(
       actor: AuthedActor,
-      itemId: string,
+      itemIds: readonly string[],
       when: THighresDeletionWhen,
       meta: RequestMeta | null,
-    ): Promise<THighresDeletionView> {
-      const item = await changeableItem(actor, itemId);
-      assertCanScheduleHighresDeletion(await stateOf(actor.tenantId, itemId));
-      const at = highresDeletionTime(when, item.createdAt, deps.clock());
-      const row = await audit.change(
-        actor,
-        meta,
-        async (tx) => {
-          const scheduled = await tx.highresDeletions.schedule(actor.tenantId, itemId, at, actor.userId);
-          // The deletion began between the check and this write.
-          if (!scheduled) throw new AppError('HIGHRES_DELETION_IN_PROGRESS');
-          return scheduled;
-        },
-        () => ({
-          action: 'item.highres_deletion_scheduled',
-          targetType: 'item',
-          targetId: itemId,
-          subject: item.title,
-          summary: `High-res deletion of "${item.title}" scheduled for ${at.toISOString()}`,
-          details: { at: at.toISOString() },
-        }),
-      );
-      await follow(actor.tenantId, itemId, true);
-      return toView(row);
+    ): Promise<{ results: TBulkItemResult<{ at: string }>[] }> {
+      assertCan(actor, 'delete');
+      // A date that has passed would refuse every item: the request is refused as a whole instead.
+      if ('at' in when) highresDeletionTime(when, deps.clock(), deps.clock());
+      const results = await forEachItem(itemIds, async (itemId) => {
+        const view = await schedule(actor, itemId, when, meta);
+        return { at: view.at };
+      });
+      return { results };
     },
 
-    async unschedule(actor: AuthedActor, itemId: string, meta: RequestMeta | null): Promise<void> {
-      const item = await changeableItem(actor, itemId);
-      assertCanUnscheduleHighresDeletion(await stateOf(actor.tenantId, itemId));
-      await audit.change(
-        actor,
-        meta,
-        async (tx) => {
-          if (await tx.highresDeletions.transition(actor.tenantId, itemId, ['scheduled'], 'cancelled')) return;
-          // Lost the race to the deletion run or another unschedule: answer with what happened instead.
-          assertCanUnscheduleHighresDeletion(await stateOf(actor.tenantId, itemId, tx));
-          throw new AppError('HIGHRES_UNSCHEDULE_FAILED');
-        },
-        () => ({
-          action: 'item.highres_deletion_unscheduled',
-          targetType: 'item',
-          targetId: itemId,
-          subject: item.title,
-          summary: `High-res deletion of "${item.title}" unscheduled`,
-        }),
-      );
-      await follow(actor.tenantId, itemId, false);
+    /** Each item as `unschedule` does it, on its own. */
+    async unscheduleMany(
+      actor: AuthedActor,
+      itemIds: readonly string[],
+      meta: RequestMeta | null,
+    ): Promise<{ results: TBulkItemResult[] }> {
+      assertCan(actor, 'delete');
+      const results = await forEachItem(itemIds, async (itemId) => {
+        await unschedule(actor, itemId, meta);
+        return {};
+      });
+      return { results };
     },
   };
 }

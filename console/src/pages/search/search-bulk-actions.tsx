@@ -2,12 +2,16 @@ import { Button } from '@mantine/core';
 import { IconForms, IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BulkHighresDeletionButton } from '../../features/highres-deletion/bulk-highres-deletion.modal';
 import { BulkMetadataModal } from '../../features/metadata';
 import { ShareDialog } from '../../features/shares/share-dialog';
 import { useCan } from '../../lib/session';
 import { useSearchSelection } from './search-selection.context';
 
-/** Actions on the ticked hits: bulk metadata edit (bulkMetadataUpdate) and share (shareMedia). */
+/**
+ * Actions on the ticked hits: bulk metadata edit (bulkMetadataUpdate), share (shareMedia) and high-res deletion
+ * scheduling (delete).
+ */
 export function SearchBulkActions() {
   const { t } = useTranslation();
   const can = useCan();
@@ -51,6 +55,10 @@ export function SearchBulkActions() {
           {t('metadata.bulk.action')}
         </Button>
       )}
+      <BulkHighresDeletionButton
+        items={selection.items.map((hit) => ({ id: hit.id, title: hit.title }))}
+        onDone={selection.refresh}
+      />
       {editing && (
         <BulkMetadataModal
           items={selection.items.map((hit) => ({ id: hit.id, title: hit.title }))}
