@@ -1,18 +1,16 @@
-import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Table, Text } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
+import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconFileMinus } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeMessage } from '../../lib/app-error';
 import { notifyError } from '../../lib/notify';
 import { useCan } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { HighresDeletionWhenFields, useHighresDeletionWhen } from './highres-deletion-when';
 
 /** The server's limit per request (MAX_BULK_ITEMS); a larger selection goes in parts. */
 const BATCH = 500;
 
-type TMode = 'date' | 'days';
 type TAction = 'schedule' | 'unschedule';
 interface TResult {
   itemId: string;
@@ -55,14 +53,12 @@ export function BulkHighresDeletionModal({
 }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const [mode, setMode] = useState<TMode>('days');
-  const [at, setAt] = useState<string | null>(null);
-  const [days, setDays] = useState<number | string>(30);
+  const whenState = useHighresDeletionWhen('days');
+  const { when } = whenState;
   const [running, setRunning] = useState<TAction | null>(null);
   const [results, setResults] = useState<{ action: TAction; rows: TResult[] } | null>(null);
   const scheduleMany = trpc.highresDeletion.scheduleMany.useMutation();
   const unscheduleMany = trpc.highresDeletion.unscheduleMany.useMutation();
-  const when = mode === 'date' ? (at ? { at: dayjs(at).toDate().toISOString() } : null) : { afterDays: Number(days) };
 
   async function run(action: TAction) {
     if (action === 'schedule' && !when) return;
@@ -141,37 +137,7 @@ export function BulkHighresDeletionModal({
           <Alert color="orange" variant="light">
             {t('highresDeletion.bulk.explain')}
           </Alert>
-          <SegmentedControl
-            size="xs"
-            aria-label={t('highresDeletion.mode')}
-            value={mode}
-            onChange={(value) => setMode(value as TMode)}
-            data={[
-              { value: 'days', label: t('highresDeletion.modeDays') },
-              { value: 'date', label: t('highresDeletion.modeDate') },
-            ]}
-          />
-          {mode === 'date' ? (
-            <DateTimePicker
-              size="xs"
-              label={t('highresDeletion.date')}
-              value={at}
-              onChange={setAt}
-              valueFormat="L LT"
-              minDate={new Date()}
-              data-testid="bulk-highres-date"
-            />
-          ) : (
-            <NumberInput
-              size="xs"
-              label={t('highresDeletion.days')}
-              min={0}
-              allowDecimal={false}
-              value={days}
-              onChange={setDays}
-              data-testid="bulk-highres-days"
-            />
-          )}
+          <HighresDeletionWhenFields state={whenState} testIdPrefix="bulk-highres" />
           <Group justify="space-between">
             <Button
               variant="default"

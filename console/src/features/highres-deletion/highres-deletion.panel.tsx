@@ -1,24 +1,19 @@
-import { Button, Group, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
-import dayjs from 'dayjs';
-import { useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/app-error';
 import { useFormat } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCan } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-
-type TMode = 'date' | 'days';
+import { HighresDeletionWhenFields, useHighresDeletionWhen } from './highres-deletion-when';
 
 /** The item's high-res deletion schedule, and scheduling or unscheduling it for those allowed to delete. */
 export function HighresDeletionPanel({ itemId }: { itemId: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   const can = useCan();
-  const [mode, setMode] = useState<TMode>('date');
-  const [at, setAt] = useState<string | null>(null);
-  const [days, setDays] = useState<number | string>(30);
+  const whenState = useHighresDeletionWhen('date');
+  const { when } = whenState;
   const schedule = trpc.highresDeletion.get.useQuery({ itemId }, { refetchInterval: 10_000 });
   const changed = (message: string) => () => {
     notifySuccess(message);
@@ -45,7 +40,6 @@ export function HighresDeletionPanel({ itemId }: { itemId: string }) {
           ? t('highresDeletion.deleting')
           : t('highresDeletion.cancelled');
   const mayChange = can('delete') && state !== 'deleted' && state !== 'deleting';
-  const when = mode === 'date' ? (at ? { at: dayjs(at).toDate().toISOString() } : null) : { afterDays: Number(days) };
   return (
     <Stack gap="xs" data-testid="highres-deletion">
       <Text size="sm" data-testid="highres-deletion-status">
@@ -53,37 +47,7 @@ export function HighresDeletionPanel({ itemId }: { itemId: string }) {
       </Text>
       {mayChange && (
         <>
-          <SegmentedControl
-            size="xs"
-            aria-label={t('highresDeletion.mode')}
-            value={mode}
-            onChange={(value) => setMode(value as TMode)}
-            data={[
-              { value: 'date', label: t('highresDeletion.modeDate') },
-              { value: 'days', label: t('highresDeletion.modeDays') },
-            ]}
-          />
-          {mode === 'date' ? (
-            <DateTimePicker
-              size="xs"
-              label={t('highresDeletion.date')}
-              value={at}
-              onChange={setAt}
-              valueFormat="L LT"
-              minDate={new Date()}
-              data-testid="highres-deletion-date"
-            />
-          ) : (
-            <NumberInput
-              size="xs"
-              label={t('highresDeletion.days')}
-              min={0}
-              allowDecimal={false}
-              value={days}
-              onChange={setDays}
-              data-testid="highres-deletion-days"
-            />
-          )}
+          <HighresDeletionWhenFields state={whenState} testIdPrefix="highres-deletion" />
           <Group gap="xs">
             <Button
               size="compact-xs"
