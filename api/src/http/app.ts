@@ -51,6 +51,9 @@ export async function createApp(options: AppOptions) {
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: trustedProxies(options.trustProxy),
     bodyLimit: 1024 * 1024,
+    // tRPC batches name every procedure of a page in one path parameter (`/trpc/a,b,c`): Fastify's default of 100
+    // characters answered a busy page's batch with 414 and every panel of it failed.
+    maxParamLength: 5000,
     logController: new RequestLogController(),
   });
 

@@ -236,5 +236,10 @@ describe('crash recording', () => {
       120_000,
     );
     expect(video.media?.videoCodec).toBe('h264');
+    // The change of source is marked in the item's history.
+    const actions = (
+      await t.database.db.select().from(schema.auditEvent).where(eq(schema.auditEvent.targetId, itemId))
+    ).map((event) => event.action);
+    expect(actions).toEqual(expect.arrayContaining(['live_source.crash_recording_switched', 'item.recording_gap']));
   }, 240_000);
 });
