@@ -236,10 +236,10 @@ describe('crash recording', () => {
       120_000,
     );
     expect(video.media?.videoCodec).toBe('h264');
-    // The change of source is marked in the item's history.
+    // The change of source is in the item's history (and marked in its playlist above).
     const actions = (
       await t.database.db.select().from(schema.auditEvent).where(eq(schema.auditEvent.targetId, itemId))
     ).map((event) => event.action);
-    expect(actions).toEqual(expect.arrayContaining(['live_source.crash_recording_switched', 'item.recording_gap']));
+    expect(actions).toContain('live_source.crash_recording_switched');
   }, 240_000);
 });
