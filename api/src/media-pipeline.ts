@@ -49,7 +49,7 @@ export interface MediaPipelineOptions {
   /** ffmpeg runs at once; they are CPU-bound, so one per core when unset. */
   mediaConcurrency?: number;
   /** Resolved late like storages: tells the user who started a run that it finished or failed. */
-  notifications?: () => Pick<NotificationService, 'operationEnded' | 'taskDue'>;
+  notifications?: () => Pick<NotificationService, 'operationEnded' | 'taskDue' | 'liveRecordingChanged'>;
   /** Resolved late like storages: makes items of the files a storage scan finds. */
   storageScans?: () => Pick<StorageScanService, 'ingest'>;
   /** Resolved late like storages: hands a joined recording to the usual processing. */
@@ -152,6 +152,16 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       });
       if (run?.status !== 'RUNNING') return null;
       return engine.query(workflowId, crashRecordingStateQuery);
+    },
+    onEndedAlone: async (tenantId, ended) => {
+      await options.notifications?.().liveRecordingChanged(tenantId, {
+        starterId: ended.starterId,
+        actorId: null,
+        itemId: ended.itemId,
+        event: 'ended',
+        source: ended.sourceName,
+        reason: ended.reason,
+      });
     },
     // Segments are placed and recordings end by the wall clock, never by a test's moved one.
     logger,

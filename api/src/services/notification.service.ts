@@ -306,6 +306,36 @@ export function createNotificationService(deps: ServiceDeps) {
       });
     },
 
+    /**
+     * A crash recording changed without its starter: another user stopped or switched it, or it ended on its own
+     * (the duration reached, the source gone). The starter hears of it; an actor is never told of their own act.
+     */
+    liveRecordingChanged(
+      tenantId: string,
+      input: {
+        starterId: string;
+        actorId: string | null;
+        itemId: string;
+        event: 'stopped' | 'switched' | 'ended';
+        source: string;
+        target?: string | null;
+        reason?: 'duration' | 'source_lost' | null;
+      },
+    ): Promise<TNotificationRow[]> {
+      return notify(tenantId, {
+        kind: 'live_recording',
+        recipients: { users: [input.starterId] },
+        actor: input.actorId ? { userId: input.actorId } : null,
+        itemId: input.itemId,
+        params: {
+          event: input.event,
+          source: input.source,
+          target: input.target ?? null,
+          reason: input.reason ?? null,
+        },
+      });
+    },
+
     async list(
       actor: AuthedActor,
       input: { state: TNotificationState; limit: number; cursor?: string | null },

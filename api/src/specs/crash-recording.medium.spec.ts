@@ -2,7 +2,7 @@ import { freeUdpPort, startUdpFeed, type TUdpFeed } from '@mam/workers/testing/u
 import { schema } from '@mam/db';
 import { eq } from 'drizzle-orm';
 import type { TLiveSourceView } from '../services/live/live-source.service';
-import { adminApiKey, rest, twoTenantLibrary, type TTwoTenantLibrary } from '../testing/library-fixtures';
+import { addMember, adminApiKey, rest, twoTenantLibrary, type TTwoTenantLibrary } from '../testing/library-fixtures';
 import type { TestApp, TrpcClient } from '../testing/test-app';
 
 type TItemJson = {
@@ -166,6 +166,8 @@ describe('crash recording', () => {
       .split(':');
     expect(video.media?.timecodeStart).toMatch(new RegExp(`^${hours}:(${minutes}|\\d\\d):\\d\\d:\\d\\d$`));
     expect(video.playback?.kind).toBe('proxy');
+    // The growing proxy it played from while it recorded is gone once the processing's renditions play.
+    expect((await fetchMedia(playback.url.replace('index.m3u8', segment))).statusCode).toBe(404);
     expect((await rest(t, key, 'GET', `/live-sources/${source.id}`)).body).toMatchObject({ recording: null });
     // Joined into the original: the high-res segments are gone.
     expect((await rest(t, key, 'GET', `/items/${itemId}/recording-segments?stream=highres`)).body).toMatchObject({
@@ -205,9 +207,13 @@ describe('crash recording', () => {
   it('switches a recording to another source in the same item and stops it from there', async () => {
     const first = await fedSource('Camera 1', 440);
     const second = await fedSource('Camera 2', 880);
-    const started = await rest(t, key, 'POST', `/live-sources/${first.id}/crash-recording`);
-    expect(started.status).toBe(201);
-    const itemId = started.body.itemId as string;
+    // Started by a recording user, switched and stopped by the administrator: the starter is told of both.
+    const recorder = await addMember(t, alpha, 'night-desk', { liveRecording: true, create: true });
+    const started = await recorder.client.mutate<{ itemId: string }>('liveSources.startCrashRecording', {
+      sourceId: first.id,
+    });
+    if (!started.ok) throw new Error(JSON.stringify(started));
+    const itemId = started.data.itemId;
     await eventually('growing playback', async () => ((await item(itemId)).playback?.kind === 'growing' ? 1 : null));
 
     const switched = await rest(t, key, 'POST', `/live-sources/${first.id}/crash-recording/switch`, {
@@ -218,11 +224,14 @@ describe('crash recording', () => {
       const view = (await rest(t, key, 'GET', `/live-sources/${second.id}`)).body;
       return (view.recording as { recordingSourceId?: string } | null)?.recordingSourceId === second.id ? 1 : null;
     });
-    // The playlist marks the change of source.
+    // The playlist marks the change of source (ffmpeg marks the start of every run, the first one's too), and the
+    // second source's picture follows it: a stop before that would record nothing of it.
     const playback = (await item(itemId)).playback!;
-    await eventually('a discontinuity', async () => {
-      const text = (await fetchMedia(playback.url)).body;
-      return text.includes('#EXT-X-DISCONTINUITY') ? 1 : null;
+    await eventually('a discontinuity and the second source after it', async () => {
+      const runs = (await fetchMedia(playback.url)).body.split('#EXT-X-DISCONTINUITY');
+      return runs.length >= 3 && runs[runs.length - 1]!.split('\n').filter((l) => l.endsWith('.ts')).length >= 2
+        ? 1
+        : null;
     });
 
     const stopped = await rest(t, key, 'DELETE', `/live-sources/${second.id}/crash-recording`);
@@ -236,10 +245,22 @@ describe('crash recording', () => {
       120_000,
     );
     expect(video.media?.videoCodec).toBe('h264');
-    // The change of source is in the item's history (and marked in its playlist above).
-    const actions = (
-      await t.database.db.select().from(schema.auditEvent).where(eq(schema.auditEvent.targetId, itemId))
-    ).map((event) => event.action);
-    expect(actions).toContain('live_source.crash_recording_switched');
+    // The change of source is in the item's history, asked for and as recorded (and marked in its playlist above).
+    const events = await t.database.db.select().from(schema.auditEvent).where(eq(schema.auditEvent.targetId, itemId));
+    expect(events.map((event) => event.action)).toContain('live_source.crash_recording_switched');
+    const breaks = events.filter((event) => event.action === 'item.recording_gap');
+    expect(breaks.map((event) => (event.details as { switchedTo?: string }).switchedTo)).toContain(second.id);
+    expect(breaks.find((event) => event.summary.includes('Camera 2'))).toBeDefined();
+    const told = await recorder.client.query<{ notifications: Array<{ kind: string; params: object; item: object }> }>(
+      'notifications.list',
+      { state: 'unread', limit: 10 },
+    );
+    if (!told.ok) throw new Error(JSON.stringify(told));
+    expect(told.data.notifications.filter((n) => n.kind === 'live_recording')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ params: expect.objectContaining({ event: 'switched', target: 'Camera 2' }) }),
+        expect.objectContaining({ params: expect.objectContaining({ event: 'stopped', source: 'Camera 2' }) }),
+      ]),
+    );
   }, 240_000);
 });

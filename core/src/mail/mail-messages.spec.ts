@@ -74,6 +74,18 @@ function everyMail(locale: TMailLocale): Array<[string, TMail, string[]]> {
       ),
       ['Clip 7', 'moov atom not found'],
     ],
+    ...(
+      [
+        [{ event: 'stopped', source: 'Studio B' }, ['Ola Nordmann', 'Rec 9']],
+        [{ event: 'switched', source: 'Studio B', target: 'Camera 4' }, ['Ola Nordmann', 'Rec 9', 'Camera 4']],
+        [{ event: 'ended', source: 'Studio B', reason: 'source_lost' }, ['Rec 9', 'Studio B']],
+        [{ event: 'ended', source: 'Studio B', reason: 'duration' }, ['Rec 9']],
+      ] as const
+    ).map(([params, expected]): [string, TMail, string[]] => [
+      `notification crash recording ${params.event} ${'reason' in params ? params.reason : ''}`,
+      mailForNotification(locale, notification('live_recording', { params: { title: 'Rec 9', ...params } })),
+      [...expected],
+    ]),
     [
       'password reset',
       mailForPasswordReset(locale, {

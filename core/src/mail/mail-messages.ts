@@ -48,6 +48,17 @@ function approvalSentence(status: string): TApprovalSentence {
   }
 }
 
+/** A crash recording someone started was stopped or switched by another user, or ended on its own. */
+export function liveRecordingSentence(event: string, reason: string) {
+  if (event === 'switched') return 'notification.liveRecordingSwitched' as const;
+  if (event === 'ended') {
+    return reason === 'duration'
+      ? ('notification.liveRecordingEndedDuration' as const)
+      : ('notification.liveRecordingEndedSourceLost' as const);
+  }
+  return 'notification.liveRecordingStopped' as const;
+}
+
 /** The first line of a notification: what happened, in the words the bell uses. */
 export function notificationSentence(
   locale: TMailLocale,
@@ -84,6 +95,13 @@ export function notificationSentence(
       return mailText(language, 'notification.operationFinished', { title });
     case 'operation_failed':
       return mailText(language, 'notification.operationFailed', { title });
+    case 'live_recording':
+      return mailText(language, liveRecordingSentence(param(params, 'event'), param(params, 'reason')), {
+        actor,
+        title,
+        source: param(params, 'source'),
+        target: param(params, 'target'),
+      });
   }
 }
 

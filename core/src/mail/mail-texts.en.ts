@@ -15,6 +15,11 @@ export const MAIL_TEXTS_EN = {
   'notification.uploadReceived': 'A file arrived through your upload request {{requestTitle}}: {{fileName}}',
   'notification.operationFinished': 'Processing finished: {{title}}',
   'notification.operationFailed': 'Processing failed: {{title}}',
+  'notification.liveRecordingStopped': '{{actor}} stopped the crash recording {{title}}',
+  'notification.liveRecordingSwitched': '{{actor}} switched the crash recording {{title}} to {{target}}',
+  'notification.liveRecordingEndedDuration':
+    'The crash recording {{title}} ended: it reached the crash recording duration',
+  'notification.liveRecordingEndedSourceLost': 'The crash recording {{title}} ended: {{source}} stopped sending',
   'notification.approvalApproved': '{{actor}} approved {{title}}',
   'notification.approvalNeedsChanges': '{{actor}} marked {{title}} as needing changes',
   'notification.approvalInReview': '{{actor}} put {{title}} in review',

@@ -14,6 +14,12 @@ export const MAIL_TEXTS_FR: TMailTexts = {
   'notification.uploadReceived': "Un fichier est arrivé via votre demande d'envoi {{requestTitle}} : {{fileName}}",
   'notification.operationFinished': 'Traitement terminé : {{title}}',
   'notification.operationFailed': 'Échec du traitement : {{title}}',
+  'notification.liveRecordingStopped': '{{actor}} a arrêté l’enregistrement d’urgence {{title}}',
+  'notification.liveRecordingSwitched': '{{actor}} a basculé l’enregistrement d’urgence {{title}} sur {{target}}',
+  'notification.liveRecordingEndedDuration':
+    'L’enregistrement d’urgence {{title}} est terminé : il a atteint la durée de l’enregistrement d’urgence',
+  'notification.liveRecordingEndedSourceLost':
+    'L’enregistrement d’urgence {{title}} est terminé : {{source}} a cessé d’émettre',
   'notification.approvalApproved': '{{actor}} a approuvé {{title}}',
   'notification.approvalNeedsChanges': '{{actor}} a indiqué que {{title}} doit être modifié',
   'notification.approvalInReview': '{{actor}} a mis {{title}} en relecture',

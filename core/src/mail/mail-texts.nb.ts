@@ -14,6 +14,11 @@ export const MAIL_TEXTS_NB: TMailTexts = {
   'notification.uploadReceived': 'En fil kom inn via opplastingsforespørselen din {{requestTitle}}: {{fileName}}',
   'notification.operationFinished': 'Behandlingen er ferdig: {{title}}',
   'notification.operationFailed': 'Behandlingen mislyktes: {{title}}',
+  'notification.liveRecordingStopped': '{{actor}} stoppet krasjopptaket {{title}}',
+  'notification.liveRecordingSwitched': '{{actor}} byttet kilden til krasjopptaket {{title}} til {{target}}',
+  'notification.liveRecordingEndedDuration':
+    'Krasjopptaket {{title}} er avsluttet: det nådde varigheten for krasjopptak',
+  'notification.liveRecordingEndedSourceLost': 'Krasjopptaket {{title}} er avsluttet: {{source}} sluttet å sende',
   'notification.approvalApproved': '{{actor}} godkjente {{title}}',
   'notification.approvalNeedsChanges': '{{actor}} markerte at {{title}} trenger endringer',
   'notification.approvalInReview': '{{actor}} satte {{title}} til gjennomgang',

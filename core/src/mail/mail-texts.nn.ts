@@ -14,6 +14,11 @@ export const MAIL_TEXTS_NN: TMailTexts = {
   'notification.uploadReceived': 'Ei fil kom inn via opplastingsførespurnaden din {{requestTitle}}: {{fileName}}',
   'notification.operationFinished': 'Behandlinga er ferdig: {{title}}',
   'notification.operationFailed': 'Behandlinga mislukkast: {{title}}',
+  'notification.liveRecordingStopped': '{{actor}} stoppa krasjopptaket {{title}}',
+  'notification.liveRecordingSwitched': '{{actor}} bytte kjelda til krasjopptaket {{title}} til {{target}}',
+  'notification.liveRecordingEndedDuration':
+    'Krasjopptaket {{title}} er avslutta: det nådde varigheita for krasjopptak',
+  'notification.liveRecordingEndedSourceLost': 'Krasjopptaket {{title}} er avslutta: {{source}} slutta å sende',
   'notification.approvalApproved': '{{actor}} godkjende {{title}}',
   'notification.approvalNeedsChanges': '{{actor}} markerte at {{title}} treng endringar',
   'notification.approvalInReview': '{{actor}} sette {{title}} til gjennomgang',

@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   'upload_received',
   'operation_finished',
   'operation_failed',
+  'live_recording',
 ] as const;
 
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];

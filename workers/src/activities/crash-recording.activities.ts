@@ -65,6 +65,11 @@ export interface CrashRecordingActivityDeps {
   /** The running recording's answer to its state query; null when it is no longer running. */
   recordingState(workflowId: string): Promise<TCrashRecordingState | null>;
   logger: { info(o: object, m: string): void; warn(o: object, m: string): void };
+  /** Tells the user who started a recording that it ended on its own (its duration reached, its source gone). */
+  onEndedAlone?(
+    tenantId: string,
+    ended: { starterId: string; itemId: string; sourceName: string; reason: 'duration' | 'source_lost' },
+  ): Promise<void>;
   clock?: () => Date;
   /** Seconds per high-res and proxy segment (2 by default: the first picture plays within seconds). */
   segmentSeconds?: number;
@@ -182,7 +187,11 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
         highRes: source.pipeline.highRes === 'copy' ? highResFor(codecs) : RECORDER_TRANSCODE_ARGS,
         // Journalled first (what the stop joins), then stored, so downloads can assemble it while it records.
         onSegment: (segment) =>
-          journal.push(journalSegment(dir, segment).then(() => highRes.put(path.join(dir, segment.file)))),
+          journal.push(
+            journalSegment(dir, { ...segment, sourceId: source.id }).then(() =>
+              highRes.put(path.join(dir, segment.file)),
+            ),
+          ),
         signal: activity.signal,
         clock,
         onSpawn: (pid) => journal.push(noteRecorderPid(dir, pid)),
@@ -259,6 +268,65 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
     });
   }
 
+  /** The segments joined into the item's original and handed to processing (once: a retry finds it handed over). */
+  async function joinAndHandOver(input: TCrashRecordingInput): Promise<void> {
+    const version = await loadVersion(input.tenantId, input.versionId);
+    const item = await repos.items.findById(input.tenantId, input.itemId);
+    if (!item) throw nonRetryable('The recording’s item no longer exists.', 'RecordingItemGone');
+    const dir = dirOf(input.tenantId, input.itemId);
+    // An attempt that handed the file over and died before answering: the hand-over stands.
+    if (version.upload.state !== 'COMPLETE') {
+      await endOrphanRecorder(dir);
+      await reconcileJournal(dir);
+      const segments = await journalledSegments(dir);
+      if (segments.length === 0) {
+        await repos.items.updateVersion(input.tenantId, version.id, {
+          upload: { ...version.upload, state: 'ERROR', error: 'Nothing was recorded: the source sent no picture.' },
+          transcoding: { ...version.transcoding, state: 'ERROR', error: 'Nothing was recorded.', step: null },
+        });
+        await rm(dir, { recursive: true, force: true });
+        return;
+      }
+      const binaries = await deps.binaries();
+      const codecs = await probeRecorderCodecs(binaries, {
+        url: path.join(dir, segments[0]!.file),
+        inputOptions: [],
+      });
+      await mkdir(deps.uploadsDir, { recursive: true });
+      const handedOver = path.join(deps.uploadsDir, version.uploadId ?? version.id);
+      const plan = await planSegmentJoin(
+        dir,
+        segments,
+        codecs,
+        handedOver,
+        await startTimecode(input, dir, segments[0]!),
+      );
+      const exit = await runProcess(binaries.ffmpegPath, plan.args, { signal: currentActivity().signal });
+      if (exit.code !== 0) throw new Error(`The segments could not be joined: ${summariseLog(exit.log)}`);
+      const size = (await stat(handedOver)).size;
+      const gaps = findGaps(segments, GAP_TOLERANCE_SECONDS);
+      for (const gap of gaps) {
+        const to = gap.switchedTo ? await deps.loadSource(input.tenantId, gap.switchedTo).catch(() => null) : null;
+        const summary = gap.switchedTo
+          ? `The recording switched to ${to?.name ?? 'another source'} at ${gap.from} (a break of ${Math.round(gap.seconds)} s)`
+          : `The recording has a gap of ${Math.round(gap.seconds)} s at ${gap.from}`;
+        await recordItemEvent(input, 'item.recording_gap', summary, {
+          from: gap.from,
+          seconds: gap.seconds,
+          switchedTo: gap.switchedTo,
+        });
+      }
+      await repos.items.updateVersion(input.tenantId, version.id, {
+        fileName: safeFileName(item.title, plan.extension, 'recording'),
+        fileSize: size,
+        upload: { state: 'COMPLETE', receivedBytes: size, totalBytes: size, error: null },
+      });
+    }
+    await deps.handOver(input.tenantId, version.id, input.userId);
+    await (await highResPublisher(input)).clear();
+    await rm(dir, { recursive: true, force: true });
+  }
+
   return {
     async beginCrashRecording(input) {
       const tenant = await repos.tenants.findById(input.tenantId);
@@ -275,58 +343,18 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
     recordLive: recordOnce,
 
     async finishCrashRecording(input) {
-      const version = await loadVersion(input.tenantId, input.versionId);
-      const item = await repos.items.findById(input.tenantId, input.itemId);
-      if (!item) throw nonRetryable('The recording’s item no longer exists.', 'RecordingItemGone');
-      const dir = dirOf(input.tenantId, input.itemId);
-      // An attempt that handed the file over and died before answering: the hand-over stands.
-      if (version.upload.state !== 'COMPLETE') {
-        await endOrphanRecorder(dir);
-        await reconcileJournal(dir);
-        const segments = await journalledSegments(dir);
-        if (segments.length === 0) {
-          await repos.items.updateVersion(input.tenantId, version.id, {
-            upload: { ...version.upload, state: 'ERROR', error: 'Nothing was recorded: the source sent no picture.' },
-            transcoding: { ...version.transcoding, state: 'ERROR', error: 'Nothing was recorded.', step: null },
-          });
-          await rm(dir, { recursive: true, force: true });
-          return;
-        }
-        const binaries = await deps.binaries();
-        const codecs = await probeRecorderCodecs(binaries, {
-          url: path.join(dir, segments[0]!.file),
-          inputOptions: [],
-        });
-        await mkdir(deps.uploadsDir, { recursive: true });
-        const handedOver = path.join(deps.uploadsDir, version.uploadId ?? version.id);
-        const plan = await planSegmentJoin(
-          dir,
-          segments,
-          codecs,
-          handedOver,
-          await startTimecode(input, dir, segments[0]!),
-        );
-        const exit = await runProcess(binaries.ffmpegPath, plan.args, { signal: currentActivity().signal });
-        if (exit.code !== 0) throw new Error(`The segments could not be joined: ${summariseLog(exit.log)}`);
-        const size = (await stat(handedOver)).size;
-        const gaps = findGaps(segments, GAP_TOLERANCE_SECONDS);
-        for (const gap of gaps) {
-          await recordItemEvent(
-            input,
-            'item.recording_gap',
-            `The recording has a gap of ${Math.round(gap.seconds)} s at ${gap.from}`,
-            { from: gap.from, seconds: gap.seconds },
-          );
-        }
-        await repos.items.updateVersion(input.tenantId, version.id, {
-          fileName: safeFileName(item.title, plan.extension, 'recording'),
-          fileSize: size,
-          upload: { state: 'COMPLETE', receivedBytes: size, totalBytes: size, error: null },
-        });
+      await joinAndHandOver(input);
+      if (input.ended === 'deadline' || input.ended === 'source-lost') {
+        const source = await deps.loadSource(input.tenantId, input.endedSourceId ?? input.sourceId).catch(() => null);
+        await deps
+          .onEndedAlone?.(input.tenantId, {
+            starterId: input.userId,
+            itemId: input.itemId,
+            sourceName: source?.name ?? '',
+            reason: input.ended === 'deadline' ? 'duration' : 'source_lost',
+          })
+          .catch((error: unknown) => deps.logger.warn({ err: error }, 'crash recording end not notified'));
       }
-      await deps.handOver(input.tenantId, version.id, input.userId);
-      await (await highResPublisher(input)).clear();
-      await rm(dir, { recursive: true, force: true });
     },
   };
 }

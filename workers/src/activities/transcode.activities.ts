@@ -30,6 +30,7 @@ import {
   type TMediaProbe,
   type TPlayablePublisher,
 } from '../media';
+import { LIVE_PROXY_DIR } from '../live/live-playlist-publisher';
 import type { ObjectStorage } from '../storage';
 
 export interface StorageResolver {
@@ -258,6 +259,20 @@ export function createTranscodeActivities(deps: TranscodeActivityDeps): Transcod
     }
   }
 
+  /**
+   * A crash recording's growing proxy (`live/`) played the item until its processing was done; the processing's own
+   * renditions play it now, so the recording's are removed rather than left behind in generated storage.
+   */
+  async function dropRecordingProxy(input: TranscodeInput, version: TItemVersionRow): Promise<void> {
+    if (!version.generatedStorageId || version.renditions.hlsMaster?.startsWith(`${LIVE_PROXY_DIR}/`)) return;
+    try {
+      const storage = await deps.storages.resolve(input.tenantId, version.generatedStorageId);
+      await storage.deletePrefix(`${versionPrefix(input)}/${LIVE_PROXY_DIR}/`);
+    } catch (error) {
+      deps.logger.warn({ err: error, itemId: input.itemId }, 'recording proxy not removed');
+    }
+  }
+
   return {
     async storeOriginal(step) {
       const version = await loadVersion(step);
@@ -357,6 +372,7 @@ export function createTranscodeActivities(deps: TranscodeActivityDeps): Transcod
 
     async completeTranscode(input) {
       const version = await loadVersion(input);
+      await dropRecordingProxy(input, version);
       await repos.items.updateVersion(input.tenantId, input.versionId, {
         transcoding: { ...version.transcoding, state: 'COMPLETE', error: null, progress: 100, step: null },
       });

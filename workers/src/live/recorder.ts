@@ -22,6 +22,8 @@ export interface TRecordedSegment {
   /** ISO time the segment's first frame arrived. */
   wallStart: string;
   durationSeconds: number;
+  /** The live source it was recorded from (absent in journals written before sources were noted). */
+  sourceId?: string;
 }
 
 /** A break in the recording: the source dropped out, the server restarted, or the source was switched. */
@@ -31,6 +33,8 @@ export interface TRecordingGap {
   seconds: number;
   /** The segment after the break. */
   beforeSegment: string;
+  /** The source recorded after the break when it was a switch to another source; null otherwise. */
+  switchedTo: string | null;
 }
 
 export interface TRecorderOptions {
@@ -183,7 +187,11 @@ export function startRecorder(options: TRecorderOptions): TRecorder {
   };
 }
 
-/** The breaks between consecutive segments longer than `toleranceSeconds`, as wall-clock gaps. */
+/**
+ * The breaks between consecutive segments longer than `toleranceSeconds`, as wall-clock gaps. A change of source is
+ * always a break (the picture jumps, however short the pause), and so is a new run that began later than the last
+ * one ended.
+ */
 export function findGaps(segments: readonly TRecordedSegment[], toleranceSeconds: number): TRecordingGap[] {
   const gaps: TRecordingGap[] = [];
   for (let i = 1; i < segments.length; i++) {
@@ -192,8 +200,14 @@ export function findGaps(segments: readonly TRecordedSegment[], toleranceSeconds
     const end = Date.parse(before.wallStart) + before.durationSeconds * 1000;
     const seconds = (Date.parse(after.wallStart) - end) / 1000;
     const breaksRun = after.run !== before.run;
-    if (seconds > toleranceSeconds || (breaksRun && seconds > 0)) {
-      gaps.push({ from: new Date(end).toISOString(), seconds: Math.max(0, seconds), beforeSegment: after.file });
+    const switched = Boolean(before.sourceId && after.sourceId && before.sourceId !== after.sourceId);
+    if (seconds > toleranceSeconds || (breaksRun && seconds > 0) || switched) {
+      gaps.push({
+        from: new Date(end).toISOString(),
+        seconds: Math.max(0, seconds),
+        beforeSegment: after.file,
+        switchedTo: switched ? after.sourceId! : null,
+      });
     }
   }
   return gaps;

@@ -38,7 +38,10 @@ export async function journalledSegments(dir: string): Promise<TRecordedSegment[
  * Nothing that reached the disk whole is lost.
  */
 export async function reconcileJournal(dir: string): Promise<number> {
-  const known = new Set((await journalledSegments(dir)).map((segment) => segment.file));
+  const journalled = await journalledSegments(dir);
+  const known = new Set(journalled.map((segment) => segment.file));
+  // A run records one source: what its ffmpeg closed after the kill came from the source its journalled ones name.
+  const sourceOfRun = new Map(journalled.map((segment) => [segment.run, segment.sourceId]));
   const lastRun = (await nextRecorderRun(dir)) - 1;
   let added = 0;
   for (let run = 1; run <= lastRun; run++) {
@@ -50,7 +53,8 @@ export async function reconcileJournal(dir: string): Promise<number> {
       if (!written) continue;
       const durationSeconds = Math.max(0, segment.streamEnd - segment.streamStart);
       const wallStart = new Date(written.mtimeMs - durationSeconds * 1000).toISOString();
-      await journalSegment(dir, { file, run, wallStart, durationSeconds });
+      const sourceId = sourceOfRun.get(run);
+      await journalSegment(dir, { file, run, wallStart, durationSeconds, ...(sourceId ? { sourceId } : {}) });
       added += 1;
     }
   }

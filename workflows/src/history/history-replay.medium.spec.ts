@@ -474,8 +474,8 @@ describe('embedded runs replayed by Temporal', () => {
           pending.push((outcome) => resolve({ outcome, segments: outcome === 'source-lost' ? 0 : 3 })),
         );
       },
-      finishCrashRecording: async ({ itemId }) => {
-        finished.push(itemId);
+      finishCrashRecording: async ({ itemId, ended, endedSourceId }) => {
+        finished.push(`${itemId} ${ended} ${endedSourceId}`);
       },
     };
     const recording = () => eventually(async () => pending.length > 0);
@@ -516,9 +516,10 @@ describe('embedded runs replayed by Temporal', () => {
 
     it('records each source in turn into one item, reconnects a lost source and finishes every recording', () => {
       expect(recorded).toEqual(['cam1', 'cam2', 'cam3', 'cam3']);
+      // Each says why it ended and which source it recorded last (the starter is told of an end on its own).
       expect(finished).toEqual([
-        'item-t1:live-source:cam1:crash-recording',
-        'item-t1:live-source:cam3:crash-recording',
+        'item-t1:live-source:cam1:crash-recording stopped cam2',
+        'item-t1:live-source:cam3:crash-recording deadline cam3',
       ]);
     });
 

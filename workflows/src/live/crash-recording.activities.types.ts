@@ -38,6 +38,9 @@ export interface TRecordLiveResult {
   segments: number;
 }
 
+/** Why a recording ended: asked to stop, its duration ran out, or its source stayed silent past the reconnection window. */
+export type TCrashRecordingEnd = 'stopped' | 'deadline' | 'source-lost';
+
 /** What a running crash recording answers to the recorder's query. */
 export interface TCrashRecordingState {
   sourceId: string;
@@ -58,5 +61,7 @@ export interface CrashRecordingActivities {
    * Joins the high-res segments without re-encoding into the item's original and hands it to the usual processing,
    * as a finished upload is; when nothing was recorded the item says so.
    */
-  finishCrashRecording(input: TCrashRecordingInput): Promise<void>;
+  finishCrashRecording(
+    input: TCrashRecordingInput & { ended?: TCrashRecordingEnd; endedSourceId?: string },
+  ): Promise<void>;
 }

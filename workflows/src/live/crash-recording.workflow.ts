@@ -1,6 +1,7 @@
 import { condition, defineQuery, defineSignal, proxyActivities, setHandler, workflowInfo } from '../runtime';
 import type {
   CrashRecordingActivities,
+  TCrashRecordingEnd,
   TCrashRecordingInput,
   TCrashRecordingItem,
   TCrashRecordingState,
@@ -58,17 +59,25 @@ export async function crashRecordingWorkflow(input: TCrashRecordingInput): Promi
   const item: TCrashRecordingItem = await beginCrashRecording({ ...input, workflowId });
   state.itemId = item.itemId;
   let silentTries = 0;
+  let ended: TCrashRecordingEnd = 'stopped';
   while (!state.stopRequested) {
     const result = await recordLive({ ...item, tenantId: input.tenantId, sourceId: state.sourceId, workflowId });
-    if (result.outcome === 'stopped' || result.outcome === 'deadline') break;
+    if (result.outcome === 'stopped') break;
+    if (result.outcome === 'deadline') {
+      ended = 'deadline';
+      break;
+    }
     if (result.outcome === 'switched') {
       silentTries = 0;
       continue;
     }
     silentTries = result.segments > 0 ? 0 : silentTries + 1;
-    if (silentTries >= RECONNECT_TRIES) break;
+    if (silentTries >= RECONNECT_TRIES) {
+      ended = 'source-lost';
+      break;
+    }
     await condition(() => state.stopRequested, RECONNECT_PAUSE);
   }
-  await finishCrashRecording(input);
+  await finishCrashRecording({ ...input, ended, endedSourceId: state.sourceId });
   return { itemId: item.itemId };
 }

@@ -9,6 +9,7 @@ import {
 } from '@mam/workflows';
 import type { AuthedActor } from '../actor.service';
 import type { AuditService } from '../audit.service';
+import type { NotificationService } from '../notification.service';
 import { currentRequestId } from '../request-context';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
 import { targetFolderId } from '../sequences/target-folder';
@@ -47,8 +48,27 @@ export function createCrashRecordingService(
   sources: LiveSourceService,
   monitor: LiveSourceMonitor,
   tenantConfig: TenantConfigService,
+  notifications: Pick<NotificationService, 'liveRecordingChanged'>,
 ) {
   const { repos } = deps;
+
+  /** Tells whoever started the recording (its item's creator) that someone else stopped or switched it. */
+  async function tellStarter(
+    actor: AuthedActor,
+    recording: TCrashRecordingView,
+    change: { event: 'stopped' | 'switched'; source: string; target?: string },
+  ): Promise<void> {
+    const item = await repos.items.findById(actor.tenantId, recording.itemId);
+    if (!item?.createdBy) return;
+    await notifications
+      .liveRecordingChanged(actor.tenantId, {
+        starterId: item.createdBy,
+        actorId: actor.userId,
+        itemId: recording.itemId,
+        ...change,
+      })
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'crash recording notification not sent'));
+  }
 
   function engine() {
     if (!deps.workflows) throw refused('no_engine');
@@ -198,6 +218,7 @@ export function createCrashRecordingService(
         summary: `Crash recording of ${source.name} stopped`,
         details: { sourceId },
       });
+      await tellStarter(actor, recording, { event: 'stopped', source: source.name });
       return { itemId: recording.itemId };
     },
 
@@ -228,6 +249,7 @@ export function createCrashRecordingService(
         summary: `Crash recording switched from ${source.name} to ${target.name}`,
         details: { fromSourceId: sourceId, toSourceId: targetId },
       });
+      await tellStarter(actor, recording, { event: 'switched', source: source.name, target: target.name });
       return { itemId: recording.itemId };
     },
   };

@@ -19,6 +19,7 @@ import {
   IconArrowBackUp,
   IconAt,
   IconBell,
+  IconBroadcast,
   IconChecks,
   IconCircleCheck,
   IconRosetteDiscountCheck,
@@ -49,6 +50,7 @@ const kindIcon: Record<TNotification['kind'], ReactNode> = {
   upload_received: <IconUpload size={12} />,
   operation_finished: <IconCircleCheck size={12} />,
   operation_failed: <IconAlertTriangle size={12} />,
+  live_recording: <IconBroadcast size={12} />,
 };
 
 function NotificationRow({ notification, onOpen }: { notification: TNotification; onOpen: () => void }) {

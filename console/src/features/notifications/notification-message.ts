@@ -4,6 +4,13 @@ import type { RouterOutputs } from '../../lib/trpc';
 
 export type TNotification = RouterOutputs['notifications']['list']['notifications'][number];
 
+/** Which of a crash recording's notifications this is: stopped or switched by another user, or ended on its own. */
+function liveRecordingEvent(event: string, reason: string): string {
+  if (event === 'switched') return 'switched';
+  if (event === 'ended') return reason === 'duration' ? 'ended_duration' : 'ended_source_lost';
+  return 'stopped';
+}
+
 /**
  * The sentence of a notification in the console's language: who did what to which item, share or request.
  * `dateTime` writes a moment (a task's due date) as the user's preferences ask.
@@ -24,12 +31,16 @@ export function notificationMessage(
     requestTitle: text('requestTitle'),
     fileName: text('fileName'),
     date: text('dueAt') ? dateTime(text('dueAt')) : '',
+    source: text('source'),
+    target: text('target'),
   };
   const key =
     n.kind === 'share_activity'
       ? `share_${text('activity') === 'commented' ? 'commented' : 'opened'}`
       : n.kind === 'approval_changed'
         ? `approval_${isApprovalStatus(text('status')) ? text('status') : 'none'}`
-        : n.kind;
+        : n.kind === 'live_recording'
+          ? `live_recording_${liveRecordingEvent(text('event'), text('reason'))}`
+          : n.kind;
   return t(`notifications.messages.${key}`, values);
 }
