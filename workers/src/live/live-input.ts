@@ -109,9 +109,9 @@ type TGated = { innerPort: number; refusals: string[]; close(): Promise<void> };
 /**
  * The gate in front of a receiving source, or null when there is none to put there: pulled sources are checked by
  * the endpoint guard instead, an empty list of ranges admits anyone (ffmpeg receives as before, with no extra hop),
- * and a multicast group is not gated: it is joined, not bound for senders to reach, and who may send into a group is
- * the network's routing (and, with source-specific multicast, the group's) to decide; ffmpeg joining it on the gate's
- * behalf would need the gate to join and re-send the group instead.
+ * and a multicast group is not gated: it is joined, not a port senders reach, so who may send into it is for the
+ * network's routing (or source-specific multicast) to decide; gating it would mean the gate joining the group and
+ * re-sending all of it to ffmpeg.
  */
 async function gateFor(source: TLiveSource): Promise<TGated | null> {
   const location = new URL(source.location);
@@ -131,6 +131,8 @@ async function gateFor(source: TLiveSource): Promise<TGated | null> {
     host,
     port: Number(location.port),
     allowed: new LiveNetworks(source.cidr),
+    // Only the RTP port is relayed: MPEG-TS over RTP carries its own clock, so ffmpeg needs no sender reports from
+    // the RTCP port (+1), which stays unbound. ffmpeg still binds an RTCP port beside its inner one, hence the pair.
     innerPortPair: source.type === 'rtp',
   });
 }

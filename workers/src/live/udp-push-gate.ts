@@ -184,8 +184,9 @@ export async function openUdpPushGate(options: {
   const relayFor = (peer: RemoteInfo) => () => {
     const relay = createSocket('udp4');
     relay.on('error', () => undefined);
-    relay.on('message', (reply) => {
-      if (open) outer.send(reply, peer.port, peer.address);
+    // Only ffmpeg's answers go back: another local process writing to this port is not relayed to the peer.
+    relay.on('message', (reply, from) => {
+      if (open && from.port === innerPort) outer.send(reply, peer.port, peer.address);
     });
     // Bound at once (port 0) so ffmpeg's first answer already has a socket to come back to.
     relay.bind(0, '127.0.0.1');
