@@ -7,3 +7,4 @@ export * from './recorder-plan';
 export * from './recording-journal';
 export * from './live-playlist-publisher';
 export * from './rtmp-push-gate';
+export * from './udp-push-gate';

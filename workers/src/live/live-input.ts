@@ -1,6 +1,7 @@
 import { isMulticast, unbracket, type TLiveSource } from '@mam/core';
 import { LiveNetworks, permittedLiveAddress } from './live-endpoint-guard';
 import { openRtmpPushGate } from './rtmp-push-gate';
+import { openUdpPushGate } from './udp-push-gate';
 
 /** How ffmpeg (or ffprobe) opens a source: the input URL and the options that go before `-i`. */
 export interface TLiveInput {
@@ -100,26 +101,56 @@ export async function liveInputFor(source: TLiveSource, options: TLiveInputOptio
   }
 }
 
-/** A live input held open while it is read: an RTMP push goes through its gate (ranges and stream key) until closed. */
+/** A live input held open while it is read: a pushed source goes through its gate (ranges, stream key) until closed. */
 export type TOpenedLiveInput = TLiveInput & { close(): Promise<void> };
 
+type TGated = { innerPort: number; refusals: string[]; close(): Promise<void> };
+
 /**
- * The input as `liveInputFor` gives it, with what must run beside ffmpeg while it reads: for an RTMP push the gate
- * that admits only the source's senders and stream key, ffmpeg itself listening behind it on loopback.
+ * The gate in front of a receiving source, or null when there is none to put there: pulled sources are checked by
+ * the endpoint guard instead, an empty list of ranges admits anyone (ffmpeg receives as before, with no extra hop),
+ * and a multicast group is not gated: it is joined, not a port senders reach, so who may send into it is for the
+ * network's routing (or source-specific multicast) to decide; gating it would mean the gate joining the group and
+ * re-sending all of it to ffmpeg.
+ */
+async function gateFor(source: TLiveSource): Promise<TGated | null> {
+  const location = new URL(source.location);
+  const host = unbracket(location.hostname);
+  if (source.type === 'rtmp' && source.mode === 'push') {
+    return openRtmpPushGate({
+      host,
+      port: Number(location.port || 1935),
+      allowed: new LiveNetworks(source.cidr),
+      streamKey: source.credentials.streamKey ?? '',
+    });
+  }
+  const listening =
+    (source.type === 'srt' && source.mode === 'listener') || source.type === 'udp' || source.type === 'rtp';
+  if (!listening || source.cidr.length === 0 || isMulticast(host)) return null;
+  return openUdpPushGate({
+    host,
+    port: Number(location.port),
+    allowed: new LiveNetworks(source.cidr),
+    // Only the RTP port is relayed: MPEG-TS over RTP carries its own clock, so ffmpeg needs no sender reports from
+    // the RTCP port (+1), which stays unbound. ffmpeg still binds an RTCP port beside its inner one, hence the pair.
+    innerPortPair: source.type === 'rtp',
+  });
+}
+
+/**
+ * The input as `liveInputFor` gives it, with what must run beside ffmpeg while it reads: for a pushed source the
+ * gate that admits only the source's senders (and, for RTMP, its stream key), ffmpeg itself listening behind it on
+ * loopback. The gate binds the source's own address, so the port registry's claim on it holds as before.
  */
 export async function openLiveInput(source: TLiveSource, options: TLiveInputOptions): Promise<TOpenedLiveInput> {
   const input = await liveInputFor(source, options);
-  if (source.type !== 'rtmp' || source.mode !== 'push') return { ...input, close: async () => undefined };
-  const location = new URL(source.location);
-  const gate = await openRtmpPushGate({
-    host: unbracket(location.hostname),
-    port: Number(location.port || 1935),
-    allowed: new LiveNetworks(source.cidr),
-    streamKey: source.credentials.streamKey ?? '',
-  });
+  const gate = await gateFor(source);
+  if (!gate) return { ...input, close: async () => undefined };
   const inner = new URL(input.url);
   inner.hostname = '127.0.0.1';
   inner.port = String(gate.innerPort);
+  // Without it ffmpeg's UDP and RTP inputs bind every interface, and the inner port would be a way around the gate.
+  if (source.type === 'udp' || source.type === 'rtp') inner.searchParams.set('localaddr', '127.0.0.1');
   return {
     url: inner.href,
     inputOptions: input.inputOptions,
