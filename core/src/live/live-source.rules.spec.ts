@@ -97,7 +97,15 @@ describe('live source input', () => {
 
   it('refuses ranges and secrets a type has no use for', () => {
     const udp = { name: 'Feed', type: 'udp', location: 'udp://0.0.0.0:5000' };
-    expect(paths(refusal(() => parseLiveSourceInput({ ...udp, cidr: ['10.0.0.0/8'] })))).toEqual(['cidr']);
+    // A multicast group is joined, not sent to: ranges cannot admit its senders.
+    const group = { ...udp, location: 'udp://239.1.1.1:5000', cidr: ['10.0.0.0/8'] };
+    expect(paths(refusal(() => parseLiveSourceInput(group)))).toEqual(['cidr']);
+    expect(parseLiveSourceInput({ ...udp, cidr: ['10.0.0.0/8'] }).cidr).toEqual(['10.0.0.0/8']);
+    expect(
+      parseLiveSourceInput({ ...udp, type: 'rtp', location: 'rtp://0.0.0.0:5004', cidr: ['10.1.0.0/16'] }).cidr,
+    ).toEqual(['10.1.0.0/16']);
+    const hlsRanges = { name: 'Web', type: 'hls', location: 'https://cdn.example.com/a.m3u8', cidr: ['10.0.0.0/8'] };
+    expect(paths(refusal(() => parseLiveSourceInput(hlsRanges)))).toEqual(['cidr']);
     expect(paths(refusal(() => parseLiveSourceInput({ ...udp, credentials: { streamKey: 'key_12345' } })))).toEqual([
       'credentials.streamKey',
     ]);

@@ -75,6 +75,17 @@ export function isPushed(type: TLiveSourceType, mode: TLiveSourceMode): boolean 
   return (type === 'rtmp' && mode === 'push') || (type === 'srt' && mode === 'listener');
 }
 
+/**
+ * Where the server receives from senders it can tell apart by address, so that ranges can admit them: pushes, and
+ * UDP/RTP on a unicast address. A multicast group is joined, not reached by a sender: ranges do not apply to it.
+ */
+export function takesAddressRanges(type: TLiveSourceType, mode: TLiveSourceMode, location?: string): boolean {
+  if (isPushed(type, mode)) return true;
+  if (type !== 'udp' && type !== 'rtp') return false;
+  const host = location ? parseUrl(location)?.hostname : undefined;
+  return host === undefined || !isMulticast(unbracket(host));
+}
+
 function refuse(issues: AppIssue[]): never {
   throw new AppError('LIVE_SOURCE_INVALID', { issues });
 }
@@ -206,9 +217,12 @@ export function parseLiveSourceInput(
     if (!range) issues.push(issue(`cidr.${index}`, `"${entry}" is not an address range such as 203.0.113.0/24.`));
     else cidr.push(`${range.address}/${range.prefix}`);
   });
-  if (cidr.length && !isPushed(data.type, mode)) {
+  if (cidr.length && !takesAddressRanges(data.type, mode, data.location)) {
     issues.push(
-      issue('cidr', 'Address ranges apply to sources that are pushed to the server (SRT listener, RTMP push).'),
+      issue(
+        'cidr',
+        'Address ranges apply to sources senders send to: SRT listener, RTMP push, UDP or RTP on a unicast address.',
+      ),
     );
   }
   if (data.type === 'rtmp' && mode === 'push' && data.cidr.length === 0) {

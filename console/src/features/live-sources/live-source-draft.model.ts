@@ -1,5 +1,5 @@
 import {
-  isPushed,
+  takesAddressRanges,
   liveSourceModesByType,
   type TLiveSourceCredentials,
   type TLiveSourceInputRaw,
@@ -62,9 +62,9 @@ export function credentialFields(type: TLiveSourceType, mode: TLiveSourceMode): 
   return [];
 }
 
-/** Address ranges are asked for only where a sender pushes to the server. */
+/** Address ranges are asked for only where senders send to the server (a multicast group is refused by it). */
 export function takesCidr(type: TLiveSourceType, mode: TLiveSourceMode): boolean {
-  return isPushed(type, mode);
+  return takesAddressRanges(type, mode);
 }
 
 /**
