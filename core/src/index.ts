@@ -29,6 +29,7 @@ export * from './validation/password.schema';
 export * from './validation/tenant-slug.schema';
 export * from './validation/iso-date.schema';
 export * from './validation/text-integrity';
+export * from './validation/uuid';
 
 export * from './api-keys/api-key-state';
 

@@ -75,7 +75,8 @@ export function buildOpenApiDocument(routes: RestRoute[], options: { apiKeyHeade
       ...(route.body
         ? {
             requestBody: {
-              required: true,
+              // A body that parses from nothing (all of it defaulted) may be left out.
+              required: !route.body.safeParse(undefined).success,
               content: { 'application/json': { schema: toJsonSchema(route.body, components) } },
             },
           }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { AppError, assertCan, type AppIssue } from '@mam/core';
+import { AppError, assertCan, type AppIssue, isUuid } from '@mam/core';
 import {
   isUniqueViolation,
   storageTypes,
@@ -110,7 +110,6 @@ export interface TStorageInfo {
   enableDeletion: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // S3's own rule is stricter (lowercase, 3–63); gateways accept more, so only what can never be a bucket is refused.
 const BUCKET = /^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/;
 const REGION = /^[a-z0-9-]{2,40}$/;
@@ -210,7 +209,7 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
   }
 
   async function findOwn(tenantId: string, id: string): Promise<TStorageLocationRow> {
-    const row = UUID.test(id) ? await deps.repos.storageLocations.findById(tenantId, id) : undefined;
+    const row = isUuid(id) ? await deps.repos.storageLocations.findById(tenantId, id) : undefined;
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
@@ -238,7 +237,7 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
     let secret: TSecret | undefined;
     if (input.kind === 'local') {
       // Tenant folders sit at the top of the storage folder, named by tenant id: a prefix cannot take one's place.
-      if (pathPrefix && UUID.test(pathPrefix.split('/')[0]!)) {
+      if (pathPrefix && isUuid(pathPrefix.split('/')[0]!)) {
         issue('pathPrefix', 'The path prefix cannot start with an id.');
       }
       config = { pathPrefix: pathPrefix ?? '' };

@@ -2,7 +2,15 @@ import { freeUdpPort, startUdpFeed, type TUdpFeed } from '@mam/workers/testing/u
 import { schema } from '@mam/db';
 import { eq } from 'drizzle-orm';
 import type { TLiveSourceView } from '../services/live/live-source.service';
-import { addMember, adminApiKey, rest, twoTenantLibrary, type TTwoTenantLibrary } from '../testing/library-fixtures';
+import type { TStorageInput } from '../services/storage.service';
+import {
+  addMember,
+  adminActor,
+  adminApiKey,
+  rest,
+  twoTenantLibrary,
+  type TTwoTenantLibrary,
+} from '../testing/library-fixtures';
 import type { TestApp, TrpcClient } from '../testing/test-app';
 
 type TItemJson = {
@@ -21,6 +29,22 @@ async function eventually<T>(what: string, fn: () => Promise<T | null | undefine
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+const localUploadLocation: TStorageInput = {
+  name: '',
+  description: '',
+  kind: 'local',
+  types: ['upload'],
+  defaultTypes: [],
+  enableDeletion: true,
+  pathPrefix: '',
+  bucket: '',
+  region: '',
+  endpoint: '',
+  permissionMethod: 'accessKeys',
+  roleArn: '',
+  forcePathStyle: false,
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -186,6 +210,26 @@ describe('crash recording', () => {
     );
   }, 240_000);
 
+  it('refuses a render location that is not one of the organisation’s upload locations', async () => {
+    const source = await fedSource('Studio C', 660);
+    const bravoDisk = await t.services.storages.create(
+      await adminActor(t, bravo),
+      { ...localUploadLocation, name: 'Bravo disk', pathPrefix: 'bravo-disk' },
+      null,
+    );
+    const outbox = await t.services.storages.create(
+      await adminActor(t, alpha),
+      { ...localUploadLocation, name: 'Outbox', pathPrefix: 'outbox', types: ['export'] },
+      null,
+    );
+    for (const renderLocationId of [bravoDisk.id, outbox.id, '00000000-0000-4000-8000-000000000000']) {
+      expect(
+        await rest(t, key, 'POST', `/live-sources/${source.id}/crash-recording`, { renderLocationId }),
+      ).toMatchObject({ status: 400, body: { code: 'CRASH_RECORDING_LOCATION_INVALID' } });
+    }
+    expect((await rest(t, key, 'GET', `/live-sources/${source.id}`)).body).toMatchObject({ recording: null });
+  });
+
   it('refuses to start with the reason when the organisation’s storage is full', async () => {
     const source = await fedSource('Studio B', 500);
     const stored = await t.services.deps.repos.tenants.findById(alpha.tenant.id);
@@ -209,8 +253,22 @@ describe('crash recording', () => {
     const second = await fedSource('Camera 2', 880);
     // Started by a recording user, switched and stopped by the administrator: the starter is told of both.
     const recorder = await addMember(t, alpha, 'night-desk', { liveRecording: true, create: true });
+    // Rendered to an upload location of its own choosing (its cloud render location), not the default one.
+    const disk = await t.services.storages.create(
+      await adminActor(t, alpha),
+      { ...localUploadLocation, name: 'Live disk', pathPrefix: 'live-disk' },
+      null,
+    );
+    const locations =
+      await recorder.client.query<Array<{ id: string; name: string; isDefault: boolean }>>(
+        'liveSources.renderLocations',
+      );
+    if (!locations.ok) throw new Error(JSON.stringify(locations));
+    expect(locations.data.find((location) => location.id === disk.id)).toMatchObject({ name: 'Live disk' });
+    expect(locations.data.filter((location) => location.isDefault)).toHaveLength(1);
     const started = await recorder.client.mutate<{ itemId: string }>('liveSources.startCrashRecording', {
       sourceId: first.id,
+      renderLocationId: disk.id,
     });
     if (!started.ok) throw new Error(JSON.stringify(started));
     const itemId = started.data.itemId;
@@ -245,6 +303,11 @@ describe('crash recording', () => {
       120_000,
     );
     expect(video.media?.videoCodec).toBe('h264');
+    const [version] = await t.database.db
+      .select()
+      .from(schema.itemVersion)
+      .where(eq(schema.itemVersion.itemId, itemId));
+    expect(version!.storageId).toBe(disk.id);
     // The change of source is in the item's history, asked for and as recorded (and marked in its playlist above).
     const events = await t.database.db.select().from(schema.auditEvent).where(eq(schema.auditEvent.targetId, itemId));
     expect(events.map((event) => event.action)).toContain('live_source.crash_recording_switched');

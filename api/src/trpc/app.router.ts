@@ -103,6 +103,7 @@ import { unscheduleHighresDeletionProcedure } from './procedures/highres-deletio
 import { scheduleHighresDeletionsProcedure } from './procedures/highres-deletion/schedule-highres-deletions.procedure';
 import { unscheduleHighresDeletionsProcedure } from './procedures/highres-deletion/unschedule-highres-deletions.procedure';
 import { recordingSegmentsProcedure } from './procedures/live-sources/recording-segments.procedure';
+import { renderLocationsProcedure } from './procedures/live-sources/render-locations.procedure';
 import { startCrashRecordingProcedure } from './procedures/live-sources/start-crash-recording.procedure';
 import { stopCrashRecordingProcedure } from './procedures/live-sources/stop-crash-recording.procedure';
 import { switchCrashRecordingProcedure } from './procedures/live-sources/switch-crash-recording.procedure';
@@ -339,6 +340,7 @@ export const appRouter = router({
     delete: deleteLiveSourceProcedure,
     status: liveSourceStatusProcedure,
     startCrashRecording: startCrashRecordingProcedure,
+    renderLocations: renderLocationsProcedure,
     stopCrashRecording: stopCrashRecordingProcedure,
     switchCrashRecording: switchCrashRecordingProcedure,
     recordingSegments: recordingSegmentsProcedure,

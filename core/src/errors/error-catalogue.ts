@@ -133,6 +133,10 @@ export const errorCatalogue = {
   ITEM_HAS_NO_MEDIA: { status: 409, message: 'Item has no media' },
   CRASH_RECORDING_UNAVAILABLE: { status: 409, message: 'Cannot create crash recording now' },
   CRASH_RECORDING_NOT_RUNNING: { status: 409, message: 'The live source is not recording.' },
+  CRASH_RECORDING_LOCATION_INVALID: {
+    status: 400,
+    message: 'Choose an upload storage location of your organisation to render the recording to.',
+  },
   STORAGE_SCAN_FAILED: { status: 500, message: 'Failed to initialize storage scan' },
   STORAGE_SCANNING_FAILED: { status: 409, message: 'Failed to initialize scanning of storage' },
   TRANSCRIPTION_LANGUAGE_REQUIRED: { status: 400, message: 'Please select a transcription language.' },

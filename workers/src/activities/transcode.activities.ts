@@ -284,7 +284,10 @@ export function createTranscodeActivities(deps: TranscodeActivityDeps): Transcod
         if (await own.head(version.originalKey)) return report(100, true);
         throw ApplicationFailure.nonRetryable('The original file is not stored.', 'OriginalMissing');
       }
-      const { id: storageId, storage } = await deps.storages.defaultFor(step.tenantId, 'upload');
+      // A location chosen before the media existed (a crash recording's render location) is where it goes.
+      const { id: storageId, storage } = version.storageId
+        ? { id: version.storageId, storage: await deps.storages.resolve(step.tenantId, version.storageId) }
+        : await deps.storages.defaultFor(step.tenantId, 'upload');
       const key = `${versionPrefix(step)}/original/${version.fileName}`;
       const partial = path.join(deps.uploadsDir, version.uploadId ?? version.id);
       // Idempotent: a run that stored the file and died before recording it finds the file in place.

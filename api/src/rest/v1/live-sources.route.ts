@@ -140,13 +140,25 @@ export const startCrashRecordingRoute = defineRoute({
   path: '/live-sources/:id/crash-recording',
   operationId: 'startCrashRecording',
   summary:
-    'Starts recording the source into a new item of type live (liveRecording); 409 CRASH_RECORDING_UNAVAILABLE with params.reason (already_recording, source_offline, source_busy) when it cannot',
+    'Starts recording the source into a new item of type live (liveRecording); 409 CRASH_RECORDING_UNAVAILABLE with params.reason (already_recording, source_offline, source_busy, storage_full) when it cannot; 400 CRASH_RECORDING_LOCATION_INVALID for a render location that is not one of the organisation’s upload locations',
   tags: ['Live sources'],
   params: ZSourceParams,
+  body: z
+    .object({
+      renderLocationId: z
+        .uuid()
+        .nullish()
+        .describe(
+          'The upload storage location the recording’s high resolution is rendered to when it stops (the cloud render location); the organisation’s default upload location when absent',
+        ),
+    })
+    .default({}),
   response: ZRecordingAnswer,
   successStatus: 201,
-  handler: async ({ params }, { services, principal, request }) =>
-    services.crashRecordings.start(principal.actor, params.id, restMeta(request)),
+  handler: async ({ params, body }, { services, principal, request }) =>
+    services.crashRecordings.start(principal.actor, params.id, restMeta(request), {
+      renderLocationId: body.renderLocationId,
+    }),
 });
 
 export const stopCrashRecordingRoute = defineRoute({

@@ -12,6 +12,7 @@ import {
   type DeleteAction,
   type TAuditChanges,
   type TAuditSummary,
+  isUuid,
 } from '@mam/core';
 import type { TItemRow, TItemWithVersion } from '@mam/db';
 import type { AuthedActor } from '../actor.service';
@@ -60,8 +61,6 @@ interface Position {
   id: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function badCursor(): AppError {
   return new AppError('VALIDATION_FAILED', {
     issues: [{ path: 'cursor', code: 'VALIDATION_FAILED', message: 'Invalid cursor' }],
@@ -77,7 +76,7 @@ export function decodeItemCursor(cursor: string | undefined): Position | undefin
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
     const createdAt = new Date(typeof at === 'string' ? at : NaN);
-    if (Number.isNaN(createdAt.getTime()) || typeof id !== 'string' || !UUID.test(id)) throw badCursor();
+    if (Number.isNaN(createdAt.getTime()) || typeof id !== 'string' || !isUuid(id)) throw badCursor();
     return { createdAt, id };
   } catch {
     throw badCursor();

@@ -1,4 +1,4 @@
-import { AppError, can, crashRecordingName, initiatedProcess, isAdmin, safeFileName } from '@mam/core';
+import { AppError, can, crashRecordingName, initiatedProcess, isAdmin, safeFileName, isUuid } from '@mam/core';
 import {
   CRASH_RECORDING_TASK_QUEUE,
   crashRecordingStateQuery,
@@ -29,6 +29,14 @@ export interface TCrashRecordingView {
   /** The source the recorder takes the picture from now. */
   recordingSourceId: string;
   startedAt: string;
+}
+
+/** An upload location a recording's high res can be rendered to. */
+export interface TRenderLocation {
+  id: string;
+  name: string;
+  kind: string;
+  isDefault: boolean;
 }
 
 const RECENT_STATE_MS = 30_000;
@@ -106,6 +114,13 @@ export function createCrashRecordingService(
     return bySource;
   }
 
+  /** Another tenant's location, an unknown one and one that takes no uploads are refused alike. */
+  async function renderLocationOf(actor: AuthedActor, id: string): Promise<string> {
+    const row = isUuid(id) ? await repos.storageLocations.findById(actor.tenantId, id) : undefined;
+    if (!row?.types.includes('upload')) throw new AppError('CRASH_RECORDING_LOCATION_INVALID');
+    return row.id;
+  }
+
   async function runningOrFail(actor: AuthedActor, sourceId: string): Promise<TCrashRecordingView> {
     const recording = await recordingOf(actor.tenantId, sourceId);
     if (!recording) throw new AppError('CRASH_RECORDING_NOT_RUNNING');
@@ -132,10 +147,27 @@ export function createCrashRecordingService(
       return view!;
     },
 
-    async start(actor: AuthedActor, sourceId: string, meta: RequestMeta | null): Promise<{ itemId: string }> {
+    /** Where a recording's high res may be rendered to (spec: cloud render location): the upload locations. */
+    async renderLocations(actor: AuthedActor): Promise<TRenderLocation[]> {
+      assertMayRecord(actor);
+      const rows = await repos.storageLocations.list(actor.tenantId);
+      const fallback = await repos.storageLocations.findDefault(actor.tenantId, 'upload');
+      return rows
+        .filter((row) => row.types.includes('upload'))
+        .map((row) => ({ id: row.id, name: row.name, kind: row.kind, isDefault: row.id === fallback?.id }));
+    },
+
+    /** `renderLocationId`: the upload location the joined high res goes to; the organisation's default when absent. */
+    async start(
+      actor: AuthedActor,
+      sourceId: string,
+      meta: RequestMeta | null,
+      options: { renderLocationId?: string | null } = {},
+    ): Promise<{ itemId: string }> {
       assertMayRecord(actor);
       if (!can(actor, 'create')) throw new AppError('UPLOAD_FORBIDDEN');
       const source = await sources.get(actor.tenantId, sourceId);
+      const storageId = options.renderLocationId ? await renderLocationOf(actor, options.renderLocationId) : null;
       if ((await recordingsBySource(actor.tenantId)).has(sourceId)) throw refused('already_recording');
       // A state the sources page saw moments ago will do: a new probe would hold the start for seconds.
       const status = await monitor.status(actor, sourceId, { maxAgeMs: RECENT_STATE_MS });
@@ -161,6 +193,8 @@ export function createCrashRecordingService(
             { folderId, title, itemType: 'live', createdBy: actor.userId, ownerId: actor.userId },
             {
               fileName: safeFileName(title, 'ts', 'recording'),
+              // Chosen now, used when the stop hands the joined file to processing (which stores it there).
+              storageId,
               upload: { state: 'PROGRESSING', receivedBytes: 0, totalBytes: null, error: null },
               transcoding: initiatedProcess(),
               createdBy: actor.userId,

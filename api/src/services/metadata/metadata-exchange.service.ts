@@ -10,6 +10,7 @@ import {
   xmpToMetadata,
   type TFormField,
   type TJsonValue,
+  isUuid,
 } from '@mam/core';
 import type { AuthedActor } from '../actor.service';
 import type { RequestMeta } from '../service-deps';
@@ -17,8 +18,6 @@ import type { ItemMetadataService, TBulkResult } from './item-metadata.service';
 
 /** Rows per import: a spreadsheet of a whole archive goes through a workflow, not one request. */
 export const CSV_IMPORT_MAX_ROWS = 10_000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const exchangeable = (field: TFormField) => field.type !== 'Button' && field.type !== 'File';
 
@@ -76,7 +75,7 @@ export function createMetadataExchangeService(itemMetadata: ItemMetadataService)
         const applied: TCsvImportResult[] = [];
         for (const { line, cells } of parsed.records) {
           const itemId = (cells[idColumn] ?? '').trim();
-          if (!UUID.test(itemId)) {
+          if (!isUuid(itemId)) {
             applied.push({ line, itemId, ok: false, code: 'NOT_FOUND', message: 'Not found.' });
             continue;
           }

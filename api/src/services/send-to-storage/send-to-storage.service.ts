@@ -1,4 +1,4 @@
-import { AppError, assertCan, canView, isSendToStorageTarget, sendToStorageFileName } from '@mam/core';
+import { AppError, assertCan, canView, isSendToStorageTarget, sendToStorageFileName, isUuid } from '@mam/core';
 import type { TItemRow, TStorageKind } from '@mam/db';
 import {
   SEND_TO_STORAGE_TASK_QUEUE,
@@ -48,7 +48,6 @@ export interface TSendToStorageStatus {
   finishedAt: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The item's latest runs read for its sends; older ones are history (Background jobs). */
 const RUNS_READ = 100;
 
@@ -66,14 +65,14 @@ export function createSendToStorageService(deps: ServiceDeps, tenantConfig: Tena
   }
 
   async function findItem(actor: AuthedActor, itemId: string): Promise<TItemRow> {
-    const item = UUID.test(itemId) ? await repos.items.findById(actor.tenantId, itemId) : undefined;
+    const item = isUuid(itemId) ? await repos.items.findById(actor.tenantId, itemId) : undefined;
     if (!item || item.deletedAt || !canView(actor, item)) throw new AppError('NOT_FOUND');
     return item;
   }
 
   /** Another tenant's location, an unknown one and one that is no export location are all refused alike. */
   async function targetOf(actor: AuthedActor, storageId: string) {
-    const row = UUID.test(storageId) ? await repos.storageLocations.findById(actor.tenantId, storageId) : undefined;
+    const row = isUuid(storageId) ? await repos.storageLocations.findById(actor.tenantId, storageId) : undefined;
     if (!row || !isSendToStorageTarget(row.types)) throw new AppError('SEND_TO_STORAGE_TARGET_INVALID');
     return row;
   }

@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, Menu } from '@mantine/core';
-import { IconArrowsExchange, IconPlayerRecordFilled, IconPlayerStopFilled } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Button, Group, Menu } from '@mantine/core';
+import { IconArrowsExchange, IconChevronDown, IconPlayerRecordFilled, IconPlayerStopFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { appErrorOf, errorMessage } from '../../lib/app-error';
@@ -37,21 +37,55 @@ export function CrashRecordingControls({
   const stop = trpc.liveSources.stopCrashRecording.useMutation({ onSuccess: refresh, onError: failed });
   const switchTo = trpc.liveSources.switchCrashRecording.useMutation({ onSuccess: refresh, onError: failed });
   const recording = source.recording;
+  // More than one upload location: the recording can be rendered to another than the default (its render location).
+  const locations = trpc.liveSources.renderLocations.useQuery(undefined, { enabled: !recording, staleTime: 60_000 });
+  const choices = locations.data ?? [];
 
   if (!recording) {
     return (
-      <Button
-        size="xs"
-        color="red"
-        variant="light"
-        leftSection={<IconPlayerRecordFilled size={14} />}
-        disabled={!ready}
-        loading={start.isPending}
-        onClick={() => start.mutate({ sourceId: source.id })}
-        data-testid="live-source-record"
-      >
-        {t('liveSources.record')}
-      </Button>
+      <Group gap={2} wrap="nowrap">
+        <Button
+          size="xs"
+          color="red"
+          variant="light"
+          leftSection={<IconPlayerRecordFilled size={14} />}
+          disabled={!ready}
+          loading={start.isPending}
+          onClick={() => start.mutate({ sourceId: source.id })}
+          data-testid="live-source-record"
+        >
+          {t('liveSources.record')}
+        </Button>
+        {choices.length > 1 && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon
+                size="md"
+                color="red"
+                variant="light"
+                disabled={!ready || start.isPending}
+                aria-label={t('liveSources.recordTo')}
+                title={t('liveSources.recordToHint')}
+                data-testid="live-source-record-to"
+              >
+                <IconChevronDown size={14} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{t('liveSources.recordTo')}</Menu.Label>
+              {choices.map((location) => (
+                <Menu.Item
+                  key={location.id}
+                  onClick={() => start.mutate({ sourceId: source.id, renderLocationId: location.id })}
+                  data-testid={`live-source-record-to-${location.name}`}
+                >
+                  {location.isDefault ? t('liveSources.defaultLocation', { name: location.name }) : location.name}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
     );
   }
   const targets = others.filter((other) => other.id !== source.id && !other.recording);
