@@ -45,9 +45,7 @@ describe('the live preview in the console', () => {
     await signIn(page, suite.server, suite.server.adminEmail, suite.server.adminPassword);
     await page.goto(`${suite.server.url}/dvr-settings`);
     const row = page.getByTestId('live-source-row-Gallery feed');
-    await page
-      .locator('[data-testid="live-source-row-Gallery feed"][data-state="ready"]')
-      .waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="live-source-row-Gallery feed"][data-state="ready"]').waitFor({ timeout: 60_000 });
     await row.getByTestId('live-source-preview').click();
 
     const modal = page.getByTestId('live-preview');

@@ -93,7 +93,10 @@ export function startLivePreview(options: {
       const exit = await runProcess(options.binaries.ffmpegPath, livePreviewArgs(options.input, options.dir), {
         signal: kill.signal,
       });
-      return { stopped: false, reason: summariseLog(exit.log, [options.dir]) || `ffmpeg exited with code ${exit.code}` };
+      return {
+        stopped: false,
+        reason: summariseLog(exit.log, [options.dir]) || `ffmpeg exited with code ${exit.code}`,
+      };
     } catch (error) {
       if (kill.signal.aborted) return { stopped: true, reason: null };
       throw error;

@@ -52,7 +52,10 @@ export function LivePreviewModal({ source, onClose }: { source: TLiveSourceRow; 
       keepRef.current({ id: source.id }).then(
         (kept) => {
           if (!kept) setAttempt((n) => n + 1);
-          else setAnswer((current) => (current?.url === kept.url ? current : { ...kept, generation: ++generation.current }));
+          else
+            setAnswer((current) =>
+              current?.url === kept.url ? current : { ...kept, generation: ++generation.current },
+            );
         },
         () => undefined,
       );
