@@ -37,7 +37,8 @@ describe('live preview', () => {
   const feeds: TUdpFeed[] = [];
 
   beforeAll(async () => {
-    ({ t, alpha, admin, bravoAdmin } = await twoTenantLibrary('pglite'));
+    // The workflow engine runs: a recording that starts takes a previewed source over.
+    ({ t, alpha, admin, bravoAdmin } = await twoTenantLibrary('pglite', { media: true }));
   });
   afterAll(async () => {
     for (const feed of feeds) await feed.stop();
@@ -166,6 +167,47 @@ describe('live preview', () => {
     t.clock.now = new Date(t.clock.now.getTime() + 60_000);
     const probed = await admin.query<TLiveSourceStatus>('liveSources.status', { id: studio.id });
     expect(probed).toMatchObject({ ok: true, data: { state: 'ready', input: { videoCodec: 'h264' } } });
+  }, 120_000);
+
+  it('hands the source to a recording that starts, and answers a recording source with its growing playlist', async () => {
+    const studio = await source('Studio recorded', true);
+    const opened = await admin.mutate<TLivePreviewAnswer>('liveSources.openPreview', { id: studio.id });
+    expect(opened).toMatchObject({ ok: true, data: { kind: 'preview' } });
+    const folder = previewDirs()[0]!;
+
+    // The row shows the source ready while it is previewed, so it can be recorded.
+    t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+    const started = await admin.mutate<{ itemId: string }>('liveSources.startCrashRecording', { sourceId: studio.id });
+    expect(started).toMatchObject({ ok: true });
+    if (!started.ok) return;
+    const growing = `/api/v1/items/${started.data.itemId}/media/live/index.m3u8`;
+
+    // The recorder took the socket: the preview's ffmpeg is gone and the viewers are sent to the recording.
+    await eventually('the recorder to take the socket', async () =>
+      livePortRegistry.holder(bindKey(studio)) === 'recorder' ? true : null,
+    );
+    expect(t.services.livePreviews.isRunning(alpha.tenant.id, studio.id)).toBe(false);
+    await eventually('the preview folder to go', async () => (processesNaming(folder).length === 0 ? true : null));
+    expect(previewDirs()).toEqual([]);
+    const kept = await admin.mutate<TLivePreviewAnswer | null>('liveSources.keepPreview', { id: studio.id });
+    expect(kept).toMatchObject({ ok: true, data: { url: growing, kind: 'recording' } });
+    expect(await admin.mutate('liveSources.openPreview', { id: studio.id })).toMatchObject({
+      ok: true,
+      data: { url: growing, kind: 'recording' },
+    });
+    expect(previewDirs()).toEqual([]);
+
+    // The recording plays: its growing playlist lists segments.
+    const playlist = await eventually('the recording’s playlist', async () => {
+      const response = await fetchAs(admin, growing);
+      return response.statusCode === 200 && /\.ts$/m.test(response.body) ? response.body : null;
+    });
+    expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
+
+    expect(await admin.mutate('liveSources.stopCrashRecording', { sourceId: studio.id })).toMatchObject({ ok: true });
+    await eventually('the recorder to let go', async () =>
+      livePortRegistry.holder(bindKey(studio)) === undefined ? true : null,
+    );
   }, 120_000);
 
   it('stops every preview when the process shuts down', async () => {
