@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import type { TPageGlobals } from './support/player';
 import { browserSuite, shot } from './support/suite';
 
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
 /** Where the preview's element plays now; runs in the page, so it names nothing from this file. */
 const previewTime = () =>
@@ -29,7 +29,7 @@ describe('the live preview in the console', () => {
   let feed: TUdpFeed | undefined;
   afterAll(async () => feed?.stop());
 
-  it('plays the live picture of a source, muted, in a modal', async () => {
+  it('plays the live picture of a source, muted, in a modal, and the recording while it records', async () => {
     const call = restCaller(() => suite.server, await createApiKey(suite.server, 'live-preview'));
     const port = await freeUdpPort();
     feed = startUdpFeed(port);
@@ -65,6 +65,20 @@ describe('the live preview in the console', () => {
 
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
+
+    // While the source records, the preview plays the recording as it grows.
+    await row.getByTestId('live-source-record').click();
+    await page
+      .locator('[data-testid="live-source-row-Gallery feed"][data-state="recording"]')
+      .waitFor({ timeout: 30_000 });
+    await row.getByTestId('live-source-preview').click();
+    await modal.getByTestId('live-preview-recording').waitFor({ timeout: 60_000 });
+    await waitForPreviewPast(page, 1, 60_000);
+    await waitForPreviewPast(page, (await page.evaluate(previewTime)) + 2, 30_000);
+    await shot(page, 'live-preview-01-recording');
+    await page.keyboard.press('Escape');
+    await row.getByTestId('live-source-stop').click();
+    await row.getByTestId('live-source-record').waitFor({ timeout: 60_000 });
     await context.close();
   });
 });

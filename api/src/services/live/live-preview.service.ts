@@ -105,8 +105,11 @@ export function createLivePreviewService(
   async function claimSocket(bindKey: string, onEvicted: () => void): Promise<void> {
     const until = Date.now() + PROBE_WAIT_MS;
     while (!livePortRegistry.claim(bindKey, 'preview', onEvicted)) {
-      // A recording that started meanwhile is told apart by the caller; another holder is a probe finishing.
-      if (livePortRegistry.holder(bindKey) !== 'probe' || Date.now() > until) throw new AppError('LIVE_SOURCE_OFFLINE');
+      // A recording that started meanwhile is told apart by the caller; another holder is a probe finishing, or the
+      // preview before this one still stopping (it went idle a moment ago).
+      if (livePortRegistry.holder(bindKey) === 'recorder' || Date.now() > until) {
+        throw new AppError('LIVE_SOURCE_OFFLINE');
+      }
       await sleep(200);
     }
   }
