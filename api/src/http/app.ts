@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { restPlugin } from '../rest/rest.plugin';
 import { ssoRoutes } from './sso.routes';
 import { mediaRoutes } from './media.routes';
+import { livePreviewRoutes } from './live-preview.routes';
 import { sharePublicRoutes } from './share-public.routes';
 import { uploadRoutes } from './uploads.routes';
 import { notificationRoutes } from './notifications.routes';
@@ -111,6 +112,7 @@ export async function createApp(options: AppOptions) {
     onUploadComplete: (tenantId, versionId) => options.services.processing.startTranscode(tenantId, versionId, null),
   });
   await app.register(mediaRoutes, { services: options.services, apiKeyHeader: options.apiKeyHeader });
+  await app.register(livePreviewRoutes, { services: options.services, apiKeyHeader: options.apiKeyHeader });
   await notificationRoutes(app, { services: options.services, apiKeyHeader: options.apiKeyHeader });
   await app.register(sharePublicRoutes, { services: options.services, publicUrl: options.publicUrl });
   await app.register(uploadRequestRoutes, { services: options.services, publicUrl: options.publicUrl });

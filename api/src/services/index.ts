@@ -26,6 +26,7 @@ import { createLiveSourceService } from './live/live-source.service';
 import { createCrashRecordingService } from './live/crash-recording.service';
 import { createRecordingSegmentService } from './live/recording-segments.service';
 import { createLiveSourceMonitor } from './live/live-source-monitor.service';
+import { createLivePreviewService } from './live/live-preview.service';
 import { createItemMetadataService } from './metadata/item-metadata.service';
 import { createMetadataExchangeService } from './metadata/metadata-exchange.service';
 import { createSearchService } from './search/search.service';
@@ -73,6 +74,14 @@ export function createServices(deps: ServiceDeps) {
   const search = createSearchService(deps, metadataForms);
   const renderPresets = createRenderPresetService(deps, audit, liveSources);
   const liveSourceMonitor = createLiveSourceMonitor(deps, liveSources);
+  const crashRecordings = createCrashRecordingService(
+    deps,
+    audit,
+    liveSources,
+    liveSourceMonitor,
+    tenantConfig,
+    notifications,
+  );
   return {
     deps,
     background,
@@ -115,14 +124,8 @@ export function createServices(deps: ServiceDeps) {
     liveSources,
     liveSourceMonitor,
     recordingSegments: createRecordingSegmentService(deps, storages),
-    crashRecordings: createCrashRecordingService(
-      deps,
-      audit,
-      liveSources,
-      liveSourceMonitor,
-      tenantConfig,
-      notifications,
-    ),
+    crashRecordings,
+    livePreviews: createLivePreviewService(deps, liveSources, crashRecordings),
     centralRenders: createCentralRenderService(deps, audit, renderPresets),
     centralRenderMerge: createCentralRenderMergeService(deps, audit, storages, processing),
     virtualClips: createVirtualClipService(deps, audit),

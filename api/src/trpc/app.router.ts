@@ -113,6 +113,8 @@ import { createLiveSourceProcedure } from './procedures/live-sources/create-live
 import { updateLiveSourceProcedure } from './procedures/live-sources/update-live-source.procedure';
 import { deleteLiveSourceProcedure } from './procedures/live-sources/delete-live-source.procedure';
 import { liveSourceStatusProcedure } from './procedures/live-sources/live-source-status.procedure';
+import { openLivePreviewProcedure } from './procedures/live-sources/open-live-preview.procedure';
+import { keepLivePreviewProcedure } from './procedures/live-sources/keep-live-preview.procedure';
 import { getItemMetadataProcedure } from './procedures/items/get-item-metadata.procedure';
 import { updateItemMetadataProcedure } from './procedures/items/update-item-metadata.procedure';
 import { bulkUpdateItemMetadataProcedure } from './procedures/items/bulk-update-item-metadata.procedure';
@@ -344,6 +346,8 @@ export const appRouter = router({
     stopCrashRecording: stopCrashRecordingProcedure,
     switchCrashRecording: switchCrashRecordingProcedure,
     recordingSegments: recordingSegmentsProcedure,
+    openPreview: openLivePreviewProcedure,
+    keepPreview: keepLivePreviewProcedure,
   }),
   renders: router({
     start: startRenderProcedure,

@@ -318,6 +318,10 @@ export const errorCatalogue = {
     message: 'This address is on a private network the operator has not allowed for live sources.',
   },
   LIVE_SOURCE_RECORDING: { status: 409, message: 'The live source is recording. Stop the recording first.' },
+  LIVE_SOURCE_OFFLINE: {
+    status: 409,
+    message: 'The live source sends no picture. Check that it is on and sending, then try again.',
+  },
 
   // Addresses a tenant chooses that the server fetches
   SSO_ISSUER_PRIVATE: {

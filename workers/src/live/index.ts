@@ -1,6 +1,7 @@
 export * from './live-endpoint-guard';
 export * from './live-input';
 export * from './live-port-registry';
+export * from './live-preview';
 export * from './live-probe';
 export * from './recorder';
 export * from './recorder-plan';

@@ -30,7 +30,9 @@ export function createLiveSourceMonitor(deps: ServiceDeps, sources: LiveSourceSe
     const bindKey = bindKeyOf(source);
     if (bindKey && !livePortRegistry.claim(bindKey, 'probe')) {
       const holder = livePortRegistry.holder(bindKey);
-      return { state: holder === 'recorder' ? 'recording' : 'offline', input: null, thumbnail: null, checkedAt };
+      // A preview holds the socket only while it receives a picture.
+      const state = holder === 'recorder' ? 'recording' : holder === 'preview' ? 'ready' : 'offline';
+      return { state, input: null, thumbnail: null, checkedAt };
     }
     try {
       tools ??= resolveFfmpeg();

@@ -15,7 +15,16 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { IconAntenna, IconCheck, IconCopy, IconPencil, IconPhotoOff, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconAntenna,
+  IconCheck,
+  IconCopy,
+  IconPencil,
+  IconPhotoOff,
+  IconPlayerPlay,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';
@@ -28,6 +37,7 @@ import { trpc } from '../../lib/trpc';
 import { inputSummary } from './live-input-summary';
 import type { TLiveSourceRow } from './live-source-draft.model';
 import { LiveSourceModal } from './live-source.modal';
+import { LivePreviewModal } from './live-preview.modal';
 import { CrashRecordingControls } from './crash-recording.controls';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -45,6 +55,7 @@ export function LiveSourcesPanel() {
   const sources = trpc.liveSources.list.useQuery(undefined, { refetchInterval: STATUS_INTERVAL_MS });
   const remove = trpc.liveSources.delete.useMutation();
   const [editing, setEditing] = useState<TLiveSourceRow | 'new' | null>(null);
+  const [previewing, setPreviewing] = useState<TLiveSourceRow | null>(null);
   const [confirmation, confirm] = useConfirm();
   const rows = sources.data ?? [];
 
@@ -99,7 +110,7 @@ export function LiveSourcesPanel() {
               <Table.Th>{t('liveSources.address')}</Table.Th>
               <Table.Th>{t('liveSources.state')}</Table.Th>
               <Table.Th>{t('liveSources.input')}</Table.Th>
-              <Table.Th w={72} />
+              <Table.Th w={manage ? 104 : 40} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -109,6 +120,7 @@ export function LiveSourcesPanel() {
                 source={source}
                 others={rows}
                 manage={manage}
+                onPreview={() => setPreviewing(source)}
                 onEdit={() => setEditing(source)}
                 onDelete={() => askDelete(source)}
               />
@@ -117,6 +129,7 @@ export function LiveSourcesPanel() {
           </Table.Tbody>
         </DataTable>
       )}
+      {previewing && <LivePreviewModal source={previewing} onClose={() => setPreviewing(null)} />}
       {editing && <LiveSourceModal source={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {confirmation}
     </Stack>
@@ -128,12 +141,14 @@ function LiveSourceRow({
   source,
   others,
   manage,
+  onPreview,
   onEdit,
   onDelete,
 }: {
   source: TLiveSourceRow;
   others: readonly TLiveSourceRow[];
   manage: boolean;
+  onPreview: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -239,13 +254,20 @@ function LiveSourceRow({
         )}
       </Table.Td>
       <Table.Td>
-        <Group gap={2} wrap="nowrap" justify="flex-end" display={manage ? undefined : 'none'}>
-          <IconAction label={t('common.edit')} onClick={onEdit} data-testid="live-source-edit">
-            <IconPencil size={16} />
+        <Group gap={2} wrap="nowrap" justify="flex-end">
+          <IconAction label={t('liveSources.preview')} onClick={onPreview} data-testid="live-source-preview">
+            <IconPlayerPlay size={16} />
           </IconAction>
-          <IconAction label={t('common.delete')} color="red" onClick={onDelete} data-testid="live-source-delete">
-            <IconTrash size={16} />
-          </IconAction>
+          {manage && (
+            <>
+              <IconAction label={t('common.edit')} onClick={onEdit} data-testid="live-source-edit">
+                <IconPencil size={16} />
+              </IconAction>
+              <IconAction label={t('common.delete')} color="red" onClick={onDelete} data-testid="live-source-delete">
+                <IconTrash size={16} />
+              </IconAction>
+            </>
+          )}
         </Group>
       </Table.Td>
     </Table.Tr>
