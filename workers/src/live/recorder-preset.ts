@@ -161,18 +161,22 @@ export interface TPresetJoinPlan {
   args: string[];
 }
 
-/** The PCM tracks from the segments' 302M stream: channel k to track k, silence for those 302M could not carry. */
+/**
+ * The PCM tracks from the segments' 302M stream: channel k to track k, silence for those 302M could not carry. The
+ * sound is padded to the picture's end (with `-shortest`): a recorder stopped mid-stream leaves the last segment's
+ * sound a little shorter, and MXF would drop the frames past it.
+ */
 function pcmJoin(pcm: TPcmAudio): { filter: string; outputs: string[] } {
   const carried = segmentPcmChannels(pcm.channels);
   const resample = pcm.sampleRate === 48000 ? '' : `,aresample=${pcm.sampleRate}`;
   const channel = (k: number) => (k < carried ? `c${k}` : '0*c0');
   if (!pcm.monoTracks) {
     const gains = Array.from({ length: pcm.channels }, (_, k) => `c${k}=${channel(k)}`);
-    return { filter: `[0:a:0]pan=${pcm.channels}c|${gains.join('|')}${resample}[t0]`, outputs: ['[t0]'] };
+    return { filter: `[0:a:0]apad,pan=${pcm.channels}c|${gains.join('|')}${resample}[t0]`, outputs: ['[t0]'] };
   }
   const tracks = Array.from({ length: pcm.channels }, (_, k) => k);
   const split = tracks.map((k) => `[s${k}]`).join('');
-  const chains = [pcm.channels > 1 ? `[0:a:0]asplit=${pcm.channels}${split}` : '[0:a:0]anull[s0]'];
+  const chains = [pcm.channels > 1 ? `[0:a:0]apad,asplit=${pcm.channels}${split}` : '[0:a:0]apad[s0]'];
   for (const k of tracks) chains.push(`[s${k}]pan=mono|c0=${channel(k)}${resample}[t${k}]`);
   return { filter: chains.join(';'), outputs: tracks.map((k) => `[t${k}]`) };
 }
@@ -199,7 +203,7 @@ export async function planPresetJoin(
   if (extension === 'mxf') args.push('-r', settings.mode === 'broadcast' ? '25' : options.frameRate);
   if (joined && pcm) {
     for (const label of joined.outputs) args.push('-map', label);
-    args.push('-c:a', pcm.codec);
+    args.push('-c:a', pcm.codec, '-shortest');
   } else if (options.audio) args.push('-map', '0:a:0', '-c:a', 'copy', '-bsf:a', 'aac_adtstoasc');
   if (options.timecode) args.push('-timecode', options.timecode);
   args.push(...containerArgs(settings), outputBase);
