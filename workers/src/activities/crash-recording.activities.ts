@@ -200,7 +200,11 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
       const codecs = await probeRecorderCodecs(binaries, liveInput).catch(() => null);
       if (!codecs?.video) return { outcome: 'source-lost', segments: 0 };
       const run = await nextRecorderRun(dir);
-      const coding = await keepRecordingCoding(dir, await codingFor(source));
+      const wanted = await codingFor(source);
+      const coding = await keepRecordingCoding(dir, wanted);
+      if (JSON.stringify(coding) !== JSON.stringify(wanted)) {
+        deps.logger.info({ itemId: input.itemId, sourceId: source.id }, 'the recording keeps the coding it began with');
+      }
       const journal: Promise<void>[] = [];
       const highRes = await highResPublisher(input);
       const recorder = startRecorder({
