@@ -72,11 +72,12 @@ describe('crash recording', () => {
     await t.dispose();
   });
 
-  async function fedSource(name: string, frequency: number): Promise<TLiveSourceView> {
+  async function fedSource(name: string, frequency: number, presetId?: string): Promise<TLiveSourceView> {
     const port = await freeUdpPort();
     feeds.push(startUdpFeed(port, { frequency }));
+    const pipeline = presetId ? { pipeline: { highRes: { presetId }, proxy: true } } : {};
     const created = await admin.mutate<TLiveSourceView>('liveSources.create', {
-      source: { name, type: 'udp', location: `udp://127.0.0.1:${port}` },
+      source: { name, type: 'udp', location: `udp://127.0.0.1:${port}`, ...pipeline },
     });
     if (!created.ok) throw new Error(JSON.stringify(created));
     return created.data;
@@ -326,4 +327,49 @@ describe('crash recording', () => {
       ]),
     );
   }, 240_000);
+
+  it('records the high res with the source’s broadcast preset into an MXF original', async () => {
+    const xdcam = (await t.services.renderPresets.loadAll(alpha.tenant.id)).find(
+      (preset) => preset.name === 'XDCAM HD422 1080i50',
+    )!;
+    const source = await fedSource('Studio X', 700, xdcam.id);
+    const started = await rest(t, key, 'POST', `/live-sources/${source.id}/crash-recording`);
+    expect(started.status).toBe(201);
+    const itemId = started.body.itemId as string;
+    // While it records the segments are MPEG-TS in the preset's picture coding.
+    const live = await eventually('the live item’s media', async () => {
+      const current = await item(itemId);
+      return current.media?.videoCodec ? current : null;
+    });
+    expect(live.media?.videoCodec).toBe('mpeg2video');
+    await eventually('three high-res segments', async () => {
+      const answer = await rest(t, key, 'GET', `/items/${itemId}/recording-segments?stream=highres`);
+      return ((answer.body.segments as unknown[] | undefined)?.length ?? 0) >= 3 ? 1 : null;
+    });
+    expect(await rest(t, key, 'DELETE', `/live-sources/${source.id}/crash-recording`)).toMatchObject({ status: 200 });
+
+    await eventually(
+      'the recording processed',
+      async () => {
+        const current = await item(itemId);
+        if (current.transcoding?.state === 'ERROR') throw new Error(current.transcoding.error ?? 'failed');
+        return current.itemType === 'video' && current.transcoding?.state === 'COMPLETE' ? current : null;
+      },
+      180_000,
+    );
+    const [version] = await t.database.db
+      .select()
+      .from(schema.itemVersion)
+      .where(eq(schema.itemVersion.itemId, itemId));
+    expect(version!.fileName).toMatch(/\.mxf$/);
+    expect(version!.media).toMatchObject({
+      videoCodec: 'mpeg2video',
+      width: 1920,
+      height: 1080,
+      audioCodec: 'pcm_s24le',
+      timecodeStart: expect.stringMatching(/^\d\d:\d\d:\d\d:\d\d$/),
+    });
+    expect(version!.media!.audioTracks).toHaveLength(8);
+    expect(version!.media!.durationSeconds).toBeGreaterThan(5);
+  }, 300_000);
 });

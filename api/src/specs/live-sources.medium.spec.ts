@@ -134,7 +134,9 @@ describe.each(testBackends)('live sources on %s', (backend) => {
   });
 
   it('keeps a render preset a source records with from being deleted', async () => {
-    const preset = (await t.services.renderPresets.loadAll(alpha.tenant.id)).find((each) => !each.isDefault)!;
+    const preset = (await t.services.renderPresets.loadAll(alpha.tenant.id)).find((each) =>
+      each.capabilities.includes('live'),
+    )!;
     await create({
       name: 'Rendered feed',
       type: 'udp',
@@ -144,6 +146,57 @@ describe.each(testBackends)('live sources on %s', (backend) => {
     const refused = await admin.mutate('renderPresets.delete', { id: preset.id });
     expect(refused).toMatchObject({ status: 409, code: 'RENDER_PRESET_IN_USE' });
     expect(JSON.stringify(refused)).toContain('The live source Rendered feed uses it.');
+  });
+
+  it('refuses a render preset a live recording cannot use, by code and with the preset named', async () => {
+    const presets = await t.services.renderPresets.loadAll(alpha.tenant.id);
+    const named = (name: string) => presets.find((each) => each.name === name)!;
+    const withPreset = (presetId: string) => ({
+      name: 'Mastered feed',
+      type: 'udp',
+      location: 'udp://0.0.0.0:45600',
+      pipeline: { highRes: { presetId }, proxy: true },
+    });
+    const prores = await rest(t, key, 'POST', '/live-sources', withPreset(named('ProRes 422 HQ (MOV)').id));
+    expect(prores).toMatchObject({
+      status: 400,
+      body: {
+        code: 'LIVE_SOURCE_PRESET_UNSUITABLE',
+        message: expect.stringContaining('The preset ProRes 422 HQ (MOV) cannot record live'),
+        issues: [{ path: 'pipeline.highRes.presetId', code: 'LIVE_SOURCE_PRESET_UNSUITABLE' }],
+      },
+    });
+    expect(await admin.mutate('liveSources.create', { source: withPreset(named('Rewrap to MOV').id) })).toMatchObject({
+      ok: false,
+      status: 400,
+      code: 'LIVE_SOURCE_PRESET_UNSUITABLE',
+    });
+    // H.264 the segments carry, but the web preset is not one for live recording.
+    expect(await rest(t, key, 'POST', '/live-sources', withPreset(named('Web MP4 (H.264)').id))).toMatchObject({
+      status: 400,
+      body: { code: 'LIVE_SOURCE_PRESET_NOT_LIVE' },
+    });
+    expect((await t.database.db.select().from(schema.liveSource)).map((row) => row.name)).not.toContain(
+      'Mastered feed',
+    );
+
+    // A source that records with a broadcast preset cannot be changed to one it cannot use.
+    const created = await rest(t, key, 'POST', '/live-sources', withPreset(named('XDCAM HD422 1080i50').id));
+    expect(created).toMatchObject({ status: 201 });
+    const id = created.body.id as string;
+    expect(await rest(t, key, 'PUT', `/live-sources/${id}`, withPreset(named('ProRes 422 HQ (MOV)').id))).toMatchObject(
+      { status: 400, body: { code: 'LIVE_SOURCE_PRESET_UNSUITABLE' } },
+    );
+    expect((await rest(t, key, 'GET', `/live-sources/${id}`)).body).toMatchObject({
+      pipeline: { highRes: { presetId: named('XDCAM HD422 1080i50').id } },
+    });
+    // Another organisation's preset is not found, whatever it is.
+    expect(
+      await rest(t, bravoKey, 'POST', '/live-sources', {
+        ...withPreset(named('XDCAM HD422 1080p25').id),
+        location: 'udp://0.0.0.0:45601',
+      }),
+    ).toMatchObject({ status: 404, body: { code: 'RENDER_PRESET_NOT_FOUND' } });
   });
 
   it('reports a source fed over UDP as ready with its input and picture, and offline without a feed', async () => {

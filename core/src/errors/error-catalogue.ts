@@ -322,6 +322,16 @@ export const errorCatalogue = {
     status: 409,
     message: 'The live source sends no picture. Check that it is on and sending, then try again.',
   },
+  // The spec names a 'live' capability among a preset's (section 3) but has no words for these refusals.
+  LIVE_SOURCE_PRESET_NOT_LIVE: {
+    status: 400,
+    message: 'Only a preset with the live recording capability can be used for a live source.',
+  },
+  LIVE_SOURCE_PRESET_UNSUITABLE: {
+    status: 400,
+    message:
+      'The preset {{preset}} cannot record live: a recording needs a preset that encodes H.264, HEVC or MPEG-2 video, not a rewrap, ProRes or DNxHD. Choose another preset, or keep the feed as received.',
+  },
 
   // Addresses a tenant chooses that the server fetches
   SSO_ISSUER_PRIVATE: {

@@ -1,6 +1,14 @@
 import type { AppError } from '../errors/app-error';
 import { catchAppError } from '../testing/catch-app-error';
-import { bindKeyOf, ingestUrlFor, parseLiveSourceInput } from './live-source.rules';
+import { defaultRenderPresets } from '../renders/default-render-presets';
+import type { TRenderPresetSettings } from '../renders/render-preset.types';
+import {
+  assertLivePreset,
+  bindKeyOf,
+  ingestUrlFor,
+  livePresetRefusal,
+  parseLiveSourceInput,
+} from './live-source.rules';
 
 const refusal = catchAppError;
 
@@ -133,5 +141,37 @@ describe('live source input', () => {
     expect(bindKeyOf(group)).toBe(bindKeyOf({ ...group, type: 'rtp' }));
     expect(ingestUrlFor({ type: 'hls', mode: 'pull', location: 'https://x.example.com/a.m3u8' }, 'mam')).toBeNull();
     expect(bindKeyOf({ type: 'srt', mode: 'caller', location: 'srt://x.example.com:9000' })).toBeNull();
+  });
+});
+
+describe('a live source’s render preset', () => {
+  const live = (settings: TRenderPresetSettings) => ({ name: 'P', capabilities: ['live' as const], settings });
+  const advanced = (videoCodec: 'h264' | 'hevc' | 'prores' | 'dnxhd' | 'mpeg2video') =>
+    live({ mode: 'advanced', container: 'mkv', videoCodec, audioCodec: 'pcm_s24le', parameters: {} });
+
+  it('takes presets that encode what MPEG-TS segments carry', () => {
+    for (const { preset } of defaultRenderPresets().filter((each) => each.key.startsWith('xdcam'))) {
+      expect(livePresetRefusal(preset)).toBeNull();
+    }
+    expect(
+      livePresetRefusal(live({ mode: 'generic', height: 720, crf: 23, speed: 'veryfast', audioBitrateKbps: 128 })),
+    ).toBeNull();
+    for (const codec of ['h264', 'hevc', 'mpeg2video'] as const) expect(livePresetRefusal(advanced(codec))).toBeNull();
+  });
+
+  it('refuses rewraps and codecs segments cannot carry, naming the preset', () => {
+    expect(livePresetRefusal(advanced('prores'))).toBe('LIVE_SOURCE_PRESET_UNSUITABLE');
+    expect(livePresetRefusal(advanced('dnxhd'))).toBe('LIVE_SOURCE_PRESET_UNSUITABLE');
+    expect(livePresetRefusal(live({ mode: 'rewrap', container: 'mov' }))).toBe('LIVE_SOURCE_PRESET_UNSUITABLE');
+    const prores = defaultRenderPresets().find((each) => each.key === 'prores-hq')!.preset;
+    const error = refusal(() => assertLivePreset(prores));
+    expect(error.code).toBe('LIVE_SOURCE_PRESET_UNSUITABLE');
+    expect(error.message).toContain('ProRes 422 HQ (MOV)');
+    expect(paths(error)).toEqual(['pipeline.highRes.presetId']);
+  });
+
+  it('refuses a preset without the live capability', () => {
+    const web = defaultRenderPresets().find((each) => each.key === 'web')!.preset;
+    expect(refusal(() => assertLivePreset(web)).code).toBe('LIVE_SOURCE_PRESET_NOT_LIVE');
   });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../errors/app-error';
+import { formatErrorMessage } from '../errors/error-catalogue';
+import type { TRenderPreset, TRenderPresetSettings } from '../renders/render-preset.types';
 import { toAppIssues, type AppIssue } from '../validation/zod-issues';
 import { isIpLiteral, isMulticast, parseCidr, unbracket } from './live-address';
 import {
@@ -269,4 +271,43 @@ export function bindKeyOf(source: { type: TLiveSourceType; mode: TLiveSourceMode
   const host = unbracket(url.hostname);
   if (source.type === 'rtmp') return `tcp:${host}:${url.port || '1935'}`;
   return `udp:${host}:${url.port}`;
+}
+
+/**
+ * Video codecs a recording's high-res segments can be encoded in: they are MPEG-TS (a download of a running
+ * recording concatenates their bytes), and the stop joins them into the preset's container without re-encoding.
+ */
+export const liveSegmentVideoCodecs = ['h264', 'hevc', 'mpeg2video'] as const;
+
+/** The video codec a preset encodes; null for a rewrap, which only copies what it is given. */
+export function presetVideoCodec(settings: TRenderPresetSettings): string | null {
+  switch (settings.mode) {
+    case 'generic':
+      return 'h264';
+    case 'broadcast':
+      return 'mpeg2video';
+    case 'advanced':
+      return settings.videoCodec;
+    case 'rewrap':
+      return null;
+  }
+}
+
+/** Why a preset cannot make a live source's high res, or null when it can. */
+export function livePresetRefusal(
+  preset: Pick<TRenderPreset, 'capabilities' | 'settings'>,
+): 'LIVE_SOURCE_PRESET_NOT_LIVE' | 'LIVE_SOURCE_PRESET_UNSUITABLE' | null {
+  const codec = presetVideoCodec(preset.settings);
+  if (!codec || !(liveSegmentVideoCodecs as readonly string[]).includes(codec)) return 'LIVE_SOURCE_PRESET_UNSUITABLE';
+  if (!preset.capabilities.includes('live')) return 'LIVE_SOURCE_PRESET_NOT_LIVE';
+  return null;
+}
+
+/** Refuses a preset a live source cannot record with (saving the source). */
+export function assertLivePreset(preset: Pick<TRenderPreset, 'name' | 'capabilities' | 'settings'>): void {
+  const code = livePresetRefusal(preset);
+  if (!code) return;
+  const params = code === 'LIVE_SOURCE_PRESET_UNSUITABLE' ? { preset: preset.name } : undefined;
+  const message = formatErrorMessage(code, params);
+  throw new AppError(code, { params, issues: [{ path: 'pipeline.highRes.presetId', code, message }] });
 }

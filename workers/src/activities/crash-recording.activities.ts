@@ -4,10 +4,13 @@ import { Readable } from 'node:stream';
 import {
   AUDIT_SUBJECT_KEY,
   bindKeyOf,
+  livePresetRefusal,
+  parseStoredPresetSettings,
   parseTenantConfig,
   safeFileName,
   timeOfDayTimecode,
   type TLiveSource,
+  type TRenderPresetCapability,
 } from '@mam/core';
 import type { Repositories } from '@mam/db';
 import {
@@ -32,7 +35,7 @@ import {
   type TRecordedSegment,
   type TRecorderExit,
 } from '../live/recorder';
-import { RECORDER_TRANSCODE_ARGS } from '../live/recorder-plan';
+import { planPresetJoin, presetRecorderArgs } from '../live/recorder-preset';
 import { LiveAddressRefusedError, openLiveInput, type TOpenedLiveInput } from '../live/live-input';
 import type { LiveNetworks } from '../live/live-endpoint-guard';
 import { livePortRegistry } from '../live/live-port-registry';
@@ -40,10 +43,13 @@ import {
   endOrphanRecorder,
   journalledSegments,
   journalSegment,
+  keepRecordingCoding,
   nextRecorderRun,
   noteRecorderPid,
   planSegmentJoin,
   reconcileJournal,
+  recordingCoding,
+  type TRecordingCoding,
 } from '../live/recording-journal';
 import { createLivePlaylistPublisher, LIVE_HIGHRES_DIR, LIVE_PROXY_DIR } from '../live/live-playlist-publisher';
 import type { StorageResolver } from './transcode.activities';
@@ -154,6 +160,29 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
     };
   }
 
+  /**
+   * The coding a source asks for. A preset that has gone, or was changed since the source was saved into one a
+   * recording cannot use, leaves the high res as received rather than losing the recording.
+   */
+  async function codingFor(source: TLiveSource): Promise<TRecordingCoding> {
+    const { highRes } = source.pipeline;
+    if (highRes === 'copy') return { highRes: 'source' };
+    const row = await repos.renderPresets.findById(source.tenantId, highRes.presetId);
+    const settings = row ? parseStoredPresetSettings(row.settings) : null;
+    const refusal =
+      row && settings
+        ? livePresetRefusal({ capabilities: row.capabilities as TRenderPresetCapability[], settings })
+        : null;
+    if (!row || !settings || refusal) {
+      deps.logger.warn(
+        { sourceId: source.id, presetId: highRes.presetId, reason: refusal ?? 'RENDER_PRESET_NOT_FOUND' },
+        'the live source’s preset cannot record: the high res is kept as received',
+      );
+      return { highRes: 'source' };
+    }
+    return { highRes: 'preset', presetId: row.id, settings };
+  }
+
   async function recordOnce(input: TRecordLiveInput): Promise<{ outcome: TRecordLiveOutcome; segments: number }> {
     const activity = currentActivity();
     const source = await deps.loadSource(input.tenantId, input.sourceId).catch(() => null);
@@ -176,6 +205,11 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
       const codecs = await probeRecorderCodecs(binaries, liveInput).catch(() => null);
       if (!codecs?.video) return { outcome: 'source-lost', segments: 0 };
       const run = await nextRecorderRun(dir);
+      const wanted = await codingFor(source);
+      const coding = await keepRecordingCoding(dir, wanted);
+      if (JSON.stringify(coding) !== JSON.stringify(wanted)) {
+        deps.logger.info({ itemId: input.itemId, sourceId: source.id }, 'the recording keeps the coding it began with');
+      }
       const journal: Promise<void>[] = [];
       const highRes = await highResPublisher(input);
       const recorder = startRecorder({
@@ -184,7 +218,7 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
         dir,
         run,
         segmentSeconds,
-        highRes: source.pipeline.highRes === 'copy' ? highResFor(codecs) : RECORDER_TRANSCODE_ARGS,
+        highRes: coding.highRes === 'preset' ? presetRecorderArgs(coding.settings) : highResFor(codecs),
         // Journalled first (what the stop joins), then stored, so downloads can assemble it while it records.
         onSegment: (segment) =>
           journal.push(
@@ -294,13 +328,17 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
       });
       await mkdir(deps.uploadsDir, { recursive: true });
       const handedOver = path.join(deps.uploadsDir, version.uploadId ?? version.id);
-      const plan = await planSegmentJoin(
-        dir,
-        segments,
-        codecs,
-        handedOver,
-        await startTimecode(input, dir, segments[0]!),
-      );
+      const timecode = await startTimecode(input, dir, segments[0]!);
+      const coding = await recordingCoding(dir);
+      const plan =
+        coding?.highRes === 'preset'
+          ? await planPresetJoin(dir, segments, handedOver, {
+              settings: coding.settings,
+              timecode,
+              audio: codecs.audio !== null,
+              frameRate: (await probeSegmentTiming(binaries, path.join(dir, segments[0]!.file))).frameRate,
+            })
+          : await planSegmentJoin(dir, segments, codecs, handedOver, timecode);
       const exit = await runProcess(binaries.ffmpegPath, plan.args, { signal: currentActivity().signal });
       if (exit.code !== 0) throw new Error(`The segments could not be joined: ${summariseLog(exit.log)}`);
       const size = (await stat(handedOver)).size;

@@ -5,6 +5,7 @@ export * from './live-preview';
 export * from './live-probe';
 export * from './recorder';
 export * from './recorder-plan';
+export * from './recorder-preset';
 export * from './recording-journal';
 export * from './live-playlist-publisher';
 export * from './rtmp-push-gate';

@@ -1,4 +1,6 @@
+import type { TRenderPresetSettings } from '@mam/core';
 import { canStreamCopy, parseSegmentList, planRecorderArgs, RECORDER_TRANSCODE_ARGS } from './recorder-plan';
+import { presetRecorderArgs } from './recorder-preset';
 
 const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
 
@@ -45,5 +47,98 @@ describe('recorder plan', () => {
       { file: 'run-001-00000.ts', streamStart: 1.4, streamEnd: 3.4 },
       { file: 'run-001-00001.ts', streamStart: 3.4, streamEnd: 5.4 },
     ]);
+  });
+});
+
+describe('recorder plan with a render preset', () => {
+  const input = { url: 'udp://127.0.0.1:5000', inputOptions: [] };
+  const plan = (settings: TRenderPresetSettings) =>
+    planRecorderArgs({
+      input,
+      dir: '/rec',
+      run: 1,
+      segmentSeconds: 2,
+      highRes: presetRecorderArgs(settings),
+      proxyHeight: 360,
+    });
+  /** The high-res output's arguments: from the input to its segment pattern. */
+  const highRes = (args: string[]) => args.slice(args.indexOf('-i') + 2, args.indexOf('/rec/highres/run-001-%05d.ts'));
+
+  it('encodes a generic preset as H.264/AAC in MPEG-TS segments with keyframes on their boundaries', () => {
+    const args = highRes(plan({ mode: 'generic', height: 719, crf: 20, speed: 'fast', audioBitrateKbps: 160 }));
+    expect(after(args, '-vf')).toBe('scale=-2:720');
+    expect(after(args, '-c:v')).toBe('libx264');
+    expect(after(args, '-crf')).toBe('20');
+    expect(after(args, '-preset')).toBe('fast');
+    expect(after(args, '-c:a')).toBe('aac');
+    expect(after(args, '-b:a')).toBe('160k');
+    expect(after(args, '-force_key_frames')).toBe('expr:gte(t,n_forced*2)');
+    expect(after(args, '-segment_format')).toBe('mpegts');
+  });
+
+  it('encodes the broadcast preset as closed-GOP MPEG-2 4:2:2 with its PCM tracks as SMPTE 302M', () => {
+    const args = highRes(plan({ mode: 'broadcast', format: '1080i50', audioTracks: 8 }));
+    expect(after(args, '-vf')).toBe('fps=25,scale=1920:1080:interl=-1,setsar=1,format=yuv422p,setfield=tff');
+    expect(after(args, '-c:v')).toBe('mpeg2video');
+    expect(after(args, '-b:v')).toBe('50M');
+    expect(after(args, '-pix_fmt')).toBe('yuv422p');
+    // One -flags: a second would replace the interlaced coding flags.
+    expect(args.filter((a) => a === '-flags')).toHaveLength(1);
+    expect(after(args, '-flags')).toBe('+ildct+ilme+cgop');
+    expect(after(args, '-af')).toBe('pan=8c|c0=c0|c1=c1|c2=c2|c3=c3|c4=c4|c5=c5|c6=c6|c7=c7');
+    expect(after(args, '-c:a')).toBe('s302m');
+    expect(after(args, '-strict:a')).toBe('-2');
+    expect(after(args, '-sample_fmt')).toBe('s32');
+    expect(after(args, '-ar')).toBe('48000');
+    expect(after(args, '-force_key_frames')).toBe('expr:gte(t,n_forced*2)');
+
+    const progressive = highRes(plan({ mode: 'broadcast', format: '1080p25', audioTracks: 3 }));
+    expect(after(progressive, '-vf')).toBe(
+      'fps=25,bwdif=mode=send_frame:deint=interlaced,scale=1920:1080,setsar=1,format=yuv422p,setfield=prog',
+    );
+    expect(after(progressive, '-flags')).toBe('+cgop');
+    // 302M carries even channel counts: three tracks travel as four channels.
+    expect(after(progressive, '-af')).toBe('pan=4c|c0=c0|c1=c1|c2=c2|c3=c3');
+  });
+
+  it('encodes an advanced preset with its allow-listed parameters, carrying at most 8 PCM channels', () => {
+    const hevc = highRes(
+      plan({
+        mode: 'advanced',
+        container: 'mkv',
+        videoCodec: 'hevc',
+        audioCodec: 'pcm_s16le',
+        parameters: { crf: 26, height: 1080, pixelFormat: 'yuv420p', audioChannels: 12 },
+      }),
+    );
+    expect(after(hevc, '-c:v')).toBe('libx265');
+    expect(after(hevc, '-crf')).toBe('26');
+    expect(after(hevc, '-vf')).toBe('scale=-2:1080');
+    expect(after(hevc, '-forced-idr')).toBe('1');
+    expect(after(hevc, '-c:a')).toBe('s302m');
+    expect(after(hevc, '-sample_fmt')).toBe('s16');
+    expect(after(hevc, '-af')).toBe('pan=8c|c0=c0|c1=c1|c2=c2|c3=c3|c4=c4|c5=c5|c6=c6|c7=c7');
+
+    const mpeg2 = highRes(
+      plan({
+        mode: 'advanced',
+        container: 'mp4',
+        videoCodec: 'mpeg2video',
+        audioCodec: 'aac',
+        parameters: { videoBitrateKbps: 15000, gopFrames: 12, audioSampleRate: '44100', audioChannels: 1 },
+      }),
+    );
+    expect(after(mpeg2, '-c:v')).toBe('mpeg2video');
+    expect(after(mpeg2, '-b:v')).toBe('15000k');
+    expect(after(mpeg2, '-g')).toBe('12');
+    expect(after(mpeg2, '-flags')).toBe('+cgop');
+    expect(mpeg2).not.toContain('-vf');
+    expect(after(mpeg2, '-c:a')).toBe('aac');
+    expect(after(mpeg2, '-ar')).toBe('44100');
+    expect(after(mpeg2, '-ac')).toBe('1');
+  });
+
+  it('has no coding for a rewrap preset', () => {
+    expect(() => presetRecorderArgs({ mode: 'rewrap', container: 'mov' })).toThrow();
   });
 });

@@ -90,7 +90,7 @@ export async function probeRecorderCodecs(binaries: TFfmpegBinaries, input: TLiv
 export async function probeSegmentTiming(
   binaries: TFfmpegBinaries,
   file: string,
-): Promise<{ framesPerSecond: number; timecode: string | null }> {
+): Promise<{ framesPerSecond: number; frameRate: string; timecode: string | null }> {
   const args = ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=r_frame_rate:stream_tags=timecode'];
   const exit = await runProcess(binaries.ffprobePath, [...args, '-of', 'json', file], { collectStdout: true });
   const parsed = JSON.parse(exit.stdout || '{}') as {
@@ -99,7 +99,12 @@ export async function probeSegmentTiming(
   const stream = parsed.streams?.[0];
   const [num, den] = (stream?.r_frame_rate ?? '25/1').split('/').map(Number);
   const rate = num && den ? num / den : 25;
-  return { framesPerSecond: rate > 0 && rate < 1000 ? rate : 25, timecode: stream?.tags?.timecode ?? null };
+  const known = rate > 0 && rate < 1000;
+  return {
+    framesPerSecond: known ? rate : 25,
+    frameRate: known ? `${num}/${den}` : '25/1',
+    timecode: stream?.tags?.timecode ?? null,
+  };
 }
 
 /** The high-res coding for these codecs: stream copy when they suit, the transcode arguments otherwise. */

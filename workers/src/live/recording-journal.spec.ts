@@ -9,6 +9,7 @@ import {
   planSegmentJoin,
   reconcileJournal,
 } from './recording-journal';
+import { planPresetJoin } from './recorder-preset';
 
 let dir: string;
 beforeEach(async () => {
@@ -90,5 +91,71 @@ describe('planSegmentJoin', () => {
     const plan = await planSegmentJoin(dir, [segment(1, 0)], { video: 'mpeg2video', audio: 'mp2' }, '/out');
     expect(plan.extension).toBe('ts');
     expect(plan.args).toEqual(expect.arrayContaining(['-c', 'copy', '-f', 'mpegts']));
+  });
+});
+
+describe('planPresetJoin', () => {
+  const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
+
+  it('copies the video into the broadcast preset’s MXF and decodes 302M into its mono PCM tracks', async () => {
+    const plan = await planPresetJoin(dir, [segment(1, 0)], '/out', {
+      settings: { mode: 'broadcast', format: '1080i50', audioTracks: 10 },
+      timecode: '10:00:00:00',
+      audio: true,
+      frameRate: '25/1',
+    });
+    expect(plan.extension).toBe('mxf');
+    expect(plan.args).toEqual(expect.arrayContaining(['-map', '0:v:0', '-c:v', 'copy', '-f', 'mxf']));
+    expect(after(plan.args, '-r')).toBe('25');
+    expect(after(plan.args, '-c:a')).toBe('pcm_s24le');
+    expect(after(plan.args, '-timecode')).toBe('10:00:00:00');
+    const filter = after(plan.args, '-filter_complex')!;
+    expect(filter).toContain('[0:a:0]apad,asplit=10');
+    // 302M carried the first 8 channels; the preset's last two tracks are silence.
+    expect(filter).toContain('[s7]pan=mono|c0=c7[t7]');
+    expect(filter).toContain('[s9]pan=mono|c0=0*c0[t9]');
+    expect(plan.args.filter((a) => /^\[t\d+\]$/.test(a))).toHaveLength(10);
+    expect(plan.args).toContain('-shortest');
+    expect(plan.args.at(-1)).toBe('/out');
+  });
+
+  it('copies AAC into a generic preset’s MP4, and keeps a silent recording silent', async () => {
+    const generic = { mode: 'generic', height: null, crf: 23, speed: 'veryfast', audioBitrateKbps: 192 } as const;
+    const plan = await planPresetJoin(dir, [segment(1, 0)], '/out', {
+      settings: generic,
+      timecode: null,
+      audio: true,
+      frameRate: '25/1',
+    });
+    expect(plan.extension).toBe('mp4');
+    expect(plan.args).toEqual(expect.arrayContaining(['-c:a', 'copy', '-bsf:a', 'aac_adtstoasc', '-f', 'mp4']));
+    expect(plan.args).not.toContain('-filter_complex');
+    expect(plan.args).not.toContain('-timecode');
+    const silent = await planPresetJoin(dir, [segment(1, 0)], '/out', {
+      settings: generic,
+      timecode: null,
+      audio: false,
+      frameRate: '25/1',
+    });
+    expect(silent.args).not.toContain('0:a:0');
+  });
+
+  it('writes an advanced preset’s PCM as one stream at its rate, outside MXF', async () => {
+    const plan = await planPresetJoin(dir, [segment(1, 0)], '/out', {
+      settings: {
+        mode: 'advanced',
+        container: 'mov',
+        videoCodec: 'h264',
+        audioCodec: 'pcm_s16le',
+        parameters: { audioChannels: 3, audioSampleRate: '44100' },
+      },
+      timecode: null,
+      audio: true,
+      frameRate: '30000/1001',
+    });
+    expect(plan.extension).toBe('mov');
+    expect(after(plan.args, '-filter_complex')).toBe('[0:a:0]apad,pan=3c|c0=c0|c1=c1|c2=c2,aresample=44100[t0]');
+    expect(after(plan.args, '-c:a')).toBe('pcm_s16le');
+    expect(plan.args).not.toContain('-r');
   });
 });

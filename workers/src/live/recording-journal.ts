@@ -1,5 +1,6 @@
 import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { TRenderPresetSettings } from '@mam/core';
 import { highResListFile, parseSegmentList, RECORDER_HIGHRES_DIR } from './recorder-plan';
 import type { TRecordedSegment } from './recorder';
 
@@ -95,10 +96,49 @@ export async function endOrphanRecorder(dir: string): Promise<boolean> {
   return true;
 }
 
+/**
+ * How a recording's high res is coded: as the source sends it (stream copy, or the fixed transcode where MPEG-TS
+ * cannot carry it), or with a render preset, whose settings are kept as they were when the recording began.
+ */
+export type TRecordingCoding =
+  { highRes: 'source' } | { highRes: 'preset'; presetId: string; settings: TRenderPresetSettings };
+
+const CODING_FILE = 'coding.json';
+
+/** The coding the recording's first run chose; null before one has run. */
+export async function recordingCoding(dir: string): Promise<TRecordingCoding | null> {
+  const text = await readFile(path.join(dir, CODING_FILE), 'utf8').catch(() => null);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as TRecordingCoding;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Fixes the recording's coding at its first run; later runs (restarts, a switch to a source with another
+ * pipeline, an edited preset) keep it, since the stop can only join segments of one coding without re-encoding.
+ */
+export async function keepRecordingCoding(dir: string, coding: TRecordingCoding): Promise<TRecordingCoding> {
+  const kept = await recordingCoding(dir);
+  if (kept) return kept;
+  await writeFile(path.join(dir, CODING_FILE), JSON.stringify(coding));
+  return coding;
+}
+
 /** The next recorder run's number: one past every run that left a segment list, so runs never share file names. */
 export async function nextRecorderRun(dir: string): Promise<number> {
   const names = await readdir(path.join(dir, RECORDER_HIGHRES_DIR)).catch(() => [] as string[]);
   return Math.max(0, ...names.filter((name) => name.endsWith('.csv')).map(runOf)) + 1;
+}
+
+/** Lists the segments for the concat demuxer (`join.txt` in the recording's directory); its path. */
+export async function writeJoinList(dir: string, segments: readonly TRecordedSegment[]): Promise<string> {
+  const listFile = path.join(dir, 'join.txt');
+  const quoted = (file: string) => `file '${path.join(dir, file).replace(/'/g, "'\\''")}'`;
+  await writeFile(listFile, `${segments.map((s) => quoted(s.file)).join('\n')}\n`);
+  return listFile;
 }
 
 /** MP4 takes these as they are; other codings stay in MPEG-TS, which carries whatever the segments carry. */
@@ -123,9 +163,7 @@ export async function planSegmentJoin(
   /** The start timecode the file carries (MP4: a timecode track). */
   timecode: string | null = null,
 ): Promise<TJoinPlan> {
-  const listFile = path.join(dir, 'join.txt');
-  const quoted = (file: string) => `file '${path.join(dir, file).replace(/'/g, "'\\''")}'`;
-  await writeFile(listFile, `${segments.map((s) => quoted(s.file)).join('\n')}\n`);
+  const listFile = await writeJoinList(dir, segments);
   const mp4 =
     codecs.video !== null && MP4_VIDEO.has(codecs.video) && (codecs.audio === null || MP4_AUDIO.has(codecs.audio));
   const extension = mp4 ? 'mp4' : 'ts';

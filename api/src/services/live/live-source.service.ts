@@ -1,6 +1,7 @@
 import {
   AppError,
   assertCan,
+  assertLivePreset,
   auditChanges,
   bindKeyOf,
   can,
@@ -8,11 +9,13 @@ import {
   isAdmin,
   isPulled,
   parseLiveSourceInput,
+  parseStoredPresetSettings,
   type TLiveSource,
   type TLiveSourceCredentials,
   type TLiveSourceMode,
   type TLiveSourcePipeline,
   type TLiveSourceType,
+  type TRenderPresetCapability,
 } from '@mam/core';
 import type { TLiveSourceConflict, TLiveSourceRow } from '@mam/db';
 import { crashRecordingWorkflowId } from '@mam/workflows';
@@ -140,16 +143,22 @@ export function createLiveSourceService(deps: ServiceDeps, audit: AuditService) 
       });
     }
     const { highRes } = draft.pipeline;
-    if (highRes !== 'copy' && !(await repos.renderPresets.findById(tenantId, highRes.presetId))) {
-      throw new AppError('RENDER_PRESET_NOT_FOUND', {
-        issues: [
-          {
-            path: 'pipeline.highRes.presetId',
-            code: 'RENDER_PRESET_NOT_FOUND',
-            message: 'The render preset was not found.',
-          },
-        ],
-      });
+    if (highRes !== 'copy') {
+      const preset = await repos.renderPresets.findById(tenantId, highRes.presetId);
+      // A stored preset that no longer parses is left out everywhere, as if it were gone.
+      const settings = preset ? parseStoredPresetSettings(preset.settings) : null;
+      if (!preset || !settings) {
+        throw new AppError('RENDER_PRESET_NOT_FOUND', {
+          issues: [
+            {
+              path: 'pipeline.highRes.presetId',
+              code: 'RENDER_PRESET_NOT_FOUND',
+              message: 'The render preset was not found.',
+            },
+          ],
+        });
+      }
+      assertLivePreset({ name: preset.name, capabilities: preset.capabilities as TRenderPresetCapability[], settings });
     }
     if (draft.folderId && !(await repos.folders.findById(tenantId, draft.folderId))) {
       throw new AppError('NOT_FOUND', {
