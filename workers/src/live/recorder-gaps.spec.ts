@@ -11,16 +11,11 @@ const segment = (file: string, run: number, start: number, sourceId?: string): T
 
 describe('findGaps', () => {
   it('finds none in one run of back-to-back segments', () => {
-    expect(findGaps([segment('a', 1, 0, 's1'), segment('b', 1, 2, 's1'), segment('c', 1, 4.1, 's1')], 1.5)).toEqual(
-      [],
-    );
+    expect(findGaps([segment('a', 1, 0, 's1'), segment('b', 1, 2, 's1'), segment('c', 1, 4.1, 's1')], 1.5)).toEqual([]);
   });
 
   it('finds a pause longer than the tolerance, and a new run that began after the last one ended', () => {
-    const gaps = findGaps(
-      [segment('a', 1, 0), segment('b', 1, 5), segment('c', 2, 7.5), segment('d', 2, 9.5)],
-      1.5,
-    );
+    const gaps = findGaps([segment('a', 1, 0), segment('b', 1, 5), segment('c', 2, 7.5), segment('d', 2, 9.5)], 1.5);
     expect(gaps).toEqual([
       { from: at(2), seconds: 3, beforeSegment: 'b', switchedTo: null },
       { from: at(7), seconds: 0.5, beforeSegment: 'c', switchedTo: null },
