@@ -58,8 +58,8 @@ async function until<T>(what: string, fn: () => Promise<T | null>, seconds = 120
   }
 }
 
-/** A 1080p25 contribution feed: a minute of H.264/AAC made once, looped over UDP in real time without re-encoding. */
-async function startFeed(dir: string, port: number): Promise<ChildProcess> {
+/** A minute of 1080p25 H.264/AAC contribution feed, made once. */
+async function makeFeedClip(dir: string): Promise<string> {
   const { ffmpegPath } = await resolveFfmpeg();
   const clip = path.join(dir, 'feed.ts');
   await run(ffmpegPath, [
@@ -69,6 +69,12 @@ async function startFeed(dir: string, port: number): Promise<ChildProcess> {
     ...['-c:v', 'libx264', '-preset', 'veryfast', '-g', '50', '-b:v', '8M', '-pix_fmt', 'yuv420p'],
     ...['-c:a', 'aac', '-b:a', '192k', '-f', 'mpegts', clip],
   ]);
+  return clip;
+}
+
+/** The clip looped over UDP in real time without re-encoding: the feed itself costs next to nothing. */
+async function sendFeed(clip: string, port: number): Promise<ChildProcess> {
+  const { ffmpegPath } = await resolveFfmpeg();
   const args = ['-hide_banner', '-nostdin', '-v', 'error', '-re', '-stream_loop', '-1', '-i', clip];
   args.push('-c', 'copy', '-f', 'mpegts', `udp://127.0.0.1:${port}?pkt_size=1316`);
   return spawn(ffmpegPath, args, { stdio: 'ignore' });
@@ -78,6 +84,67 @@ const feedInput = (port: number) => ({
   url: `udp://127.0.0.1:${port}?timeout=5000000&overrun_nonfatal=1&fifo_size=50000&buffer_size=4194304`,
   inputOptions: [],
 });
+
+const CAPACITY_WINDOW_SECONDS = 16;
+
+/**
+ * How many recordings of such a feed this machine holds at once without falling behind: n feeds and n recorder
+ * commands (stream-copied high res and the 360p proxy) together, for n = 1, 2, 3, … until one of them closes fewer
+ * segments in the window than real time gives (a recorder that cannot keep up drops or delays segments).
+ */
+async function recordingCapacity(dir: string, clip: string): Promise<{ held: number; tried: string[] }> {
+  const { ffmpegPath } = await resolveFfmpeg();
+  const tried: string[] = [];
+  let held = 0;
+  for (let n = 1; n <= 12; n++) {
+    const children: ChildProcess[] = [];
+    const outs: string[] = [];
+    try {
+      for (let i = 0; i < n; i++) {
+        const port = await freeUdpPort();
+        children.push(await sendFeed(clip, port));
+        const out = await mkdtemp(path.join(dir, `cap-${n}-${i}-`));
+        await mkdir(path.join(out, 'highres'), { recursive: true });
+        await mkdir(path.join(out, 'hls'), { recursive: true });
+        const args = planRecorderArgs({
+          input: feedInput(port),
+          dir: out,
+          run: 1,
+          segmentSeconds: SEGMENT_SECONDS,
+          highRes: 'copy',
+          proxyHeight: 360,
+        });
+        children.push(spawn(ffmpegPath, args, { stdio: 'ignore' }));
+        outs.push(out);
+      }
+      const count = async (out: string) => {
+        const highRes = (await readFile(path.join(out, 'highres', 'run-001.csv'), 'utf8').catch(() => ''))
+          .split('\n')
+          .filter((line) => line.trim()).length;
+        const proxy = (await readFile(path.join(out, RECORDER_PLAYLIST), 'utf8').catch(() => ''))
+          .split('\n')
+          .filter((line) => line.endsWith('.ts')).length;
+        return Math.min(highRes, proxy);
+      };
+      await sleep(5000);
+      const before = await Promise.all(outs.map(count));
+      await sleep(CAPACITY_WINDOW_SECONDS * 1000);
+      const after = await Promise.all(outs.map(count));
+      const closed = after.map((total, i) => total - before[i]!);
+      const expected = CAPACITY_WINDOW_SECONDS / SEGMENT_SECONDS;
+      const keptUp = closed.every((segments) => segments >= expected - 1);
+      tried.push(
+        `${n}: ${keptUp ? 'kept up' : 'fell behind'} (segments in ${CAPACITY_WINDOW_SECONDS} s: ${closed.join(', ')}; real time ${expected})`,
+      );
+      if (!keptUp) break;
+      held = n;
+    } finally {
+      for (const child of children) child.kill('SIGKILL');
+      for (const out of outs) await rm(out, { recursive: true, force: true });
+    }
+  }
+  return { held, tried };
+}
 
 /** The recorder's own command, bare: seconds to its first proxy segment, and cores used once it runs. */
 async function bareRecorder(dir: string, port: number, copyOnly: boolean) {
@@ -190,7 +257,8 @@ async function productRecording(server: RunningServer, port: number) {
 export async function benchLive(): Promise<string[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'mam-bench-live-'));
   const port = await freeUdpPort();
-  const feed = await startFeed(dir, port);
+  const clip = await makeFeedClip(dir);
+  const feed = await sendFeed(clip, port);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mam-bench-live-data-'));
   let stop: (() => Promise<void>) | null = null;
   try {
@@ -202,11 +270,16 @@ export async function benchLive(): Promise<string[]> {
     const product = await productRecording(server, port);
     stop = product.stop;
     // The recording's own span: from when its first segment began (listed one segment after) to the stop.
+    await stop();
+    stop = null;
+    feed.kill('SIGKILL');
+    const capacity = await recordingCapacity(dir, clip);
     const recordingSpan = product.span - Math.max(0, product.firstPlay - SEGMENT_SECONDS);
     const lost = Math.max(0, recordingSpan - product.downtime - product.duration);
     return [
       `start → plays (first proxy segment listed): ${product.firstPlay.toFixed(1)} s; bare recorder command to its first segment: ${bare.firstSegment.toFixed(1)} s (ratio ${(product.firstPlay / bare.firstSegment).toFixed(2)}; ${SEGMENT_SECONDS} s segments)`,
       `recording CPU: ${product.cores.toFixed(2)} cores; bare recorder command: ${bare.cores.toFixed(2)} cores (ratio ${(product.cores / bare.cores).toFixed(2)}); stream copy alone: ${copy.cores.toFixed(2)} cores (the 360p proxy is the rest)`,
+      `recordings at once without falling behind: ${capacity.held} (${capacity.tried.join('; ')})`,
       `kill -9 mid-recording: recorded for ${recordingSpan.toFixed(1)} s, down ${product.downtime.toFixed(1)} s from the kill until it recorded again, ${product.duration.toFixed(1)} s in the item: lost beyond the downtime ${lost.toFixed(1)} s (target ≤ one segment, ${SEGMENT_SECONDS} s)`,
     ];
   } finally {

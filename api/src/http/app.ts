@@ -54,7 +54,7 @@ export async function createApp(options: AppOptions) {
     bodyLimit: 1024 * 1024,
     // tRPC batches name every procedure of a page in one path parameter (`/trpc/a,b,c`): Fastify's default of 100
     // characters answered a busy page's batch with 414 and every panel of it failed.
-    maxParamLength: 5000,
+    routerOptions: { maxParamLength: 5000 },
     logController: new RequestLogController(),
   });
 

@@ -81,7 +81,10 @@ export function createServices(deps: ServiceDeps) {
     liveSourceMonitor,
     tenantConfig,
     notifications,
+    // Resolved when a recording starts, after the previews exist (they answer with recordings, so come second).
+    (tenantId, sourceId) => livePreviews.release(tenantId, sourceId),
   );
+  const livePreviews = createLivePreviewService(deps, liveSources, crashRecordings);
   return {
     deps,
     background,
@@ -125,7 +128,7 @@ export function createServices(deps: ServiceDeps) {
     liveSourceMonitor,
     recordingSegments: createRecordingSegmentService(deps, storages),
     crashRecordings,
-    livePreviews: createLivePreviewService(deps, liveSources, crashRecordings),
+    livePreviews,
     centralRenders: createCentralRenderService(deps, audit, renderPresets),
     centralRenderMerge: createCentralRenderMergeService(deps, audit, storages, processing),
     virtualClips: createVirtualClipService(deps, audit),

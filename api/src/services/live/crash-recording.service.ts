@@ -57,6 +57,8 @@ export function createCrashRecordingService(
   monitor: LiveSourceMonitor,
   tenantConfig: TenantConfigService,
   notifications: Pick<NotificationService, 'liveRecordingChanged'>,
+  /** Frees a source's socket held by a preview in this process before a recorder (maybe in another) binds it. */
+  releasePreview: (tenantId: string, sourceId: string) => Promise<void> = async () => undefined,
 ) {
   const { repos } = deps;
 
@@ -209,6 +211,7 @@ export function createCrashRecordingService(
           details: { sourceId, sourceName: source.name },
         }),
       );
+      await releasePreview(actor.tenantId, sourceId);
       const input: TCrashRecordingInput = {
         tenantId: actor.tenantId,
         sourceId,
@@ -270,6 +273,7 @@ export function createCrashRecordingService(
       const recording = recordings.get(sourceId) ?? (await runningOrFail(actor, sourceId));
       if (targetId === recording.recordingSourceId) return { itemId: recording.itemId };
       if (recordings.has(targetId)) throw refused('source_busy');
+      await releasePreview(actor.tenantId, targetId);
       await engine().signal(
         crashRecordingWorkflowId(actor.tenantId, recording.originSourceId),
         switchCrashRecordingSignal,

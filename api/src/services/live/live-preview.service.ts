@@ -216,6 +216,15 @@ export function createLivePreviewService(
     },
 
     /** Whether a preview of the source runs in this process (tests, diagnostics). */
+    /**
+     * Ends the source's preview, if one runs here, before a recording starts on it: a recorder in another process
+     * (a worker on this host) cannot take the socket over from it the way one in this process does.
+     */
+    async release(tenantId: string, sourceId: string): Promise<void> {
+      const preview = running.get(keyOf(tenantId, sourceId));
+      if (preview) await stop(preview);
+    },
+
     isRunning(tenantId: string, sourceId: string): boolean {
       return running.has(keyOf(tenantId, sourceId));
     },

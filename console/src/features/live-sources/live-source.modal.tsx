@@ -12,7 +12,13 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { liveSourceModesByType, liveSourceTypes, type TLiveSourceMode, type TLiveSourceType } from '@mam/core';
+import {
+  livePresetRefusal,
+  liveSourceModesByType,
+  liveSourceTypes,
+  type TLiveSourceMode,
+  type TLiveSourceType,
+} from '@mam/core';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appErrorOf, errorCodeMessage, errorMessage } from '../../lib/app-error';
@@ -123,7 +129,8 @@ export function LiveSourceModal({ source, onClose }: { source: TLiveSourceRow | 
   const highResOptions = [
     { value: 'copy', label: t('liveSources.highResCopy') },
     ...(presets.data ?? [])
-      .filter((preset) => !preset.hidden || preset.id === draft.highRes)
+      // Only presets a live recording can use are offered (the server refuses the others); the saved one stays.
+      .filter((preset) => preset.id === draft.highRes || (!preset.hidden && livePresetRefusal(preset) === null))
       .map((preset) => ({ value: preset.id, label: preset.name })),
   ];
 
