@@ -85,6 +85,20 @@ const feedInput = (port: number) => ({
   inputOptions: [],
 });
 
+/** The product's recorder command for the feed on `port`, writing into `out` (its folders made). */
+async function recorderArgs(out: string, port: number): Promise<string[]> {
+  await mkdir(path.join(out, 'highres'), { recursive: true });
+  await mkdir(path.join(out, 'hls'), { recursive: true });
+  return planRecorderArgs({
+    input: feedInput(port),
+    dir: out,
+    run: 1,
+    segmentSeconds: SEGMENT_SECONDS,
+    highRes: 'copy',
+    proxyHeight: 360,
+  });
+}
+
 const CAPACITY_WINDOW_SECONDS = 16;
 
 /**
@@ -104,17 +118,7 @@ async function recordingCapacity(dir: string, clip: string): Promise<{ held: num
         const port = await freeUdpPort();
         children.push(await sendFeed(clip, port));
         const out = await mkdtemp(path.join(dir, `cap-${n}-${i}-`));
-        await mkdir(path.join(out, 'highres'), { recursive: true });
-        await mkdir(path.join(out, 'hls'), { recursive: true });
-        const args = planRecorderArgs({
-          input: feedInput(port),
-          dir: out,
-          run: 1,
-          segmentSeconds: SEGMENT_SECONDS,
-          highRes: 'copy',
-          proxyHeight: 360,
-        });
-        children.push(spawn(ffmpegPath, args, { stdio: 'ignore' }));
+        children.push(spawn(ffmpegPath, await recorderArgs(out, port), { stdio: 'ignore' }));
         outs.push(out);
       }
       const count = async (out: string) => {
@@ -150,19 +154,9 @@ async function recordingCapacity(dir: string, clip: string): Promise<{ held: num
 async function bareRecorder(dir: string, port: number, copyOnly: boolean) {
   const { ffmpegPath } = await resolveFfmpeg();
   const out = await mkdtemp(path.join(dir, copyOnly ? 'copy-' : 'bare-'));
-  await rm(out, { recursive: true, force: true });
-  const args = planRecorderArgs({
-    input: feedInput(port),
-    dir: out,
-    run: 1,
-    segmentSeconds: SEGMENT_SECONDS,
-    highRes: 'copy',
-    proxyHeight: 360,
-  });
+  const args = await recorderArgs(out, port);
   // The stream copy alone: the same command up to the high-res output (the proxy's arguments cut off).
   const used = copyOnly ? args.slice(0, args.lastIndexOf(path.join(out, 'highres', 'run-001-%05d.ts')) + 1) : args;
-  await mkdir(path.join(out, 'highres'), { recursive: true });
-  await mkdir(path.join(out, 'hls'), { recursive: true });
   const started = performance.now();
   const child = spawn(ffmpegPath, used, { stdio: 'ignore' });
   try {

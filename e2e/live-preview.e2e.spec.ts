@@ -1,7 +1,5 @@
-import { freeUdpPort, startUdpFeed, type TUdpFeed } from '@mam/workers/testing/udp-feed';
-import { createApiKey } from './support/api-key';
-import { restCaller } from './support/rest-caller';
-import { signIn } from './support/sign-in';
+import type { TUdpFeed } from '@mam/workers/testing/udp-feed';
+import { fedSourcePage } from './support/live-source';
 import type { Page } from 'playwright-core';
 import type { TPageGlobals } from './support/player';
 import { browserSuite, shot } from './support/suite';
@@ -30,22 +28,9 @@ describe('the live preview in the console', () => {
   afterAll(async () => feed?.stop());
 
   it('plays the live picture of a source, muted, in a modal, and the recording while it records', async () => {
-    const call = restCaller(() => suite.server, await createApiKey(suite.server, 'live-preview'));
-    const port = await freeUdpPort();
-    feed = startUdpFeed(port);
-    const source = await call('POST', '/live-sources', {
-      name: 'Gallery feed',
-      type: 'udp',
-      location: `udp://127.0.0.1:${port}`,
-    });
-    expect(source.status).toBe(201);
-
-    const context = await suite.browser.newContext({ locale: 'en-GB' });
-    const page = await context.newPage();
-    await signIn(page, suite.server, suite.server.adminEmail, suite.server.adminPassword);
-    await page.goto(`${suite.server.url}/dvr-settings`);
-    const row = page.getByTestId('live-source-row-Gallery feed');
-    await page.locator('[data-testid="live-source-row-Gallery feed"][data-state="ready"]').waitFor({ timeout: 60_000 });
+    const fed = await fedSourcePage(suite, 'Gallery feed');
+    feed = fed.feed;
+    const { context, page, row } = fed;
     await row.getByTestId('live-source-preview').click();
 
     const modal = page.getByTestId('live-preview');

@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { freeUdpPort, startUdpFeed, type TUdpFeed } from '@mam/workers/testing/udp-feed';
+import type { TUdpFeed } from '@mam/workers/testing/udp-feed';
 import type { Page } from 'playwright-core';
-import { createApiKey } from './support/api-key';
-import { restCaller } from './support/rest-caller';
-import { signIn } from './support/sign-in';
+import { fedSourcePage } from './support/live-source';
 import { waitForPlayingPast } from './support/player';
 import { browserSuite, shot } from './support/suite';
 
@@ -37,26 +35,10 @@ describe('a crash recording in the console', () => {
   afterAll(async () => feed?.stop());
 
   it('plays while it records and downloads high res and proxy assembled from its segments', async () => {
-    const key = await createApiKey(suite.server, 'live');
-    const call = restCaller(() => suite.server, key);
-    const port = await freeUdpPort();
-    feed = startUdpFeed(port);
-    const source = await call('POST', '/live-sources', {
-      name: 'Newsroom feed',
-      type: 'udp',
-      location: `udp://127.0.0.1:${port}`,
-    });
-    expect(source.status).toBe(201);
-
     // Record from the live sources page once the feed shows as ready, and open the recording.
-    const context = await suite.browser.newContext({ locale: 'en-GB' });
-    const page = await context.newPage();
-    await signIn(page, suite.server, suite.server.adminEmail, suite.server.adminPassword);
-    await page.goto(`${suite.server.url}/dvr-settings`);
-    const row = page.getByTestId('live-source-row-Newsroom feed');
-    await page
-      .locator('[data-testid="live-source-row-Newsroom feed"][data-state="ready"]')
-      .waitFor({ timeout: 60_000 });
+    const fed = await fedSourcePage(suite, 'Newsroom feed');
+    feed = fed.feed;
+    const { call, context, page, row } = fed;
     await row.getByTestId('live-source-record').click();
     await page
       .locator('[data-testid="live-source-row-Newsroom feed"][data-state="recording"]')

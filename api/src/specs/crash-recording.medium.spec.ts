@@ -2,11 +2,11 @@ import { freeUdpPort, startUdpFeed, type TUdpFeed } from '@mam/workers/testing/u
 import { schema } from '@mam/db';
 import { eq } from 'drizzle-orm';
 import type { TLiveSourceView } from '../services/live/live-source.service';
-import type { TStorageInput } from '../services/storage.service';
 import {
   addMember,
   adminActor,
   adminApiKey,
+  localStorageInput,
   rest,
   twoTenantLibrary,
   type TTwoTenantLibrary,
@@ -29,22 +29,6 @@ async function eventually<T>(what: string, fn: () => Promise<T | null | undefine
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
-
-const localUploadLocation: TStorageInput = {
-  name: '',
-  description: '',
-  kind: 'local',
-  types: ['upload'],
-  defaultTypes: [],
-  enableDeletion: true,
-  pathPrefix: '',
-  bucket: '',
-  region: '',
-  endpoint: '',
-  permissionMethod: 'accessKeys',
-  roleArn: '',
-  forcePathStyle: false,
-};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -215,12 +199,12 @@ describe('crash recording', () => {
     const source = await fedSource('Studio C', 660);
     const bravoDisk = await t.services.storages.create(
       await adminActor(t, bravo),
-      { ...localUploadLocation, name: 'Bravo disk', pathPrefix: 'bravo-disk' },
+      localStorageInput('Bravo disk', 'bravo-disk', ['upload']),
       null,
     );
     const outbox = await t.services.storages.create(
       await adminActor(t, alpha),
-      { ...localUploadLocation, name: 'Outbox', pathPrefix: 'outbox', types: ['export'] },
+      localStorageInput('Outbox', 'outbox', ['export']),
       null,
     );
     for (const renderLocationId of [bravoDisk.id, outbox.id, '00000000-0000-4000-8000-000000000000']) {
@@ -257,7 +241,7 @@ describe('crash recording', () => {
     // Rendered to an upload location of its own choosing (its cloud render location), not the default one.
     const disk = await t.services.storages.create(
       await adminActor(t, alpha),
-      { ...localUploadLocation, name: 'Live disk', pathPrefix: 'live-disk' },
+      localStorageInput('Live disk', 'live-disk', ['upload']),
       null,
     );
     const locations =

@@ -5,13 +5,13 @@ import {
   addMember,
   adminActor,
   adminApiKey,
+  localStorageInput,
   insertItem,
   rest,
   setEveryonePermissions,
   twoTenantLibrary,
   type TTwoTenantLibrary,
 } from '../testing/library-fixtures';
-import type { TStorageInput } from '../services/storage.service';
 import type { TSendToStorageStatus } from '../services/send-to-storage/send-to-storage.service';
 
 /** Retries `check` until it stops throwing; the last failure when time is up. */
@@ -35,21 +35,7 @@ async function readAll(storage: ObjectStorage, key: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const exportLocation = (name: string, pathPrefix: string): TStorageInput => ({
-  name,
-  description: '',
-  kind: 'local',
-  types: ['export'],
-  defaultTypes: [],
-  enableDeletion: true,
-  pathPrefix,
-  bucket: '',
-  region: '',
-  endpoint: '',
-  permissionMethod: 'accessKeys',
-  roleArn: '',
-  forcePathStyle: false,
-});
+const exportLocation = (name: string, pathPrefix: string) => localStorageInput(name, pathPrefix, ['export']);
 
 /**
  * Send to storage through the REST API and tRPC on the embedded workflow runtime: an item's high resolution lands as

@@ -2,6 +2,7 @@ import type { Access } from '@mam/core';
 import type { TItemRow } from '@mam/db';
 import { loadActor, type AuthedActor } from '../services/actor.service';
 import type { THistoryEvent } from '../services/items/item-library.service';
+import type { TStorageInput } from '../services/storage.service';
 import type { TTestBackend } from '@mam/db/testing';
 import { createTenant, createTestApp, TrpcClient, type TestApp, type TestAppOptions } from './test-app';
 
@@ -165,5 +166,24 @@ export async function twoTenantLibrary(
     admin: await signedInAdmin(t, alpha),
     bravoAdmin: await signedInAdmin(t, bravo),
     root: await rootFolderId(t, alpha),
+  };
+}
+
+/** A local storage location's input: `types` says what it is for, `pathPrefix` keeps its files apart. */
+export function localStorageInput(name: string, pathPrefix: string, types: TStorageInput['types']): TStorageInput {
+  return {
+    name,
+    description: '',
+    kind: 'local',
+    types,
+    defaultTypes: [],
+    enableDeletion: true,
+    pathPrefix,
+    bucket: '',
+    region: '',
+    endpoint: '',
+    permissionMethod: 'accessKeys',
+    roleArn: '',
+    forcePathStyle: false,
   };
 }
