@@ -4,7 +4,15 @@ import { testBackends } from '@mam/db/testing';
 import { eq } from 'drizzle-orm';
 import type { TLiveSourceStatus } from '../services/live/live-source-monitor.service';
 import type { TLiveSourceView } from '../services/live/live-source.service';
-import { addMember, adminApiKey, rest, twoTenantLibrary, type TTwoTenantLibrary } from '../testing/library-fixtures';
+import {
+  addMember,
+  adminActor,
+  adminApiKey,
+  localStorageInput,
+  rest,
+  twoTenantLibrary,
+  type TTwoTenantLibrary,
+} from '../testing/library-fixtures';
 import type { TestApp, TrpcClient } from '../testing/test-app';
 
 const udp = { name: 'Studio feed', type: 'udp', location: 'udp://0.0.0.0:45100' };
@@ -95,6 +103,47 @@ describe.each(testBackends)('live sources on %s', (backend) => {
       status: 404,
       body: { code: 'LIVE_SOURCE_NOT_FOUND', message: 'The live source was not found.' },
     });
+  });
+
+  it('keeps the upload location its recordings are rendered to, and refuses any other location', async () => {
+    const disk = await t.services.storages.create(
+      await adminActor(t, alpha),
+      localStorageInput('Ingest disk', `ingest-${backend}`, ['upload']),
+      null,
+    );
+    const outbox = await t.services.storages.create(
+      await adminActor(t, alpha),
+      localStorageInput('Outbox', `outbox-${backend}`, ['export']),
+      null,
+    );
+    const bravoDisk = await t.services.storages.create(
+      await adminActor(t, bravo),
+      localStorageInput('Bravo disk', `bravo-${backend}`, ['upload']),
+      null,
+    );
+    const pipeline = (renderLocationId: string) => ({ highRes: 'copy', proxy: true, renderLocationId });
+    const kept = await create({
+      ...udp,
+      name: 'Rendered to disk',
+      location: 'udp://0.0.0.0:45130',
+      pipeline: pipeline(disk.id),
+    });
+    expect(kept.pipeline).toMatchObject({ renderLocationId: disk.id });
+    for (const other of [outbox.id, bravoDisk.id]) {
+      const refused = await rest(t, key, 'POST', '/live-sources', {
+        ...udp,
+        name: 'Nowhere',
+        location: 'udp://0.0.0.0:45131',
+        pipeline: pipeline(other),
+      });
+      expect(refused).toMatchObject({
+        status: 400,
+        body: {
+          code: 'CRASH_RECORDING_LOCATION_INVALID',
+          issues: [{ path: 'pipeline.renderLocationId', code: 'CRASH_RECORDING_LOCATION_INVALID' }],
+        },
+      });
+    }
   });
 
   it('hides one organisation’s sources from another', async () => {

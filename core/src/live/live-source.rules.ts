@@ -36,6 +36,8 @@ export const ZLiveSourceCredentials = z.strictObject({
 export const ZLiveSourcePipeline = z.strictObject({
   highRes: z.union([z.literal('copy'), z.strictObject({ presetId: z.uuid() })]),
   proxy: z.literal(true),
+  /** The upload location recordings are rendered to (spec: cloud render location); the default one when absent. */
+  renderLocationId: z.uuid().nullable().optional(),
 });
 
 export const ZLiveSourceInput = z.strictObject({

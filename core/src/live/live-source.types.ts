@@ -22,6 +22,8 @@ export const liveSourceModesByType: Record<TLiveSourceType, readonly TLiveSource
 export interface TLiveSourcePipeline {
   highRes: 'copy' | { presetId: string };
   proxy: true;
+  /** The upload location its recordings' high res is rendered to (the cloud render location); null: the default. */
+  renderLocationId?: string | null;
 }
 
 /**

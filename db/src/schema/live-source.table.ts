@@ -7,6 +7,7 @@ import { folder } from './folder.table';
 export interface TLiveSourcePipelineColumn {
   highRes: 'copy' | { presetId: string };
   proxy: true;
+  renderLocationId?: string | null;
 }
 
 /**

@@ -317,8 +317,14 @@ export function createTranscodeActivities(deps: TranscodeActivityDeps): Transcod
       try {
         // The checksum streams the same local copy while ffprobe reads it: one fetch of the original, no extra wait.
         ({ probe, sha256, levels } = await withOriginal(version, async (file) => {
-          const [probed, digest] = await Promise.all([probeMedia(file, { signal }), sha256File(file, signal)]);
-          return { probe: probed, sha256: digest, levels: await audioLevels(file, probed, signal) };
+          // The levels need the probe's tracks but not the checksum: they run while the checksum still reads.
+          const probed = probeMedia(file, { signal });
+          const [found, digest, measured] = await Promise.all([
+            probed,
+            sha256File(file, signal),
+            probed.then((result) => audioLevels(file, result, signal)),
+          ]);
+          return { probe: found, sha256: digest, levels: measured };
         }));
       } catch (error) {
         throw asBusinessFailure(error);

@@ -169,7 +169,8 @@ export function createCrashRecordingService(
       assertMayRecord(actor);
       if (!can(actor, 'create')) throw new AppError('UPLOAD_FORBIDDEN');
       const source = await sources.get(actor.tenantId, sourceId);
-      const storageId = options.renderLocationId ? await renderLocationOf(actor, options.renderLocationId) : null;
+      const chosen = options.renderLocationId ?? source.pipeline.renderLocationId;
+      const storageId = chosen ? await renderLocationOf(actor, chosen) : null;
       if ((await recordingsBySource(actor.tenantId)).has(sourceId)) throw refused('already_recording');
       // A state the sources page saw moments ago will do: a new probe would hold the start for seconds.
       const status = await monitor.status(actor, sourceId, { maxAgeMs: RECENT_STATE_MS });

@@ -5,6 +5,7 @@ import {
   auditChanges,
   bindKeyOf,
   can,
+  formatErrorMessage,
   ingestUrlFor,
   isAdmin,
   isPulled,
@@ -159,6 +160,21 @@ export function createLiveSourceService(deps: ServiceDeps, audit: AuditService) 
         });
       }
       assertLivePreset({ name: preset.name, capabilities: preset.capabilities as TRenderPresetCapability[], settings });
+    }
+    const renderLocationId = draft.pipeline.renderLocationId;
+    if (
+      renderLocationId &&
+      !(await repos.storageLocations.findById(tenantId, renderLocationId))?.types.includes('upload')
+    ) {
+      throw new AppError('CRASH_RECORDING_LOCATION_INVALID', {
+        issues: [
+          {
+            path: 'pipeline.renderLocationId',
+            code: 'CRASH_RECORDING_LOCATION_INVALID',
+            message: formatErrorMessage('CRASH_RECORDING_LOCATION_INVALID'),
+          },
+        ],
+      });
     }
     if (draft.folderId && !(await repos.folders.findById(tenantId, draft.folderId))) {
       throw new AppError('NOT_FOUND', {

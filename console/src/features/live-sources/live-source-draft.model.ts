@@ -21,6 +21,8 @@ export interface TLiveSourceDraft {
   credentials: Record<TCredentialField, string>;
   /** 'copy' or a render preset's id. */
   highRes: string;
+  /** An upload location's id; '' for the organisation's default. */
+  renderLocationId: string;
 }
 
 const noSecrets: Record<TCredentialField, string> = { passphrase: '', streamKey: '', username: '', password: '' };
@@ -35,6 +37,7 @@ export function draftOf(source: TLiveSourceRow | null): TLiveSourceDraft {
       cidr: '',
       credentials: { ...noSecrets },
       highRes: 'copy',
+      renderLocationId: '',
     };
   }
   return {
@@ -45,6 +48,7 @@ export function draftOf(source: TLiveSourceRow | null): TLiveSourceDraft {
     cidr: source.cidr.join('\n'),
     credentials: { ...noSecrets },
     highRes: source.pipeline.highRes === 'copy' ? 'copy' : source.pipeline.highRes.presetId,
+    renderLocationId: source.pipeline.renderLocationId ?? '',
   };
 }
 
@@ -93,7 +97,11 @@ export function inputOf(draft: TLiveSourceDraft, source: TLiveSourceRow | null):
           .filter(Boolean)
       : [],
     ...(credentials === undefined ? {} : { credentials }),
-    pipeline: { highRes: draft.highRes === 'copy' ? 'copy' : { presetId: draft.highRes }, proxy: true },
+    pipeline: {
+      highRes: draft.highRes === 'copy' ? 'copy' : { presetId: draft.highRes },
+      proxy: true,
+      renderLocationId: draft.renderLocationId || null,
+    },
     // The dialog does not choose a folder: an edit keeps the one the source files recordings into.
     folderId: source?.folderId ?? null,
   };
@@ -103,6 +111,6 @@ export function inputOf(draft: TLiveSourceDraft, source: TLiveSourceRow | null):
 export function fieldOfIssue(path: string): string {
   const [head, next] = path.split('.');
   if (head === 'credentials' && next) return next;
-  if (head === 'pipeline') return 'highRes';
+  if (head === 'pipeline') return next === 'renderLocationId' ? 'renderLocationId' : 'highRes';
   return head ?? path;
 }

@@ -59,6 +59,7 @@ export function LiveSourceModal({ source, onClose }: { source: TLiveSourceRow | 
   const create = trpc.liveSources.create.useMutation();
   const update = trpc.liveSources.update.useMutation();
   const presets = trpc.renderPresets.list.useQuery();
+  const locations = trpc.liveSources.renderLocations.useQuery();
   const [draft, setDraft] = useState<TLiveSourceDraft>(() => draftOf(source));
   const [error, setError] = useState<string | null>(null);
   const [issues, setIssues] = useState<Record<string, string>>({});
@@ -220,6 +221,21 @@ export function LiveSourceModal({ source, onClose }: { source: TLiveSourceRow | 
             error={issues.highRes}
             data-testid="live-source-highres"
           />
+          {(locations.data?.length ?? 0) > 1 && (
+            <Select
+              label={t('liveSources.renderLocation')}
+              description={t('liveSources.recordToHint')}
+              data={[
+                { value: 'default', label: t('liveSources.defaultRenderLocation') },
+                ...(locations.data ?? []).map((location) => ({ value: location.id, label: location.name })),
+              ]}
+              value={draft.renderLocationId || 'default'}
+              onChange={(value) => change({ renderLocationId: !value || value === 'default' ? '' : value })}
+              allowDeselect={false}
+              error={issues.renderLocationId}
+              data-testid="live-source-render-location"
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
