@@ -43,7 +43,10 @@ describe('central render', () => {
       null,
     );
     const generic = (await services.renderPresets.list(actor)).find((p) => p.settings.mode === 'generic')!;
-    const started = await services.centralRenders.start(actor, sequenceId, generic.id, null);
+    // The web preset lets a render choose its own first timecode.
+    const started = await services.centralRenders.start(actor, sequenceId, generic.id, null, {
+      startTimecode: '01:02:03:04',
+    });
     const placeholder = await services.deps.repos.items.findById(tenant.id, started.placeholderItemId);
     expect(placeholder).toMatchObject({ itemType: 'placeholder', title: 'Evening news' });
 
@@ -57,10 +60,21 @@ describe('central render', () => {
     expect(found?.version?.renditions.thumbnail).toBeTruthy();
     // The sources run at 50 frames a second, and the generic preset keeps their rate.
     expect(Math.round((found?.version?.media?.durationSeconds ?? 0) * 50)).toBe(25 + 20 + 10);
+    expect(found?.version?.media?.timecodeStart).toBe('01:02:03:04');
     expect(await services.centralRenders.listForSequence(actor, sequenceId)).toEqual([render]);
     await expect(services.centralRenders.cancel(actor, started.renderId, null)).rejects.toMatchObject({
       code: 'CENTRAL_RENDER_NOT_FOUND',
     });
+
+    // A preset with a fixed start timecode refuses a render's own, and nothing is created.
+    const { name, hidden, fallbackPresetId, startTimecode, capabilities, settings } = generic;
+    const fixed = { name, hidden, fallbackPresetId, startTimecode, capabilities, settings };
+    await services.renderPresets.update(actor, generic.id, { ...fixed, overrideStartTimecode: false }, null);
+    const before = await services.centralRenders.listForSequence(actor, sequenceId);
+    await expect(
+      services.centralRenders.start(actor, sequenceId, generic.id, null, { startTimecode: '01:00:00:00' }),
+    ).rejects.toMatchObject({ code: 'RENDER_START_TIMECODE_FIXED' });
+    expect(await services.centralRenders.listForSequence(actor, sequenceId)).toEqual(before);
   });
   it('renders with the broadcast preset into an MXF of 8 PCM tracks from the start timecode, frame exact; cancels a running render', async () => {
     const { services, actor, tenant, engine } = transcoder;

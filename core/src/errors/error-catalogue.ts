@@ -133,6 +133,10 @@ export const errorCatalogue = {
   ITEM_HAS_NO_MEDIA: { status: 409, message: 'Item has no media' },
   CRASH_RECORDING_UNAVAILABLE: { status: 409, message: 'Cannot create crash recording now' },
   CRASH_RECORDING_NOT_RUNNING: { status: 409, message: 'The live source is not recording.' },
+  RENDER_START_TIMECODE_FIXED: {
+    status: 400,
+    message: 'This render preset has a fixed start timecode: a render cannot choose its own.',
+  },
   CRASH_RECORDING_LOCATION_INVALID: {
     status: 400,
     message: 'Choose an upload storage location of your organisation to render the recording to.',

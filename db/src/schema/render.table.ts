@@ -25,6 +25,8 @@ export const render = pgTable(
     placeholderVersionId: uuid('placeholder_version_id').notNull(),
     presetId: uuid('preset_id').notNull(),
     presetName: text('preset_name').notNull(),
+    // The request's own first timecode where its preset lets a render override it; null: the preset's.
+    startTimecode: text('start_timecode'),
     requestedBy: uuid('requested_by'),
     state: text('state').$type<TRenderState>().notNull().default('queued'),
     progress: doublePrecision('progress').notNull().default(0),

@@ -107,7 +107,8 @@ export function createCentralRenderActivities(deps: CentralRenderActivityDeps): 
       let preset = await loadPreset(render.tenantId, render.presetId);
       for (;;) {
         const file = `${outBase}.${renderFileName('', preset.settings).split('.').pop()}`;
-        const plan = { sources, settings: preset.settings, startTimecode: preset.startTimecode, outputPath: file };
+        const startTimecode = render.startTimecode ?? preset.startTimecode;
+        const plan = { sources, settings: preset.settings, startTimecode, outputPath: file };
         try {
           await renderSequence(plan, { onProgress, signal });
           return { file, preset };

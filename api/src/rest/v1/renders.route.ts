@@ -1,3 +1,4 @@
+import { ZStartTimecode } from '@mam/core';
 import { schema } from '@mam/db';
 import { z } from 'zod';
 import { sendStored } from '../../http/media.routes';
@@ -35,13 +36,20 @@ export const startRenderRoute = defineRoute({
   tags: ['Renders'],
   params: z.object({ id: z.uuid() }),
   body: z
-    .object({ presetId: z.uuid().optional().describe('Default: the tenant’s default preset') })
+    .object({
+      presetId: z.uuid().optional().describe('Default: the tenant’s default preset'),
+      startTimecode: ZStartTimecode.optional().describe(
+        'The output’s first timecode (HH:MM:SS:FF, ; before frames for drop-frame) instead of the preset’s; only where the preset allows it (else 400 RENDER_START_TIMECODE_FIXED)',
+      ),
+    })
     .optional()
     .default({}),
   response: z.object({ renderId: z.uuid(), placeholderItemId: z.uuid() }),
   successStatus: 202,
   handler: async ({ params, body }, { services, principal, request }) =>
-    services.centralRenders.start(principal.actor, params.id, body.presetId, restMeta(request)),
+    services.centralRenders.start(principal.actor, params.id, body.presetId, restMeta(request), {
+      startTimecode: body.startTimecode,
+    }),
 });
 
 export const getRenderRoute = defineRoute({

@@ -58,6 +58,8 @@ export function createCentralRenderService(deps: ServiceDeps, audit: AuditServic
       sequenceId: string,
       presetId: string | undefined,
       meta: RequestMeta | null,
+      /** The output's first timecode instead of the preset's, where the preset lets a render choose it. */
+      options: { startTimecode?: string | null } = {},
     ): Promise<TStartedRender> {
       const sequence = await getSequenceView(deps, actor, sequenceId);
       if (!can(actor, 'exportSequence')) throw new AppError('FORBIDDEN', { params: { permission: 'exportSequence' } });
@@ -65,6 +67,8 @@ export function createCentralRenderService(deps: ServiceDeps, audit: AuditServic
       if (sequence.clips.length === 0) throw new AppError('SEQUENCE_EMPTY');
       const folderId = await targetFolderId(repos, actor, sequence.folderId);
       const preset = await presetFor(actor.tenantId, presetId);
+      const startTimecode = options.startTimecode ?? null;
+      if (startTimecode !== null && !preset.overrideStartTimecode) throw new AppError('RENDER_START_TIMECODE_FIXED');
       const title = sequence.title;
       const started = await audit.change(
         actor,
@@ -86,6 +90,7 @@ export function createCentralRenderService(deps: ServiceDeps, audit: AuditServic
             placeholderVersionId: placeholder.version.id,
             presetId: preset.id,
             presetName: preset.name,
+            startTimecode,
             requestedBy: actor.userId,
           });
           return { renderId: render.id, placeholderItemId: placeholder.item.id };
@@ -96,7 +101,12 @@ export function createCentralRenderService(deps: ServiceDeps, audit: AuditServic
           targetId: created.placeholderItemId,
           subject: title,
           summary: `Central render of ${title} started with preset ${preset.name}`,
-          details: { renderId: created.renderId, sequenceId: sequence.id, presetId: preset.id },
+          details: {
+            renderId: created.renderId,
+            sequenceId: sequence.id,
+            presetId: preset.id,
+            ...(startTimecode ? { startTimecode } : {}),
+          },
         }),
       );
       const input: CentralRenderInput = { tenantId: actor.tenantId, renderId: started.renderId };

@@ -1,4 +1,5 @@
-import { Alert, Button, Popover, Select, Stack } from '@mantine/core';
+import { Alert, Button, Popover, Select, Stack, TextInput } from '@mantine/core';
+import { ZStartTimecode } from '@mam/core';
 import { IconMovie } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,8 @@ export function SequenceRenderButton({ sequenceId, disabled }: { sequenceId: str
   const utils = trpc.useUtils();
   const [opened, setOpened] = useState(false);
   const [presetId, setPresetId] = useState<string | null>(null);
+  // Blank: the preset's own start timecode; shown only for a preset that lets a render choose its own.
+  const [startTimecode, setStartTimecode] = useState('');
   const presets = trpc.renderPresets.list.useQuery(undefined, { enabled: opened });
   const start = trpc.renders.start.useMutation({
     onSuccess: async () => {
@@ -22,6 +25,9 @@ export function SequenceRenderButton({ sequenceId, disabled }: { sequenceId: str
   });
   const visible = (presets.data ?? []).filter((preset) => !preset.hidden);
   const chosen = presetId ?? visible.find((preset) => preset.isDefault)?.id ?? visible[0]?.id ?? null;
+  const chosenPreset = visible.find((preset) => preset.id === chosen) ?? null;
+  const typedTimecode = chosenPreset?.overrideStartTimecode ? startTimecode.trim() : '';
+  const timecodeProblem = typedTimecode && !ZStartTimecode.safeParse(typedTimecode).success;
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" withinPortal width={300}>
@@ -53,11 +59,31 @@ export function SequenceRenderButton({ sequenceId, disabled }: { sequenceId: str
               allowDeselect={false}
               data-testid="render-preset"
             />
+            {chosenPreset?.overrideStartTimecode && (
+              <TextInput
+                size="xs"
+                label={t('renders.startTimecode')}
+                placeholder={chosenPreset.startTimecode}
+                description={t('renders.startTimecodeHint', { timecode: chosenPreset.startTimecode })}
+                value={startTimecode}
+                onChange={(event) => setStartTimecode(event.currentTarget.value)}
+                error={timecodeProblem ? t('renders.startTimecodeInvalid') : undefined}
+                spellCheck={false}
+                data-testid="render-start-timecode"
+              />
+            )}
             <Button
               size="xs"
-              onClick={() => chosen && start.mutate({ sequenceId, presetId: chosen })}
+              onClick={() =>
+                chosen &&
+                start.mutate({
+                  sequenceId,
+                  presetId: chosen,
+                  ...(typedTimecode ? { startTimecode: typedTimecode } : {}),
+                })
+              }
               loading={start.isPending}
-              disabled={!chosen}
+              disabled={!chosen || Boolean(timecodeProblem)}
               data-testid="render-start"
             >
               {t('renders.start')}

@@ -1,0 +1,1 @@
+ALTER TABLE "render" ADD COLUMN "start_timecode" text;
