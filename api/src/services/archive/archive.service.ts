@@ -5,9 +5,16 @@ import {
   canView,
   type TArchiveDirection,
   type TArchiveTransfer,
+  type TRestoreTier,
 } from '@mam/core';
 import type { TItemRow } from '@mam/db';
-import { ARCHIVE_TASK_QUEUE, archiveWorkflowId, type ArchiveInput, type WorkflowEngine } from '@mam/workflows';
+import {
+  ARCHIVE_TASK_QUEUE,
+  archiveWorkflowId,
+  type ArchiveInput,
+  type RestoreInput,
+  type WorkflowEngine,
+} from '@mam/workflows';
 import type { AuthedActor } from '../actor.service';
 import type { AuditService } from '../audit.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
@@ -26,6 +33,16 @@ export interface TArchiveStarted {
   itemId: string;
   direction: TArchiveDirection;
   workflowId: string;
+}
+
+/** A restore from cold storage as its requester sees it: pending until `readyAt`, then copying back online. */
+export interface TRestoreStarted extends TArchiveStarted {
+  state: TArchiveTransfer['state'];
+  tier: TRestoreTier;
+  /** When the media is expected to be readable in the cold location (ISO time); null when it cannot be said. */
+  readyAt: string | null;
+  /** A restore of the item was already under way: this request joined it (its tier stands). */
+  joined: boolean;
 }
 
 export type TBulkArchiveResult = TBulkItemResult<{ workflowId: string }>;
@@ -62,7 +79,8 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
     if (direction === 'unarchive') return (await storages.defaultFor(actor.tenantId, 'upload')).id;
     if (!options.storageId) return (await storages.defaultFor(actor.tenantId, 'archive')).id;
     const info = await storages.info(actor.tenantId, options.storageId);
-    if (!info.types.includes('archive')) throw new AppError('ARCHIVE_STORAGE_INVALID');
+    // A cold location takes media like an archive location; only reading it back differs (restore).
+    if (!info.types.includes('archive') && !info.types.includes('cold')) throw new AppError('ARCHIVE_STORAGE_INVALID');
     return info.id;
   }
 
@@ -75,6 +93,32 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
     if (!versions.some((v) => v.originalKey && v.storageId)) throw new AppError('ITEM_HAS_NO_MEDIA');
   }
 
+  /** The cold location the item's originals are in, with its restore estimates; null when they are not cold. */
+  async function coldSourceOf(actor: AuthedActor, item: TItemRow) {
+    const versions = await repos.items.listVersions(actor.tenantId, item.id);
+    const storageIds = [...new Set(versions.filter((v) => v.originalKey && v.storageId).map((v) => v.storageId!))];
+    for (const storageId of storageIds) {
+      const info = await storages.info(actor.tenantId, storageId).catch(() => null);
+      if (info?.restoreEstimateMs) return { id: storageId, estimateMs: info.restoreEstimateMs };
+    }
+    return null;
+  }
+
+  /** The restore under way for the item, as a second request that joins it sees it; null when there is none. */
+  function runningRestore(actor: AuthedActor, item: TItemRow | undefined): TRestoreStarted | null {
+    const transfer = item?.archiveTransfer;
+    if (!item || !transfer?.restore || !archiveTransferRunning(transfer)) return null;
+    return {
+      itemId: item.id,
+      direction: 'unarchive',
+      workflowId: archiveWorkflowId(actor.tenantId, item.id),
+      state: transfer.state,
+      tier: transfer.restore.tier,
+      readyAt: transfer.restore.readyAt,
+      joined: true,
+    };
+  }
+
   async function start(
     actor: AuthedActor,
     itemId: string,
@@ -84,6 +128,60 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
   ): Promise<TArchiveStarted> {
     assertCan(actor, direction);
     const item = await findItem(actor, itemId);
+    // Media in a cold location cannot be copied back before it is restored: an unarchive of it is a restore.
+    if (direction === 'unarchive' && item.isArchived && !resumable(item, direction)) {
+      if (await coldSourceOf(actor, item)) return restore(actor, itemId, { tier: options.tier ?? 'standard' }, meta);
+    }
+    return begin(actor, item, direction, options, meta, null);
+  }
+
+  /**
+   * Asks for the item's media back from its cold location. A restore already under way is joined, not refused,
+   * whoever asked first; its state and expected time are answered either way.
+   */
+  async function restore(
+    actor: AuthedActor,
+    itemId: string,
+    options: { tier: TRestoreTier },
+    meta: RequestMeta | null,
+  ): Promise<TRestoreStarted> {
+    assertCan(actor, 'unarchive');
+    const item = await findItem(actor, itemId);
+    const running = runningRestore(actor, item);
+    if (running) return running;
+    const cold = await coldSourceOf(actor, item);
+    if (!cold && !resumable(item, 'unarchive')?.restore) {
+      if (!item.isArchived) throw new AppError('ITEM_NOT_ARCHIVED');
+      throw new AppError('ITEM_NOT_IN_COLD_STORAGE');
+    }
+    const requestedAt = deps.clock();
+    const estimateMs = cold ? cold.estimateMs[options.tier] : null;
+    const pending = {
+      tier: options.tier,
+      requestedAt: requestedAt.toISOString(),
+      readyAt: estimateMs === null ? null : new Date(requestedAt.getTime() + estimateMs).toISOString(),
+      ready: false,
+    };
+    try {
+      const started = await begin(actor, item, 'unarchive', options, meta, pending);
+      return { ...started, state: 'INITIATED', tier: options.tier, readyAt: pending.readyAt, joined: false };
+    } catch (error) {
+      // Two first requests at once: the one that lost the race joins the winner's run.
+      const raced = error instanceof AppError && error.code === 'ARCHIVE_TRANSFER_RUNNING';
+      const joined = raced ? runningRestore(actor, await repos.items.findById(actor.tenantId, item.id)) : null;
+      if (joined) return joined;
+      throw error;
+    }
+  }
+
+  async function begin(
+    actor: AuthedActor,
+    item: TItemRow,
+    direction: TArchiveDirection,
+    options: TArchiveOptions,
+    meta: RequestMeta | null,
+    restoring: TArchiveTransfer['restore'] | null,
+  ): Promise<TArchiveStarted> {
     await assertTransferable(actor, item, direction);
     const storageId = await targetOf(actor, item, direction, options);
     const resumed = resumable(item, direction);
@@ -94,6 +192,7 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
       error: null,
       enabled: false,
       storageId,
+      restore: restoring,
     };
     await audit.change(
       actor,
@@ -105,21 +204,28 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
         await tx.items.update(actor.tenantId, item.id, { archiveTransfer: pending });
       },
       () => ({
-        action: direction === 'archive' ? 'item.archive_requested' : 'item.unarchive_requested',
+        action: restoring
+          ? 'item.restore_requested'
+          : direction === 'archive'
+            ? 'item.archive_requested'
+            : 'item.unarchive_requested',
         targetType: 'item',
         targetId: item.id,
         subject: item.title,
-        summary: `${direction === 'archive' ? 'Archive' : 'Unarchive'} of "${item.title}" requested`,
+        summary: restoring
+          ? `Restore of "${item.title}" from cold storage requested`
+          : `${direction === 'archive' ? 'Archive' : 'Unarchive'} of "${item.title}" requested`,
         details: { storageId, ...(options.tier ? { tier: options.tier } : {}) },
       }),
     );
     const workflowId = archiveWorkflowId(actor.tenantId, item.id);
     const input: ArchiveInput = { tenantId: actor.tenantId, itemId: item.id, storageId, userId: actor.userId };
+    const args: [ArchiveInput | RestoreInput] = [restoring ? { ...input, tier: restoring.tier } : input];
     try {
-      await engine().start(direction === 'archive' ? 'archiveWorkflow' : 'unarchiveWorkflow', {
+      await engine().start(restoring ? 'restoreWorkflow' : direction === 'archive' ? 'archiveWorkflow' : 'unarchiveWorkflow', {
         workflowId,
         taskQueue: ARCHIVE_TASK_QUEUE,
-        args: [input],
+        args,
         tenantId: actor.tenantId,
         itemId: item.id,
         requestId: currentRequestId(),
@@ -138,6 +244,8 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
 
     unarchive: (actor: AuthedActor, itemId: string, options: TArchiveOptions, meta: RequestMeta | null) =>
       start(actor, itemId, 'unarchive', options, meta),
+
+    restore,
 
     /** Each item on its own: one refused does not stop the others, and each says how it went. */
     async bulk(
