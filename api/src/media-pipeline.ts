@@ -124,7 +124,6 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     db: options.db,
     repos: options.repos,
     storages,
-    clock: options.clock,
     // Only restores are told: they take hours, and the requester is waiting for the media to come back.
     onTransferEnded: async ({ step, outcome, error, restore }) => {
       if (!restore) return;

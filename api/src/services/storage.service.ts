@@ -183,7 +183,8 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
       const root = path.join(storageRoot, config.pathPrefix ?? '');
       return {
         storage: cold
-          ? createLocalColdStorage({ root, delays: config.restoreDelays, clock: deps.clock })
+          ? // Restores finish by the wall clock the workflow's timers run on, never by a test's moved clock.
+            createLocalColdStorage({ root, delays: config.restoreDelays })
           : createLocalStorage({ root }),
         destroy: () => undefined,
       };

@@ -22,7 +22,7 @@ export interface ArchiveActivityDeps {
     /** The transfer was a restore from a cold location. */
     restore: boolean;
   }): Promise<void>;
-  /** The time restore waits are measured against (the services' clock). */
+  /** The time restore waits are measured against: the wall clock, as the workflow's timers keep it. */
   clock?: () => Date;
 }
 
@@ -126,7 +126,13 @@ export function createArchiveActivities(deps: ArchiveActivityDeps): ArchiveActiv
       const current = item.archiveTransfer;
       // A retried or resumed run keeps its plan: finished files are not copied again.
       if (current && current.direction === step.direction && current.files.length > 0 && current.state !== 'COMPLETE') {
-        await saveTransfer(step, { ...current, state: 'PROGRESSING', error: null, enabled: false });
+        const waiting = current.restore && !current.restore.ready;
+        await saveTransfer(step, {
+          ...current,
+          state: waiting ? 'INITIATED' : 'PROGRESSING',
+          error: null,
+          enabled: false,
+        });
         return { versionIds: current.files.filter((f) => !f.done).map((f) => f.versionId) };
       }
       const versions = (await repos.items.listVersions(step.tenantId, step.itemId)).filter(
@@ -142,8 +148,11 @@ export function createArchiveActivities(deps: ArchiveActivityDeps): ArchiveActiv
         done: false,
       }));
       const bytesTotal = files.reduce((sum, f) => sum + f.size, 0);
+      // A restore's request (tier, expected time) recorded with the pending transfer stays, and so does its wait.
+      const restore = current?.direction === step.direction && current.state !== 'COMPLETE' ? current.restore : null;
       await saveTransfer(step, {
-        state: 'PROGRESSING',
+        restore: restore ?? null,
+        state: restore && !restore.ready ? 'INITIATED' : 'PROGRESSING',
         direction: step.direction,
         error: null,
         enabled: false,

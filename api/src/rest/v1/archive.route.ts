@@ -116,10 +116,11 @@ export const unarchiveItemRoute = defineRoute({
     services.archive.unarchive(principal.actor, params.id, body, restMeta(request)),
 });
 
-export const restoreItemRoute = defineRoute({
+// Not /items/:id/restore: that restores an item from the recycle bin.
+export const coldRestoreItemRoute = defineRoute({
   method: 'POST',
-  path: '/items/:id/restore',
-  operationId: 'restoreItem',
+  path: '/items/:id/cold-restore',
+  operationId: 'restoreItemFromColdStorage',
   summary:
     "Restore the item's high resolution from cold storage and bring it back online. A request while a restore is " +
     'under way joins it. Poll the item for archiveFileTransfer; the requester is notified when the media is back',
@@ -159,7 +160,7 @@ export const bulkUnarchiveRoute = defineRoute({
 export const archiveRoutes = [
   archiveItemRoute,
   unarchiveItemRoute,
-  restoreItemRoute,
+  coldRestoreItemRoute,
   bulkArchiveRoute,
   bulkUnarchiveRoute,
 ] as unknown as RestRoute[];

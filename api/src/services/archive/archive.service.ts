@@ -130,7 +130,10 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
     const item = await findItem(actor, itemId);
     // Media in a cold location cannot be copied back before it is restored: an unarchive of it is a restore.
     if (direction === 'unarchive' && item.isArchived && !resumable(item, direction)) {
-      if (await coldSourceOf(actor, item)) return restore(actor, itemId, { tier: options.tier ?? 'standard' }, meta);
+      if (await coldSourceOf(actor, item)) {
+        const restored = await restore(actor, itemId, { tier: options.tier ?? 'standard' }, meta);
+        return { itemId: restored.itemId, direction: restored.direction, workflowId: restored.workflowId };
+      }
     }
     return begin(actor, item, direction, options, meta, null);
   }
@@ -154,7 +157,8 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
       if (!item.isArchived) throw new AppError('ITEM_NOT_ARCHIVED');
       throw new AppError('ITEM_NOT_IN_COLD_STORAGE');
     }
-    const requestedAt = deps.clock();
+    // The wall clock, as the cold location and the workflow's timers keep it (not a test's moved service clock).
+    const requestedAt = new Date();
     const estimateMs = cold ? cold.estimateMs[options.tier] : null;
     const pending = {
       tier: options.tier,
@@ -222,14 +226,17 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
     const input: ArchiveInput = { tenantId: actor.tenantId, itemId: item.id, storageId, userId: actor.userId };
     const args: [ArchiveInput | RestoreInput] = [restoring ? { ...input, tier: restoring.tier } : input];
     try {
-      await engine().start(restoring ? 'restoreWorkflow' : direction === 'archive' ? 'archiveWorkflow' : 'unarchiveWorkflow', {
-        workflowId,
-        taskQueue: ARCHIVE_TASK_QUEUE,
-        args,
-        tenantId: actor.tenantId,
-        itemId: item.id,
-        requestId: currentRequestId(),
-      });
+      await engine().start(
+        restoring ? 'restoreWorkflow' : direction === 'archive' ? 'archiveWorkflow' : 'unarchiveWorkflow',
+        {
+          workflowId,
+          taskQueue: ARCHIVE_TASK_QUEUE,
+          args,
+          tenantId: actor.tenantId,
+          itemId: item.id,
+          requestId: currentRequestId(),
+        },
+      );
     } catch (error) {
       // The run could not start: the item must not claim a transfer that nothing carries out.
       await repos.items.update(actor.tenantId, item.id, { archiveTransfer: item.archiveTransfer });
