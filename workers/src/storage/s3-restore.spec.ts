@@ -29,7 +29,10 @@ describe('x-amz-restore', () => {
     expect(s3ObjectReadable('GLACIER', parseS3RestoreHeader(undefined))).toBe(false);
     expect(s3ObjectReadable('DEEP_ARCHIVE', parseS3RestoreHeader('ongoing-request="true"'))).toBe(false);
     expect(
-      s3ObjectReadable('GLACIER', parseS3RestoreHeader('ongoing-request="false", expiry-date="Fri, 21 Dec 2012 00:00:00 GMT"')),
+      s3ObjectReadable(
+        'GLACIER',
+        parseS3RestoreHeader('ongoing-request="false", expiry-date="Fri, 21 Dec 2012 00:00:00 GMT"'),
+      ),
     ).toBe(true);
   });
 

@@ -542,7 +542,8 @@ describe('embedded runs replayed by Temporal', () => {
       failArchiveTransfer: async () => undefined,
       // 'cold-2' is readable on the second check, 'cold-gone' vanished from the cold location, the rest at once.
       requestColdRestore: async ({ itemId }) => {
-        if (itemId === 'cold-gone') throw ApplicationFailure.nonRetryable('No object at "cold-gone"', 'ArchiveItemGone');
+        if (itemId === 'cold-gone')
+          throw ApplicationFailure.nonRetryable('No object at "cold-gone"', 'ArchiveItemGone');
         return itemId === 'cold-2' ? { ready: false, waitMs: 30 } : { ready: true, waitMs: 0 };
       },
       checkColdRestore: async ({ itemId }) => {
@@ -561,7 +562,12 @@ describe('embedded runs replayed by Temporal', () => {
       ] as const) {
         const input: RestoreInput = { tenantId: 't1', itemId, storageId: 'online-1', userId: null, tier };
         const workflowId = `t1:item:${itemId}:restoreWorkflow`;
-        await engine.start('restoreWorkflow', { workflowId, taskQueue: ARCHIVE_TASK_QUEUE, args: [input], tenantId: null });
+        await engine.start('restoreWorkflow', {
+          workflowId,
+          taskQueue: ARCHIVE_TASK_QUEUE,
+          args: [input],
+          tenantId: null,
+        });
         await engine.result(workflowId).catch(() => undefined);
         runs.push({ name, workflowId, history: await exportTemporalHistory(database.db, workflowId) });
       }

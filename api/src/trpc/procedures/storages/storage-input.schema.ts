@@ -19,8 +19,18 @@ export const ZStorageInput = z.object({
   roleArn: z.string().max(2048).default(''),
   forcePathStyle: z.boolean().default(false),
   // Cold locations only: a local one's restore delays in seconds, an S3 one's storage class.
-  restoreStandardSeconds: z.number().int().min(0).max(7 * 24 * 3600).optional(),
-  restoreExpressSeconds: z.number().int().min(0).max(7 * 24 * 3600).optional(),
+  restoreStandardSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .optional(),
+  restoreExpressSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .optional(),
   coldStorageClass: z.enum(['GLACIER', 'DEEP_ARCHIVE']).optional(),
   // Write-only: absent keeps the stored keys, null removes them, a pair replaces them.
   credentials: z
