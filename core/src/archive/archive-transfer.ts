@@ -35,6 +35,8 @@ export interface TArchiveTransfer {
    * time; null while not yet asked or when the storage cannot say). While it waits the state stays INITIATED.
    */
   restore?: TColdRestore | null;
+  /** The archive side of the transfer is a cold location: once archived, the media comes back by a restore. */
+  coldStorage?: boolean;
 }
 
 /** The two speeds of a cold restore: the standard tier (hours) or the expedited one (minutes). */
@@ -60,6 +62,7 @@ export interface TArchiveTransferView {
   percent: number;
   /** A cold restore's tier and expected ready time; null for a plain archive or unarchive. */
   restore: { tier: TRestoreTier; readyAt: string | null; ready: boolean } | null;
+  coldStorage: boolean;
 }
 
 export function archiveTransferView(transfer: TArchiveTransfer | null): TArchiveTransferView | null {
@@ -76,6 +79,7 @@ export function archiveTransferView(transfer: TArchiveTransfer | null): TArchive
     restore: transfer.restore
       ? { tier: transfer.restore.tier, readyAt: transfer.restore.readyAt, ready: transfer.restore.ready }
       : null,
+    coldStorage: transfer.coldStorage ?? false,
   };
 }
 

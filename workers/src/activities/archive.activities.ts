@@ -151,6 +151,7 @@ export function createArchiveActivities(deps: ArchiveActivityDeps): ArchiveActiv
       // A restore's request (tier, expected time) recorded with the pending transfer stays, and so does its wait.
       const restore = current?.direction === step.direction && current.state !== 'COMPLETE' ? current.restore : null;
       await saveTransfer(step, {
+        coldStorage: current?.direction === step.direction ? (current.coldStorage ?? false) : false,
         restore: restore ?? null,
         state: restore && !restore.ready ? 'INITIATED' : 'PROGRESSING',
         direction: step.direction,

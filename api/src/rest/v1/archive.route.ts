@@ -23,6 +23,7 @@ export const ZArchiveFileTransfer = z
       })
       .nullable()
       .describe('A restore from cold storage: INITIATED (pending) until readyAt, then PROGRESSING while copied'),
+    coldStorage: z.boolean().describe('The archive side is a cold location: archived media comes back by a restore'),
   })
   .meta({ id: 'ArchiveFileTransfer' });
 

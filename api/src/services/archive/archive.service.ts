@@ -93,6 +93,10 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
     if (!versions.some((v) => v.originalKey && v.storageId)) throw new AppError('ITEM_HAS_NO_MEDIA');
   }
 
+  async function isCold(actor: AuthedActor, storageId: string): Promise<boolean> {
+    return (await storages.info(actor.tenantId, storageId)).types.includes('cold');
+  }
+
   /** The cold location the item's originals are in, with its restore estimates; null when they are not cold. */
   async function coldSourceOf(actor: AuthedActor, item: TItemRow) {
     const versions = await repos.items.listVersions(actor.tenantId, item.id);
@@ -197,6 +201,7 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
       enabled: false,
       storageId,
       restore: restoring,
+      coldStorage: restoring ? true : direction === 'archive' && (await isCold(actor, storageId)),
     };
     await audit.change(
       actor,

@@ -14,6 +14,7 @@ type TTransferJson = {
   direction: string;
   error: string | null;
   restore: { tier: string; readyAt: string | null; ready: boolean } | null;
+  coldStorage: boolean;
 } | null;
 type TItemJson = { isArchived: boolean; archiveFileTransfer: TTransferJson };
 
@@ -103,7 +104,9 @@ describe('restore from cold storage', () => {
     const media = await itemWithOriginal('Match highlights');
     const archived = await rest(lib.t, alphaKey, 'POST', `/items/${media.id}/archive`, { storageId: coldId });
     expect(archived.status).toBe(202);
-    expect((await settled(media.id, 'archive')).isArchived).toBe(true);
+    const inCold = await settled(media.id, 'archive');
+    expect(inCold.isArchived).toBe(true);
+    expect(inCold.archiveFileTransfer).toMatchObject({ coldStorage: true, restore: null });
     expect(await online.storage.head(media.key)).toBeNull();
     expect((await cold.head(media.key))?.size).toBe(media.bytes.length);
     const version = await lib.t.services.deps.repos.items.findVersion(lib.alpha.tenant.id, media.versionId);
@@ -140,6 +143,7 @@ describe('restore from cold storage', () => {
       state: 'INITIATED',
       direction: 'unarchive',
       restore: { tier: 'express', ready: false },
+      coldStorage: true,
     });
     expect(Math.abs(new Date(pending.archiveFileTransfer!.restore!.readyAt!).getTime() - expected)).toBeLessThan(2000);
 
@@ -189,7 +193,7 @@ describe('restore from cold storage', () => {
       code: 'ITEM_NOT_ARCHIVED',
     });
     await rest(lib.t, alphaKey, 'POST', `/items/${online2.id}/archive`, {});
-    await settled(online2.id, 'archive');
+    expect((await settled(online2.id, 'archive')).archiveFileTransfer?.coldStorage).toBe(false);
     const notCold = await rest(lib.t, alphaKey, 'POST', `/items/${online2.id}/cold-restore`, { tier: 'express' });
     expect(notCold.status).toBe(409);
     expect(notCold.body).toMatchObject({
