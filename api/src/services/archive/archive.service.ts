@@ -11,6 +11,7 @@ import type { TItemRow } from '@mam/db';
 import {
   ARCHIVE_TASK_QUEUE,
   archiveWorkflowId,
+  WorkflowExecutionAlreadyStartedError,
   type ArchiveInput,
   type RestoreInput,
   type WorkflowEngine,
@@ -49,6 +50,9 @@ export type TBulkArchiveResult = TBulkItemResult<{ workflowId: string }>;
 
 /** At most this many items in one bulk request; a larger selection is sent in parts. */
 export const MAX_BULK_ARCHIVE_ITEMS = MAX_BULK_ITEMS;
+
+// How long a new transfer waits for the item's previous run to close after it recorded its transfer as ended.
+const PREVIOUS_RUN_CLOSE_MS = 5000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -230,18 +234,29 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
     const workflowId = archiveWorkflowId(actor.tenantId, item.id);
     const input: ArchiveInput = { tenantId: actor.tenantId, itemId: item.id, storageId, userId: actor.userId };
     const args: [ArchiveInput | RestoreInput] = [restoring ? { ...input, tier: restoring.tier } : input];
+    const type = restoring ? 'restoreWorkflow' : direction === 'archive' ? 'archiveWorkflow' : 'unarchiveWorkflow';
+    const startOptions = {
+      workflowId,
+      taskQueue: ARCHIVE_TASK_QUEUE,
+      args,
+      tenantId: actor.tenantId,
+      itemId: item.id,
+      requestId: currentRequestId(),
+    };
     try {
-      await engine().start(
-        restoring ? 'restoreWorkflow' : direction === 'archive' ? 'archiveWorkflow' : 'unarchiveWorkflow',
-        {
-          workflowId,
-          taskQueue: ARCHIVE_TASK_QUEUE,
-          args,
-          tenantId: actor.tenantId,
-          itemId: item.id,
-          requestId: currentRequestId(),
-        },
-      );
+      await engine()
+        .start(type, startOptions)
+        .catch(async (error: unknown) => {
+          // The item's last transfer is recorded as ended a moment before its run closes: wait for that, once.
+          if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+          await Promise.race([
+            engine()
+              .result(workflowId)
+              .catch(() => undefined),
+            new Promise((resolve) => setTimeout(resolve, PREVIOUS_RUN_CLOSE_MS)),
+          ]);
+          return engine().start(type, startOptions);
+        });
     } catch (error) {
       // The run could not start: the item must not claim a transfer that nothing carries out.
       await repos.items.update(actor.tenantId, item.id, { archiveTransfer: item.archiveTransfer });
