@@ -124,6 +124,17 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     db: options.db,
     repos: options.repos,
     storages,
+    // Only restores are told: they take hours, and the requester is waiting for the media to come back.
+    onTransferEnded: async ({ step, outcome, error, restore }) => {
+      if (!restore) return;
+      await options.notifications?.().operationEnded(step.tenantId, {
+        userId: step.userId,
+        itemId: step.itemId,
+        operation: 'restore',
+        outcome,
+        error,
+      });
+    },
   });
   let engine: WorkflowEngine | null = null;
   let binaries: ReturnType<typeof resolveFfmpeg> | null = null;

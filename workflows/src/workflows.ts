@@ -7,6 +7,6 @@ export { taskReminderWorkflow } from './tasks/task-reminder.workflow';
 export { highresDeletionWorkflow } from './highres/highres-deletion.workflow';
 export { storageScanWorkflow } from './storage-scan/storage-scan.workflow';
 export { crashRecordingWorkflow } from './live/crash-recording.workflow';
-export { archiveWorkflow, unarchiveWorkflow } from './archive/archive.workflow';
+export { archiveWorkflow, restoreWorkflow, unarchiveWorkflow } from './archive/archive.workflow';
 export { sendToStorageWorkflow } from './exports/send-to-storage.workflow';
 export { centralRenderWorkflow } from './renders/central-render.workflow';

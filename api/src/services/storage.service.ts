@@ -13,11 +13,14 @@ import {
 } from '@mam/db';
 import {
   assumeRoleCredentials,
+  createLocalColdStorage,
   createLocalStorage,
   createS3Storage,
+  DEFAULT_COLD_DELAYS,
   endpointIsPermitted,
   isStorageError,
   normalizePathPrefix,
+  s3RestoreEstimateMs,
   scopeStorage,
   type ObjectStorage,
   type TStorageErrorReason,
@@ -71,6 +74,10 @@ export interface TStorageView {
   permissionMethod: TStoragePermissionMethod;
   roleArn: string;
   forcePathStyle: boolean;
+  /** Cold locations: a local one's restore delays (seconds) and an S3 one's storage class. */
+  restoreStandardSeconds: number;
+  restoreExpressSeconds: number;
+  coldStorageClass: 'GLACIER' | 'DEEP_ARCHIVE';
   credentialsSet: boolean;
   createdAt: string;
   updatedAt: string;
@@ -91,6 +98,9 @@ export interface TStorageInput {
   permissionMethod: TStoragePermissionMethod;
   roleArn: string;
   forcePathStyle: boolean;
+  restoreStandardSeconds?: number;
+  restoreExpressSeconds?: number;
+  coldStorageClass?: 'GLACIER' | 'DEEP_ARCHIVE';
   credentials?: { accessKeyId: string; secretAccessKey: string } | null;
 }
 
@@ -108,6 +118,8 @@ export interface TStorageInfo {
   kind: TStorageKind;
   types: TStorageType[];
   enableDeletion: boolean;
+  /** A cold location's expected restore time per tier (ms); null for any other location. */
+  restoreEstimateMs: { standard: number; express: number } | null;
 }
 
 // S3's own rule is stricter (lowercase, 3–63); gateways accept more, so only what can never be a bucket is refused.
@@ -133,6 +145,9 @@ function toView(row: TStorageLocationRow): TStorageView {
     permissionMethod: config.permissionMethod ?? 'accessKeys',
     roleArn: config.roleArn ?? '',
     forcePathStyle: config.forcePathStyle ?? false,
+    restoreStandardSeconds: config.restoreDelays?.standardSeconds ?? DEFAULT_COLD_DELAYS.standardSeconds,
+    restoreExpressSeconds: config.restoreDelays?.expressSeconds ?? DEFAULT_COLD_DELAYS.expressSeconds,
+    coldStorageClass: config.coldStorageClass ?? 'GLACIER',
     credentialsSet: Boolean(row.encryptedSecret),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -159,12 +174,18 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
   function build(
     tenantId: string,
     kind: TStorageKind,
+    types: readonly TStorageType[],
     config: TStorageLocationConfig,
     secret: TSecret | undefined,
   ): { storage: ObjectStorage; destroy: () => void } {
+    const cold = types.includes('cold');
     if (kind === 'local') {
+      const root = path.join(storageRoot, config.pathPrefix ?? '');
       return {
-        storage: createLocalStorage({ root: path.join(storageRoot, config.pathPrefix ?? '') }),
+        storage: cold
+          ? // Restores finish by the wall clock the workflow's timers run on, never by a test's moved clock.
+            createLocalColdStorage({ root, delays: config.restoreDelays })
+          : createLocalStorage({ root }),
         destroy: () => undefined,
       };
     }
@@ -180,17 +201,32 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
       prefix: config.pathPrefix ?? '',
       credentials,
       forcePathStyle: config.forcePathStyle ?? false,
+      coldStorageClass: cold ? (config.coldStorageClass ?? 'GLACIER') : undefined,
       // Checked again at every connection: a name that resolved to a public address when saved may not now.
       privateEndpoints,
     });
     return { storage, destroy: storage.destroy };
   }
 
+  /** The local location's configured delays; for S3 the longest AWS documents for the class and tier. */
+  function restoreEstimateOf(row: TStorageLocationRow): TStorageInfo['restoreEstimateMs'] {
+    if (!row.types.includes('cold')) return null;
+    if (row.kind === 's3') {
+      const storageClass = row.config.coldStorageClass ?? 'GLACIER';
+      return {
+        standard: s3RestoreEstimateMs('standard', storageClass),
+        express: s3RestoreEstimateMs('express', storageClass),
+      };
+    }
+    const delays = row.config.restoreDelays ?? DEFAULT_COLD_DELAYS;
+    return { standard: delays.standardSeconds * 1000, express: delays.expressSeconds * 1000 };
+  }
+
   function storageOf(row: TStorageLocationRow): ObjectStorage {
     const cached = cache.get(row.id);
     if (cached?.revision === row.revision) return cached.storage;
     cached?.destroy();
-    const built = build(row.tenantId, row.kind, row.config, openSecret(row));
+    const built = build(row.tenantId, row.kind, row.types, row.config, openSecret(row));
     const storage = scopeStorage(built.storage, `${row.tenantId}/`);
     cache.set(row.id, { revision: row.revision, storage, destroy: built.destroy });
     return storage;
@@ -294,6 +330,16 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
         roleArn: method === 'role' ? roleArn : null,
         forcePathStyle: input.forcePathStyle,
       };
+    }
+    if (types.includes('cold')) {
+      const kept = previous?.config;
+      config.restoreDelays = {
+        standardSeconds:
+          input.restoreStandardSeconds ?? kept?.restoreDelays?.standardSeconds ?? DEFAULT_COLD_DELAYS.standardSeconds,
+        expressSeconds:
+          input.restoreExpressSeconds ?? kept?.restoreDelays?.expressSeconds ?? DEFAULT_COLD_DELAYS.expressSeconds,
+      };
+      if (input.kind === 's3') config.coldStorageClass = input.coldStorageClass ?? kept?.coldStorageClass ?? 'GLACIER';
     }
     if (issues.length > 0) throw new AppError('VALIDATION_FAILED', { issues });
     return {
@@ -462,7 +508,7 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
         return runTest(storageOf(saved));
       }
       const { values, secret } = await normalize(input.draft, saved);
-      const built = build(actor.tenantId, values.kind, values.config, secret);
+      const built = build(actor.tenantId, values.kind, values.types ?? [], values.config, secret);
       try {
         return await runTest(built.storage);
       } finally {
@@ -486,7 +532,14 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
     /** Facts about a location for server-side decisions (whether files there may be deleted). */
     async info(tenantId: string, storageId: string): Promise<TStorageInfo> {
       const row = await findOwn(tenantId, storageId);
-      return { id: row.id, name: row.name, kind: row.kind, types: row.types, enableDeletion: row.enableDeletion };
+      return {
+        id: row.id,
+        name: row.name,
+        kind: row.kind,
+        types: row.types,
+        enableDeletion: row.enableDeletion,
+        restoreEstimateMs: restoreEstimateOf(row),
+      };
     },
 
     /** Closes the clients of every cached location (process shutdown). */

@@ -3,6 +3,7 @@ import { updateSsoSettingsProcedure } from './procedures/sso/update-sso-settings
 import { router } from './trpc';
 import { archiveItemProcedure } from './procedures/archive/archive-item.procedure';
 import { unarchiveItemProcedure } from './procedures/archive/unarchive-item.procedure';
+import { restoreItemProcedure } from './procedures/archive/restore-item.procedure';
 import { bulkArchiveProcedure } from './procedures/archive/bulk-archive.procedure';
 import { sendToStorageProcedure } from './procedures/send-to-storage/send-to-storage.procedure';
 import { sendToStorageLocationsProcedure } from './procedures/send-to-storage/send-to-storage-locations.procedure';
@@ -186,6 +187,7 @@ export const appRouter = router({
   archive: router({
     archive: archiveItemProcedure,
     unarchive: unarchiveItemProcedure,
+    restore: restoreItemProcedure,
     bulk: bulkArchiveProcedure,
   }),
   sendToStorage: router({

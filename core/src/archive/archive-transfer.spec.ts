@@ -48,6 +48,26 @@ describe('archive file transfer', () => {
     expect(archiveLabel(false, null)).toBeNull();
   });
 
+  it('shows a cold restore pending with its tier and expected time, and whether the archive side is cold', () => {
+    const restore = { tier: 'express' as const, requestedAt: '2030-01-01T00:00:00Z', readyAt: '2030-01-01T00:05:00Z' };
+    const waiting = archiveTransferView(
+      transfer({
+        state: 'INITIATED',
+        direction: 'unarchive',
+        coldStorage: true,
+        restore: { ...restore, ready: false },
+      }),
+    );
+    expect(waiting).toMatchObject({
+      state: 'INITIATED',
+      coldStorage: true,
+      restore: { tier: 'express', readyAt: '2030-01-01T00:05:00Z', ready: false },
+    });
+    expect(archiveLabel(true, waiting)).toBe('pending');
+    // Transfers recorded before cold storage existed read as plain archive transfers.
+    expect(archiveTransferView(transfer({}))).toMatchObject({ restore: null, coldStorage: false });
+  });
+
   it('knows which originals are in the archive while a transfer moves them', () => {
     const archiving = transfer({});
     expect(isOriginalArchived(false, archiving, 'v1')).toBe(true);

@@ -30,6 +30,25 @@ export interface TArchiveTransfer {
   bytesDone: number;
   bytesTotal: number;
   files: TArchiveTransferFile[];
+  /**
+   * An unarchive from a cold location: the restore asked for, and when its media is expected to be readable (ISO
+   * time; null while not yet asked or when the storage cannot say). While it waits the state stays INITIATED.
+   */
+  restore?: TColdRestore | null;
+  /** The archive side of the transfer is a cold location: once archived, the media comes back by a restore. */
+  coldStorage?: boolean;
+}
+
+/** The two speeds of a cold restore: the standard tier (hours) or the expedited one (minutes). */
+export const restoreTiers = ['express', 'standard'] as const;
+export type TRestoreTier = (typeof restoreTiers)[number];
+
+export interface TColdRestore {
+  tier: TRestoreTier;
+  requestedAt: string;
+  readyAt: string | null;
+  /** The cold location was asked and the media is readable there now; the copy back online is next. */
+  ready: boolean;
 }
 
 /** The transfer as the item JSON carries it. */
@@ -41,6 +60,9 @@ export interface TArchiveTransferView {
   bytesDone: number;
   bytesTotal: number;
   percent: number;
+  /** A cold restore's tier and expected ready time; null for a plain archive or unarchive. */
+  restore: { tier: TRestoreTier; readyAt: string | null; ready: boolean } | null;
+  coldStorage: boolean;
 }
 
 export function archiveTransferView(transfer: TArchiveTransfer | null): TArchiveTransferView | null {
@@ -54,6 +76,10 @@ export function archiveTransferView(transfer: TArchiveTransfer | null): TArchive
     bytesDone: transfer.bytesDone,
     bytesTotal: transfer.bytesTotal,
     percent: transfer.state === 'COMPLETE' ? 100 : Math.min(99, percent),
+    restore: transfer.restore
+      ? { tier: transfer.restore.tier, readyAt: transfer.restore.readyAt, ready: transfer.restore.ready }
+      : null,
+    coldStorage: transfer.coldStorage ?? false,
   };
 }
 

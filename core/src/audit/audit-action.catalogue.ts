@@ -47,6 +47,7 @@ export const auditActions = [
   'item.reprocess',
   'item.archive_requested',
   'item.unarchive_requested',
+  'item.restore_requested',
   'item.sent_to_storage',
   'item.updated',
   'item.metadata_changed',

@@ -102,6 +102,7 @@ export const errorCatalogue = {
   ITEM_NOT_ARCHIVED: { status: 409, message: 'The item is not archived.' },
   ARCHIVE_TRANSFER_RUNNING: { status: 409, message: 'An archive transfer of this item is already under way.' },
   ARCHIVE_STORAGE_INVALID: { status: 400, message: 'Choose a storage location of the archive type.' },
+  ITEM_NOT_IN_COLD_STORAGE: { status: 409, message: 'The item is not archived in cold storage.' },
   // Send to storage: an item's high resolution copied as a file to another of the tenant's locations.
   SEND_TO_STORAGE_TARGET_INVALID: {
     status: 400,

@@ -290,6 +290,20 @@ describe('translated mails', () => {
     expect(mailForNotification(at('nn'), notification('reply', { actorName: '' })).subject).toMatch(/^Nokon svarte/);
   });
 
+  it('tell a restore from cold storage apart from processing', () => {
+    const restored = (kind: 'operation_finished' | 'operation_failed', operation: string) =>
+      notification(kind, { params: { ...notification(kind).params, operation } });
+    expect(mailForNotification(at('en'), restored('operation_finished', 'restore')).subject).toBe(
+      'Media restored from cold storage: Match highlights (Acme)',
+    );
+    expect(mailForNotification(at('nb'), restored('operation_failed', 'restore')).subject).toBe(
+      'Gjenoppretting fra kaldlagring mislyktes: Match highlights (Acme)',
+    );
+    expect(mailForNotification(at('en'), restored('operation_finished', 'transcode')).subject).toBe(
+      'Processing finished: Match highlights (Acme)',
+    );
+  });
+
   it('date a task reminder in the recipient language and the tenant time zone', () => {
     const due = notification('task_due', {
       actorName: null,

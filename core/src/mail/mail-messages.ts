@@ -91,10 +91,15 @@ export function notificationSentence(
         requestTitle: param(params, 'requestTitle'),
         fileName: param(params, 'fileName'),
       });
+    // A restore from cold storage is told apart: its requester may have waited hours for the media.
     case 'operation_finished':
-      return mailText(language, 'notification.operationFinished', { title });
+      return param(params, 'operation') === 'restore'
+        ? mailText(language, 'notification.restoreFinished', { title })
+        : mailText(language, 'notification.operationFinished', { title });
     case 'operation_failed':
-      return mailText(language, 'notification.operationFailed', { title });
+      return param(params, 'operation') === 'restore'
+        ? mailText(language, 'notification.restoreFailed', { title })
+        : mailText(language, 'notification.operationFailed', { title });
     case 'live_recording':
       return mailText(language, liveRecordingSentence(param(params, 'event'), param(params, 'reason')), {
         actor,

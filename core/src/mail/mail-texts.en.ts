@@ -15,6 +15,8 @@ export const MAIL_TEXTS_EN = {
   'notification.uploadReceived': 'A file arrived through your upload request {{requestTitle}}: {{fileName}}',
   'notification.operationFinished': 'Processing finished: {{title}}',
   'notification.operationFailed': 'Processing failed: {{title}}',
+  'notification.restoreFinished': 'Media restored from cold storage: {{title}}',
+  'notification.restoreFailed': 'Restore from cold storage failed: {{title}}',
   'notification.liveRecordingStopped': '{{actor}} stopped the crash recording {{title}}',
   'notification.liveRecordingSwitched': '{{actor}} switched the crash recording {{title}} to {{target}}',
   'notification.liveRecordingEndedDuration':

@@ -14,6 +14,8 @@ export const MAIL_TEXTS_FR: TMailTexts = {
   'notification.uploadReceived': "Un fichier est arrivé via votre demande d'envoi {{requestTitle}} : {{fileName}}",
   'notification.operationFinished': 'Traitement terminé : {{title}}',
   'notification.operationFailed': 'Échec du traitement : {{title}}',
+  'notification.restoreFinished': 'Média restauré depuis le stockage à froid : {{title}}',
+  'notification.restoreFailed': 'Échec de la restauration depuis le stockage à froid : {{title}}',
   'notification.liveRecordingStopped': '{{actor}} a arrêté l’enregistrement d’urgence {{title}}',
   'notification.liveRecordingSwitched': '{{actor}} a basculé l’enregistrement d’urgence {{title}} sur {{target}}',
   'notification.liveRecordingEndedDuration':

@@ -14,6 +14,8 @@ export const MAIL_TEXTS_NB: TMailTexts = {
   'notification.uploadReceived': 'En fil kom inn via opplastingsforespørselen din {{requestTitle}}: {{fileName}}',
   'notification.operationFinished': 'Behandlingen er ferdig: {{title}}',
   'notification.operationFailed': 'Behandlingen mislyktes: {{title}}',
+  'notification.restoreFinished': 'Mediet er gjenopprettet fra kaldlagring: {{title}}',
+  'notification.restoreFailed': 'Gjenoppretting fra kaldlagring mislyktes: {{title}}',
   'notification.liveRecordingStopped': '{{actor}} stoppet krasjopptaket {{title}}',
   'notification.liveRecordingSwitched': '{{actor}} byttet kilden til krasjopptaket {{title}} til {{target}}',
   'notification.liveRecordingEndedDuration':

@@ -14,6 +14,8 @@ export const MAIL_TEXTS_NN: TMailTexts = {
   'notification.uploadReceived': 'Ei fil kom inn via opplastingsførespurnaden din {{requestTitle}}: {{fileName}}',
   'notification.operationFinished': 'Behandlinga er ferdig: {{title}}',
   'notification.operationFailed': 'Behandlinga mislukkast: {{title}}',
+  'notification.restoreFinished': 'Mediet er gjenoppretta frå kaldlagring: {{title}}',
+  'notification.restoreFailed': 'Gjenoppretting frå kaldlagring mislukkast: {{title}}',
   'notification.liveRecordingStopped': '{{actor}} stoppa krasjopptaket {{title}}',
   'notification.liveRecordingSwitched': '{{actor}} bytte kjelda til krasjopptaket {{title}} til {{target}}',
   'notification.liveRecordingEndedDuration':

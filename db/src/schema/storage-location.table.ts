@@ -21,6 +21,12 @@ export interface TStorageLocationConfig {
   permissionMethod?: TStoragePermissionMethod;
   roleArn?: string | null;
   forcePathStyle?: boolean;
+  /**
+   * Cold locations: how long a local one takes to make an object readable per restore tier (seconds), and the
+   * storage class an S3 one writes objects in. Defaults apply when absent.
+   */
+  restoreDelays?: { standardSeconds: number; expressSeconds: number };
+  coldStorageClass?: 'GLACIER' | 'DEEP_ARCHIVE';
 }
 
 export const storageLocation = pgTable(

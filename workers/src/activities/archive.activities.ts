@@ -1,6 +1,12 @@
-import type { TArchiveTransfer, TArchiveTransferFile } from '@mam/core';
+import type { TArchiveTransfer, TArchiveTransferFile, TColdRestore } from '@mam/core';
 import { inTransaction, type Database, type Repositories, type TItemRow } from '@mam/db';
-import { ApplicationFailure, currentActivity, type ArchiveActivities, type ArchiveStep } from '@mam/workflows';
+import {
+  ApplicationFailure,
+  currentActivity,
+  type ArchiveActivities,
+  type ArchiveStep,
+  type TColdRestoreCheck,
+} from '@mam/workflows';
 import type { ObjectStorage } from '../storage';
 import { copyVerified } from './verified-copy';
 
@@ -9,8 +15,22 @@ export interface ArchiveActivityDeps {
   repos: Repositories;
   storages: { resolve(tenantId: string, storageId: string): Promise<ObjectStorage> };
   /** Told when a transfer ends, so whoever asked hears of it; a failure here is the caller's to log. */
-  onTransferEnded?(event: { step: ArchiveStep; outcome: 'done' | 'error'; error: string | null }): Promise<void>;
+  onTransferEnded?(event: {
+    step: ArchiveStep;
+    outcome: 'done' | 'error';
+    error: string | null;
+    /** The transfer was a restore from a cold location. */
+    restore: boolean;
+  }): Promise<void>;
+  /** The time restore waits are measured against: the wall clock, as the workflow's timers keep it. */
+  clock?: () => Date;
 }
+
+// A cold location that cannot say when a restore finishes (S3) is asked this often; one that can, just after.
+const RESTORE_POLL_EXPRESS_MS = 60 * 1000;
+const RESTORE_POLL_STANDARD_MS = 15 * 60 * 1000;
+const RESTORE_POLL_MIN_MS = 1000;
+const RESTORE_POLL_MAX_MS = 30 * 60 * 1000;
 
 // Progress goes to the item at most this often: a multi-gigabyte copy would otherwise write the row per chunk.
 const PROGRESS_INTERVAL_MS = 1000;
@@ -23,6 +43,7 @@ function gone(message: string): ApplicationFailure {
 /** The archive workflows' activities: plan, copy-verify-switch-delete per file, and the ending bookkeeping. */
 export function createArchiveActivities(deps: ArchiveActivityDeps): ArchiveActivities {
   const { repos } = deps;
+  const now = deps.clock ?? (() => new Date());
 
   async function itemOf(step: ArchiveStep): Promise<TItemRow> {
     const item = await repos.items.findById(step.tenantId, step.itemId);
@@ -38,6 +59,46 @@ export function createArchiveActivities(deps: ArchiveActivityDeps): ArchiveActiv
 
   async function saveTransfer(step: ArchiveStep, transfer: TArchiveTransfer, repositories = repos) {
     await repositories.items.update(step.tenantId, step.itemId, { archiveTransfer: transfer });
+  }
+
+  async function coldOf(step: ArchiveStep, storageId: string) {
+    const storage = await deps.storages.resolve(step.tenantId, storageId);
+    if (!storage.cold) throw gone('The media is not in a cold storage location');
+    return storage.cold;
+  }
+
+  /** Asks (or only checks) every file still to move; the latest expected time of them is the transfer's. */
+  async function restoreRound(
+    step: ArchiveStep,
+    ask: (cold: Awaited<ReturnType<typeof coldOf>>, key: string) => Promise<{ ready: boolean; readyAt: Date | null }>,
+    tier?: TColdRestore['tier'],
+  ): Promise<TColdRestoreCheck> {
+    const transfer = await transferOf(step);
+    const pending = transfer.files.filter((f) => !f.done);
+    const answers = await Promise.all(pending.map(async (f) => ask(await coldOf(step, f.fromStorageId), f.key)));
+    const ready = answers.every((a) => a.ready);
+    const times = answers.map((a) => a.readyAt?.getTime() ?? null);
+    const known = times.filter((t): t is number => t !== null);
+    const previous = transfer.restore ?? null;
+    const readyAt =
+      known.length === times.length && known.length > 0
+        ? new Date(Math.max(...known)).toISOString()
+        : (previous?.readyAt ?? null);
+    const restore: TColdRestore = {
+      tier: tier ?? previous?.tier ?? 'standard',
+      requestedAt: previous?.requestedAt ?? now().toISOString(),
+      readyAt,
+      ready,
+    };
+    await saveTransfer(step, { ...transfer, state: ready ? 'PROGRESSING' : 'INITIATED', restore });
+    if (ready) return { ready, waitMs: 0 };
+    const untilReady = readyAt ? new Date(readyAt).getTime() - now().getTime() : null;
+    const fallback = restore.tier === 'express' ? RESTORE_POLL_EXPRESS_MS : RESTORE_POLL_STANDARD_MS;
+    const waitMs =
+      untilReady === null
+        ? fallback
+        : Math.min(RESTORE_POLL_MAX_MS, Math.max(RESTORE_POLL_MIN_MS, Math.ceil(untilReady) + 250));
+    return { ready, waitMs };
   }
 
   /** Streams source → target while hashing, then reads the stored object back: both hashes must match. */
@@ -65,7 +126,13 @@ export function createArchiveActivities(deps: ArchiveActivityDeps): ArchiveActiv
       const current = item.archiveTransfer;
       // A retried or resumed run keeps its plan: finished files are not copied again.
       if (current && current.direction === step.direction && current.files.length > 0 && current.state !== 'COMPLETE') {
-        await saveTransfer(step, { ...current, state: 'PROGRESSING', error: null, enabled: false });
+        const waiting = current.restore && !current.restore.ready;
+        await saveTransfer(step, {
+          ...current,
+          state: waiting ? 'INITIATED' : 'PROGRESSING',
+          error: null,
+          enabled: false,
+        });
         return { versionIds: current.files.filter((f) => !f.done).map((f) => f.versionId) };
       }
       const versions = (await repos.items.listVersions(step.tenantId, step.itemId)).filter(
@@ -81,8 +148,12 @@ export function createArchiveActivities(deps: ArchiveActivityDeps): ArchiveActiv
         done: false,
       }));
       const bytesTotal = files.reduce((sum, f) => sum + f.size, 0);
+      // A restore's request (tier, expected time) recorded with the pending transfer stays, and so does its wait.
+      const restore = current?.direction === step.direction && current.state !== 'COMPLETE' ? current.restore : null;
       await saveTransfer(step, {
-        state: 'PROGRESSING',
+        coldStorage: current?.direction === step.direction ? (current.coldStorage ?? false) : false,
+        restore: restore ?? null,
+        state: restore && !restore.ready ? 'INITIATED' : 'PROGRESSING',
         direction: step.direction,
         error: null,
         enabled: false,
@@ -137,14 +208,27 @@ export function createArchiveActivities(deps: ArchiveActivityDeps): ArchiveActiv
         isArchived: step.direction === 'archive',
         archiveTransfer: { ...transfer, state: 'COMPLETE', error: null, enabled: true, bytesDone: transfer.bytesTotal },
       });
-      await deps.onTransferEnded?.({ step, outcome: 'done', error: null });
+      await deps.onTransferEnded?.({ step, outcome: 'done', error: null, restore: !!transfer.restore });
     },
 
     async failArchiveTransfer(step) {
       const item = await repos.items.findById(step.tenantId, step.itemId);
       if (!item?.archiveTransfer) return;
       await saveTransfer(step, { ...item.archiveTransfer, state: 'ERROR', error: step.message, enabled: true });
-      await deps.onTransferEnded?.({ step, outcome: 'error', error: step.message });
+      await deps.onTransferEnded?.({
+        step,
+        outcome: 'error',
+        error: step.message,
+        restore: !!item.archiveTransfer.restore,
+      });
+    },
+
+    async requestColdRestore(step) {
+      return restoreRound(step, (cold, key) => cold.requestRestore(key, step.tier), step.tier);
+    },
+
+    async checkColdRestore(step) {
+      return restoreRound(step, (cold, key) => cold.restoreStatus(key));
     },
   };
 }

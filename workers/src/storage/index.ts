@@ -1,5 +1,7 @@
 export * from './object-storage';
 export { createLocalStorage } from './local-storage';
+export { createLocalColdStorage, DEFAULT_COLD_DELAYS, type TColdDelays } from './local-cold-storage';
+export * from './s3-restore';
 export { createS3Storage, s3ErrorToStorageError, type S3StorageOptions } from './s3-storage';
 export { assumeRoleCredentials, type AssumeRoleOptions } from './assume-role';
 export { scopeStorage } from './scoped-storage';

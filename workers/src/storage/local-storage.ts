@@ -15,6 +15,9 @@ import {
 
 // Half-written files live here until renamed into place; never a valid first key segment, never listed.
 const PARTIAL_DIR = '.partial';
+// A cold location's restore markers (local-cold-storage.ts); like partial files, never a key and never listed.
+export const RESTORE_DIR = '.restore';
+const HIDDEN_DIRS = new Set([PARTIAL_DIR, RESTORE_DIR]);
 
 function errnoOf(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
@@ -30,7 +33,7 @@ export function createLocalStorage(options: { root: string }): ObjectStorage {
 
   function pathOf(key: string): string {
     assertValidKey(key);
-    if (key.split('/')[0] === PARTIAL_DIR) throw new StorageError('invalid_key', `Invalid storage key: "${key}"`);
+    if (HIDDEN_DIRS.has(key.split('/')[0]!)) throw new StorageError('invalid_key', `Invalid storage key: "${key}"`);
     const full = path.join(root, key);
     // Belt and braces: the key check already rules this out.
     const relative = path.relative(root, full);
@@ -85,7 +88,7 @@ export function createLocalStorage(options: { root: string }): ObjectStorage {
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (dir === root && entry.name === PARTIAL_DIR) continue;
+        if (dir === root && HIDDEN_DIRS.has(entry.name)) continue;
         found.push(...(await walk(full)));
       } else if (entry.isFile()) {
         const info = await stat(full).catch(() => null);
@@ -192,7 +195,7 @@ export function createLocalStorage(options: { root: string }): ObjectStorage {
 
     async deletePrefix(prefix) {
       assertValidPrefix(prefix, { allowEmpty: false });
-      if (prefix.split('/')[0] === PARTIAL_DIR) return 0;
+      if (HIDDEN_DIRS.has(prefix.split('/')[0]!)) return 0;
       const entries = await matching(prefix);
       for (const entry of entries) await rm(path.join(root, entry.key), { force: true });
       const folders = new Set(entries.map((e) => path.dirname(path.join(root, e.key))));

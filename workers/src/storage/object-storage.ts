@@ -33,6 +33,26 @@ export interface TPutOptions {
   contentType?: string;
 }
 
+/** How fast a cold object is brought back: S3's Standard (hours) or Expedited (minutes) retrieval tier. */
+export type TRestoreTier = 'standard' | 'express';
+
+/** Where a restore of a cold object stands: readable now, or when it is expected to be. */
+export interface TRestoreStatus {
+  ready: boolean;
+  /** When the object is expected to be readable; null when the storage cannot say (or it was never asked). */
+  readyAt: Date | null;
+}
+
+/**
+ * A cold location's extra verbs: its objects take time to read back, so a read waits for a restore to be asked for
+ * and to finish. Reads of a cold object before then reject with a StorageError of reason `not_restored`.
+ */
+export interface ColdStorage {
+  /** Asks for a temporary readable copy; asking again while one is under way or ready keeps the first. */
+  requestRestore(key: string, tier: TRestoreTier): Promise<TRestoreStatus>;
+  restoreStatus(key: string): Promise<TRestoreStatus>;
+}
+
 /**
  * One storage location (a folder on this machine or an object-storage bucket). Keys are relative, `/`-separated
  * and never start with `/`; the location's own path prefix is applied inside. Bodies are streams only: nothing here
@@ -40,6 +60,8 @@ export interface TPutOptions {
  */
 export interface ObjectStorage {
   readonly kind: 'local' | 's3';
+  /** Present on cold locations only (storage type 'cold'). */
+  readonly cold?: ColdStorage;
   /** Stores the stream under `key`, replacing what was there; readers never see a half-written object. */
   put(key: string, body: Readable, options?: TPutOptions): Promise<{ size: number }>;
   /** Stores a copy of a local file; the file stays where it is. A missing file rejects with the `ENOENT` error. */
@@ -72,6 +94,7 @@ export type TStorageErrorReason =
   | 'unreachable'
   | 'invalid_range'
   | 'invalid_key'
+  | 'not_restored'
   | 'failed';
 
 /** A storage failure with a stable reason (for code) and a sentence for people (shown by "Test connection"). */

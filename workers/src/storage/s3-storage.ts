@@ -13,6 +13,7 @@ import {
   HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  RestoreObjectCommand,
   S3Client,
   type ListObjectsV2CommandOutput,
   type S3ClientConfig,
@@ -24,9 +25,17 @@ import {
   assertValidPrefix,
   contentTypeOf,
   StorageError,
+  type ColdStorage,
   type ObjectStorage,
   type TObjectEntry,
 } from './object-storage';
+import {
+  parseS3RestoreHeader,
+  s3ObjectReadable,
+  s3RestoreEstimateMs,
+  s3RestoreTier,
+  type TS3ColdStorageClass,
+} from './s3-restore';
 
 const MiB = 1024 * 1024;
 // S3 allows 10,000 parts; leave headroom so a file that grows a little while it is read still fits.
@@ -52,7 +61,16 @@ export interface S3StorageOptions {
    * resolves to, a loopback, private, link-local or similar address is refused when connecting.
    */
   privateEndpoints?: readonly TPrivateEndpoint[];
+  /**
+   * A cold location: objects are written in this storage class and must be restored (RestoreObject, then polled
+   * with HeadObject's x-amz-restore) before they can be read. s3rver cannot do storage classes or restores, so this
+   * path is covered by the header parser's unit tests only; the local cold storage runs the workflow end to end.
+   */
+  coldStorageClass?: TS3ColdStorageClass;
 }
+
+// How long a restored copy stays readable: long enough for the restore workflow to copy it back online.
+const RESTORED_DAYS = 2;
 
 type TSdkError = Error & {
   code?: string;
@@ -131,6 +149,12 @@ export function s3ErrorToStorageError(error: unknown, where: { bucket: string; k
     case 'AuthorizationHeaderMalformed':
     case 'IllegalLocationConstraintException':
       return new StorageError('wrong_region', `The bucket "${bucket}" is in a different region.`, { cause: error });
+    case 'InvalidObjectState':
+      return new StorageError(
+        'not_restored',
+        `"${where.key ?? ''}" is in cold storage and cannot be read until it is restored.`,
+        { cause: error },
+      );
     case 'InvalidRange':
       return new StorageError('invalid_range', `The range is outside "${where.key ?? ''}".`, { cause: error });
     case 'InvalidBucketName':
@@ -239,7 +263,13 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage & { de
   ): Promise<void> {
     const upload = new Upload({
       client,
-      params: { Bucket: bucket, Key: fullKey(key), Body: body, ContentType: contentType ?? contentTypeOf(key) },
+      params: {
+        Bucket: bucket,
+        Key: fullKey(key),
+        Body: body,
+        ContentType: contentType ?? contentTypeOf(key),
+        StorageClass: options.coldStorageClass,
+      },
       partSize: size === undefined ? partSize : Math.max(partSize, Math.ceil(size / MAX_PARTS)),
       queueSize,
       leavePartsOnError: false,
@@ -280,8 +310,43 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage & { de
     };
   }
 
+  const coldClass = options.coldStorageClass;
+
+  async function restoreStatus(key: string) {
+    assertValidKey(key);
+    const output = await run(key, () => client.send(new HeadObjectCommand({ Bucket: bucket, Key: fullKey(key) })));
+    // S3 says when a restored copy expires, never when a restore will finish.
+    return { ready: s3ObjectReadable(output.StorageClass, parseS3RestoreHeader(output.Restore)), readyAt: null };
+  }
+
+  const cold: ColdStorage | undefined = coldClass && {
+    async requestRestore(key, tier) {
+      assertValidKey(key);
+      const requestedAt = Date.now();
+      try {
+        await client.send(
+          new RestoreObjectCommand({
+            Bucket: bucket,
+            Key: fullKey(key),
+            RestoreRequest: { Days: RESTORED_DAYS, GlacierJobParameters: { Tier: s3RestoreTier(tier, coldClass) } },
+          }),
+        );
+      } catch (error) {
+        // A second request while one is under way is S3's 409; the first one stands.
+        if ((error as { name?: string }).name !== 'RestoreAlreadyInProgress') {
+          throw s3ErrorToStorageError(error, { bucket, key });
+        }
+      }
+      const status = await restoreStatus(key);
+      if (status.ready) return status;
+      return { ready: false, readyAt: new Date(requestedAt + s3RestoreEstimateMs(tier, coldClass)) };
+    },
+    restoreStatus,
+  };
+
   return {
     kind: 's3',
+    ...(cold ? { cold } : {}),
 
     destroy: () => client.destroy(),
 

@@ -13,8 +13,17 @@ export function scopeStorage(storage: ObjectStorage, scope: string): ObjectStora
     }
     return key;
   };
+  const cold = storage.cold;
   return {
     kind: storage.kind,
+    ...(cold
+      ? {
+          cold: {
+            requestRestore: async (key, tier) => cold.requestRestore(check(key), tier),
+            restoreStatus: async (key) => cold.restoreStatus(check(key)),
+          },
+        }
+      : {}),
     put: async (key, body, options) => storage.put(check(key), body, options),
     putFile: async (key, filePath, options) => storage.putFile(check(key), filePath, options),
     get: async (key, range) => storage.get(check(key), range),

@@ -1,4 +1,4 @@
-import type { TArchiveDirection } from '@mam/core';
+import type { TArchiveDirection, TRestoreTier } from '@mam/core';
 
 /** One archive or unarchive run of an item's high resolution. */
 export interface ArchiveInput {
@@ -12,6 +12,17 @@ export interface ArchiveInput {
 
 export interface ArchiveStep extends ArchiveInput {
   direction: TArchiveDirection;
+}
+
+/** A restore from a cold location: an unarchive that first asks the location for a readable copy and waits. */
+export interface RestoreInput extends ArchiveInput {
+  tier: TRestoreTier;
+}
+
+/** Whether the cold copies are readable, and how long the workflow sleeps before it asks again. */
+export interface TColdRestoreCheck {
+  ready: boolean;
+  waitMs: number;
 }
 
 /**
@@ -30,4 +41,11 @@ export interface ArchiveActivities {
   completeArchiveTransfer(step: ArchiveStep): Promise<void>;
   /** ERROR with the reason; the source copies are untouched, and the user may retry. */
   failArchiveTransfer(step: ArchiveStep & { message: string }): Promise<void>;
+  /**
+   * Asks the cold location for a readable copy of every file still to move (asking again keeps the first request)
+   * and records the tier and expected ready time on the item's transfer, which shows as pending meanwhile.
+   */
+  requestColdRestore(step: ArchiveStep & { tier: TRestoreTier }): Promise<TColdRestoreCheck>;
+  /** Asks the cold location whether every file is readable; when so, the transfer moves on to copying. */
+  checkColdRestore(step: ArchiveStep): Promise<TColdRestoreCheck>;
 }

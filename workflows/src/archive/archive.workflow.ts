@@ -1,6 +1,6 @@
 import type { TArchiveDirection } from '@mam/core';
-import { ApplicationFailure, isCancellation, proxyActivities } from '../runtime';
-import type { ArchiveActivities, ArchiveInput } from './archive.activities.types';
+import { ApplicationFailure, isCancellation, proxyActivities, sleep } from '../runtime';
+import type { ArchiveActivities, ArchiveInput, ArchiveStep, RestoreInput } from './archive.activities.types';
 import { messageOf } from '../failure-message';
 
 export const ARCHIVE_TASK_QUEUE = 'archive';
@@ -26,10 +26,15 @@ const bookkeeping = proxyActivities<ArchiveActivities>({
 });
 
 /** The failure's own words: activity failures wrap the activity's error as their cause. */
-async function run(input: ArchiveInput, direction: TArchiveDirection): Promise<void> {
+async function run(
+  input: ArchiveInput,
+  direction: TArchiveDirection,
+  beforeCopy: (step: ArchiveStep) => Promise<void> = async () => undefined,
+): Promise<void> {
   const step = { ...input, direction };
   try {
     const { versionIds } = await bookkeeping.planArchiveTransfer(step);
+    await beforeCopy(step);
     for (const versionId of versionIds) await transfer.transferArchiveFile({ ...step, versionId });
     await bookkeeping.completeArchiveTransfer(step);
   } catch (error) {
@@ -50,4 +55,21 @@ export async function archiveWorkflow(input: ArchiveInput): Promise<void> {
 /** Brings the originals back online, verified the same way, and removes them from the archive only after. */
 export async function unarchiveWorkflow(input: ArchiveInput): Promise<void> {
   await run(input, 'unarchive');
+}
+
+/**
+ * Brings the originals back from a cold location: asks it for a readable copy (the tier sets how fast), sleeps on
+ * durable timers until it is readable (hours survive any number of restarts), then copies back online verified like
+ * an unarchive. It runs under the item's archive key, so a second request finds this run and joins it.
+ */
+export async function restoreWorkflow(input: RestoreInput): Promise<void> {
+  const { tier, ...archive } = input;
+  await run(archive, 'unarchive', async (step) => {
+    // The wait comes from the activity's answer, journalled like any result, so a replay sleeps the same.
+    let check = await bookkeeping.requestColdRestore({ ...step, tier });
+    while (!check.ready) {
+      await sleep(check.waitMs);
+      check = await bookkeeping.checkColdRestore(step);
+    }
+  });
 }

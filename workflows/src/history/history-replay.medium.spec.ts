@@ -21,7 +21,7 @@ import type { TaskReminderActivities } from '../tasks/task-reminder.activities.t
 import { TASK_REMINDER_TASK_QUEUE, taskChangedSignal } from '../tasks/task-reminder.workflow';
 import type { HighresDeletionActivities } from '../highres/highres-deletion.activities.types';
 import { HIGHRES_DELETION_TASK_QUEUE, highresDeletionChangedSignal } from '../highres/highres-deletion.workflow';
-import type { ArchiveActivities, ArchiveInput } from '../archive/archive.activities.types';
+import type { ArchiveActivities, ArchiveInput, RestoreInput } from '../archive/archive.activities.types';
 import { ARCHIVE_TASK_QUEUE } from '../archive/archive.workflow';
 import type { SendToStorageActivities, SendToStorageInput } from '../exports/send-to-storage.activities.types';
 import { SEND_TO_STORAGE_TASK_QUEUE, sendToStorageWorkflowId } from '../exports/send-to-storage.workflow';
@@ -540,10 +540,37 @@ describe('embedded runs replayed by Temporal', () => {
       },
       completeArchiveTransfer: async () => undefined,
       failArchiveTransfer: async () => undefined,
+      // 'cold-2' is readable on the second check, 'cold-gone' vanished from the cold location, the rest at once.
+      requestColdRestore: async ({ itemId }) => {
+        if (itemId === 'cold-gone')
+          throw ApplicationFailure.nonRetryable('No object at "cold-gone"', 'ArchiveItemGone');
+        return itemId === 'cold-2' ? { ready: false, waitMs: 30 } : { ready: true, waitMs: 0 };
+      },
+      checkColdRestore: async ({ itemId }) => {
+        checks.push(itemId);
+        return { ready: checks.filter((id) => id === itemId).length >= 2, waitMs: 30 };
+      },
     };
+    const checks: string[] = [];
 
     beforeAll(async () => {
       const engine = await startRuntime({ activities, taskQueues: { [ARCHIVE_TASK_QUEUE]: 2 } });
+      for (const [name, itemId, tier] of [
+        ['waits for the cold copy, then copies it back', 'cold-2', 'express'],
+        ['copies back a copy readable at once', 'cold-1', 'standard'],
+        ['fails with the reason', 'cold-gone', 'standard'],
+      ] as const) {
+        const input: RestoreInput = { tenantId: 't1', itemId, storageId: 'online-1', userId: null, tier };
+        const workflowId = `t1:item:${itemId}:restoreWorkflow`;
+        await engine.start('restoreWorkflow', {
+          workflowId,
+          taskQueue: ARCHIVE_TASK_QUEUE,
+          args: [input],
+          tenantId: null,
+        });
+        await engine.result(workflowId).catch(() => undefined);
+        runs.push({ name, workflowId, history: await exportTemporalHistory(database.db, workflowId) });
+      }
       for (const [name, type, itemId] of [
         ['archives two versions', 'archiveWorkflow', 'item-1'],
         ['fails with the reason', 'archiveWorkflow', 'unreadable'],
@@ -557,7 +584,11 @@ describe('embedded runs replayed by Temporal', () => {
       }
     }, 60_000);
 
-    it('replays archive, unarchive and a failed run in Temporal’s sandbox', async () => {
+    it('polls a cold restore on durable timers until it is readable', () => {
+      expect(checks).toEqual(['cold-2', 'cold-2']);
+    });
+
+    it('replays archive, unarchive, restore and failed runs in Temporal’s sandbox', async () => {
       expect(await replayed(defaultWorkflowsPath(), runs)).toEqual([]);
       writeFixtures(runs);
       productRuns.push(...runs);

@@ -1,4 +1,4 @@
-import { archiveDirections, processStates } from '@mam/core';
+import { archiveDirections, processStates, restoreTiers } from '@mam/core';
 import { z } from 'zod';
 import { MAX_BULK_ARCHIVE_ITEMS } from '../../services/archive/archive.service';
 import { defineRoute, type RestRoute } from '../rest-route';
@@ -15,6 +15,15 @@ export const ZArchiveFileTransfer = z
     bytesDone: z.number().int(),
     bytesTotal: z.number().int(),
     percent: z.number().int().min(0).max(100),
+    restore: z
+      .object({
+        tier: z.enum(restoreTiers),
+        readyAt: z.iso.datetime().nullable().describe('When the media is expected to be readable in cold storage'),
+        ready: z.boolean().describe('The cold copy is readable; the copy back online is under way'),
+      })
+      .nullable()
+      .describe('A restore from cold storage: INITIATED (pending) until readyAt, then PROGRESSING while copied'),
+    coldStorage: z.boolean().describe('The archive side is a cold location: archived media comes back by a restore'),
   })
   .meta({ id: 'ArchiveFileTransfer' });
 
@@ -36,6 +45,27 @@ const ZUnarchiveBody = z
 const ZStarted = z
   .object({ itemId: z.uuid(), direction: z.enum(archiveDirections), workflowId: z.string() })
   .meta({ id: 'ArchiveStarted' });
+
+const ZRestoreBody = z
+  .object({
+    tier: z
+      .enum(restoreTiers)
+      .default('standard')
+      .describe('express: as little as minutes, at a higher price on object storage; standard: up to hours'),
+  })
+  .meta({ id: 'RestoreInput' });
+
+const ZRestoreStarted = z
+  .object({
+    itemId: z.uuid(),
+    direction: z.enum(archiveDirections),
+    workflowId: z.string(),
+    state: z.enum(processStates).describe('INITIATED (pending) while the cold copy is prepared, then PROGRESSING'),
+    tier: z.enum(restoreTiers).describe("The running restore's tier (a joined request keeps the first one's)"),
+    readyAt: z.iso.datetime().nullable().describe('When the media is expected to be readable in cold storage'),
+    joined: z.boolean().describe('A restore of the item was already under way and this request joined it'),
+  })
+  .meta({ id: 'RestoreStarted' });
 
 const ZBulkBody = z
   .object({
@@ -87,6 +117,23 @@ export const unarchiveItemRoute = defineRoute({
     services.archive.unarchive(principal.actor, params.id, body, restMeta(request)),
 });
 
+// Not /items/:id/restore: that restores an item from the recycle bin.
+export const coldRestoreItemRoute = defineRoute({
+  method: 'POST',
+  path: '/items/:id/cold-restore',
+  operationId: 'restoreItemFromColdStorage',
+  summary:
+    "Restore the item's high resolution from cold storage and bring it back online. A request while a restore is " +
+    'under way joins it. Poll the item for archiveFileTransfer; the requester is notified when the media is back',
+  tags,
+  params: ZIdParams,
+  body: ZRestoreBody,
+  response: ZRestoreStarted,
+  successStatus: 202,
+  handler: async ({ params, body }, { services, principal, request }) =>
+    services.archive.restore(principal.actor, params.id, body, restMeta(request)),
+});
+
 export const bulkArchiveRoute = defineRoute({
   method: 'POST',
   path: '/items/archive',
@@ -114,6 +161,7 @@ export const bulkUnarchiveRoute = defineRoute({
 export const archiveRoutes = [
   archiveItemRoute,
   unarchiveItemRoute,
+  coldRestoreItemRoute,
   bulkArchiveRoute,
   bulkUnarchiveRoute,
 ] as unknown as RestRoute[];

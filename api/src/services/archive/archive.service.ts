@@ -5,9 +5,17 @@ import {
   canView,
   type TArchiveDirection,
   type TArchiveTransfer,
+  type TRestoreTier,
 } from '@mam/core';
 import type { TItemRow } from '@mam/db';
-import { ARCHIVE_TASK_QUEUE, archiveWorkflowId, type ArchiveInput, type WorkflowEngine } from '@mam/workflows';
+import {
+  ARCHIVE_TASK_QUEUE,
+  archiveWorkflowId,
+  WorkflowExecutionAlreadyStartedError,
+  type ArchiveInput,
+  type RestoreInput,
+  type WorkflowEngine,
+} from '@mam/workflows';
 import type { AuthedActor } from '../actor.service';
 import type { AuditService } from '../audit.service';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
@@ -28,10 +36,23 @@ export interface TArchiveStarted {
   workflowId: string;
 }
 
+/** A restore from cold storage as its requester sees it: pending until `readyAt`, then copying back online. */
+export interface TRestoreStarted extends TArchiveStarted {
+  state: TArchiveTransfer['state'];
+  tier: TRestoreTier;
+  /** When the media is expected to be readable in the cold location (ISO time); null when it cannot be said. */
+  readyAt: string | null;
+  /** A restore of the item was already under way: this request joined it (its tier stands). */
+  joined: boolean;
+}
+
 export type TBulkArchiveResult = TBulkItemResult<{ workflowId: string }>;
 
 /** At most this many items in one bulk request; a larger selection is sent in parts. */
 export const MAX_BULK_ARCHIVE_ITEMS = MAX_BULK_ITEMS;
+
+// How long a new transfer waits for the item's previous run to close after it recorded its transfer as ended.
+const PREVIOUS_RUN_CLOSE_MS = 5000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -62,7 +83,8 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
     if (direction === 'unarchive') return (await storages.defaultFor(actor.tenantId, 'upload')).id;
     if (!options.storageId) return (await storages.defaultFor(actor.tenantId, 'archive')).id;
     const info = await storages.info(actor.tenantId, options.storageId);
-    if (!info.types.includes('archive')) throw new AppError('ARCHIVE_STORAGE_INVALID');
+    // A cold location takes media like an archive location; only reading it back differs (restore).
+    if (!info.types.includes('archive') && !info.types.includes('cold')) throw new AppError('ARCHIVE_STORAGE_INVALID');
     return info.id;
   }
 
@@ -75,6 +97,36 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
     if (!versions.some((v) => v.originalKey && v.storageId)) throw new AppError('ITEM_HAS_NO_MEDIA');
   }
 
+  async function isCold(actor: AuthedActor, storageId: string): Promise<boolean> {
+    return (await storages.info(actor.tenantId, storageId)).types.includes('cold');
+  }
+
+  /** The cold location the item's originals are in, with its restore estimates; null when they are not cold. */
+  async function coldSourceOf(actor: AuthedActor, item: TItemRow) {
+    const versions = await repos.items.listVersions(actor.tenantId, item.id);
+    const storageIds = [...new Set(versions.filter((v) => v.originalKey && v.storageId).map((v) => v.storageId!))];
+    for (const storageId of storageIds) {
+      const info = await storages.info(actor.tenantId, storageId).catch(() => null);
+      if (info?.restoreEstimateMs) return { id: storageId, estimateMs: info.restoreEstimateMs };
+    }
+    return null;
+  }
+
+  /** The restore under way for the item, as a second request that joins it sees it; null when there is none. */
+  function runningRestore(actor: AuthedActor, item: TItemRow | undefined): TRestoreStarted | null {
+    const transfer = item?.archiveTransfer;
+    if (!item || !transfer?.restore || !archiveTransferRunning(transfer)) return null;
+    return {
+      itemId: item.id,
+      direction: 'unarchive',
+      workflowId: archiveWorkflowId(actor.tenantId, item.id),
+      state: transfer.state,
+      tier: transfer.restore.tier,
+      readyAt: transfer.restore.readyAt,
+      joined: true,
+    };
+  }
+
   async function start(
     actor: AuthedActor,
     itemId: string,
@@ -84,6 +136,64 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
   ): Promise<TArchiveStarted> {
     assertCan(actor, direction);
     const item = await findItem(actor, itemId);
+    // Media in a cold location cannot be copied back before it is restored: an unarchive of it is a restore.
+    if (direction === 'unarchive' && item.isArchived && !resumable(item, direction)) {
+      if (await coldSourceOf(actor, item)) {
+        const restored = await restore(actor, itemId, { tier: options.tier ?? 'standard' }, meta);
+        return { itemId: restored.itemId, direction: restored.direction, workflowId: restored.workflowId };
+      }
+    }
+    return begin(actor, item, direction, options, meta, null);
+  }
+
+  /**
+   * Asks for the item's media back from its cold location. A restore already under way is joined, not refused,
+   * whoever asked first; its state and expected time are answered either way.
+   */
+  async function restore(
+    actor: AuthedActor,
+    itemId: string,
+    options: { tier: TRestoreTier },
+    meta: RequestMeta | null,
+  ): Promise<TRestoreStarted> {
+    assertCan(actor, 'unarchive');
+    const item = await findItem(actor, itemId);
+    const running = runningRestore(actor, item);
+    if (running) return running;
+    const cold = await coldSourceOf(actor, item);
+    if (!cold && !resumable(item, 'unarchive')?.restore) {
+      if (!item.isArchived) throw new AppError('ITEM_NOT_ARCHIVED');
+      throw new AppError('ITEM_NOT_IN_COLD_STORAGE');
+    }
+    // The wall clock, as the cold location and the workflow's timers keep it (not a test's moved service clock).
+    const requestedAt = new Date();
+    const estimateMs = cold ? cold.estimateMs[options.tier] : null;
+    const pending = {
+      tier: options.tier,
+      requestedAt: requestedAt.toISOString(),
+      readyAt: estimateMs === null ? null : new Date(requestedAt.getTime() + estimateMs).toISOString(),
+      ready: false,
+    };
+    try {
+      const started = await begin(actor, item, 'unarchive', options, meta, pending);
+      return { ...started, state: 'INITIATED', tier: options.tier, readyAt: pending.readyAt, joined: false };
+    } catch (error) {
+      // Two first requests at once: the one that lost the race joins the winner's run.
+      const raced = error instanceof AppError && error.code === 'ARCHIVE_TRANSFER_RUNNING';
+      const joined = raced ? runningRestore(actor, await repos.items.findById(actor.tenantId, item.id)) : null;
+      if (joined) return joined;
+      throw error;
+    }
+  }
+
+  async function begin(
+    actor: AuthedActor,
+    item: TItemRow,
+    direction: TArchiveDirection,
+    options: TArchiveOptions,
+    meta: RequestMeta | null,
+    restoring: TArchiveTransfer['restore'] | null,
+  ): Promise<TArchiveStarted> {
     await assertTransferable(actor, item, direction);
     const storageId = await targetOf(actor, item, direction, options);
     const resumed = resumable(item, direction);
@@ -94,6 +204,8 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
       error: null,
       enabled: false,
       storageId,
+      restore: restoring,
+      coldStorage: restoring ? true : direction === 'archive' && (await isCold(actor, storageId)),
     };
     await audit.change(
       actor,
@@ -105,25 +217,46 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
         await tx.items.update(actor.tenantId, item.id, { archiveTransfer: pending });
       },
       () => ({
-        action: direction === 'archive' ? 'item.archive_requested' : 'item.unarchive_requested',
+        action: restoring
+          ? 'item.restore_requested'
+          : direction === 'archive'
+            ? 'item.archive_requested'
+            : 'item.unarchive_requested',
         targetType: 'item',
         targetId: item.id,
         subject: item.title,
-        summary: `${direction === 'archive' ? 'Archive' : 'Unarchive'} of "${item.title}" requested`,
+        summary: restoring
+          ? `Restore of "${item.title}" from cold storage requested`
+          : `${direction === 'archive' ? 'Archive' : 'Unarchive'} of "${item.title}" requested`,
         details: { storageId, ...(options.tier ? { tier: options.tier } : {}) },
       }),
     );
     const workflowId = archiveWorkflowId(actor.tenantId, item.id);
     const input: ArchiveInput = { tenantId: actor.tenantId, itemId: item.id, storageId, userId: actor.userId };
+    const args: [ArchiveInput | RestoreInput] = [restoring ? { ...input, tier: restoring.tier } : input];
+    const type = restoring ? 'restoreWorkflow' : direction === 'archive' ? 'archiveWorkflow' : 'unarchiveWorkflow';
+    const startOptions = {
+      workflowId,
+      taskQueue: ARCHIVE_TASK_QUEUE,
+      args,
+      tenantId: actor.tenantId,
+      itemId: item.id,
+      requestId: currentRequestId(),
+    };
     try {
-      await engine().start(direction === 'archive' ? 'archiveWorkflow' : 'unarchiveWorkflow', {
-        workflowId,
-        taskQueue: ARCHIVE_TASK_QUEUE,
-        args: [input],
-        tenantId: actor.tenantId,
-        itemId: item.id,
-        requestId: currentRequestId(),
-      });
+      await engine()
+        .start(type, startOptions)
+        .catch(async (error: unknown) => {
+          // The item's last transfer is recorded as ended a moment before its run closes: wait for that, once.
+          if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+          await Promise.race([
+            engine()
+              .result(workflowId)
+              .catch(() => undefined),
+            new Promise((resolve) => setTimeout(resolve, PREVIOUS_RUN_CLOSE_MS)),
+          ]);
+          return engine().start(type, startOptions);
+        });
     } catch (error) {
       // The run could not start: the item must not claim a transfer that nothing carries out.
       await repos.items.update(actor.tenantId, item.id, { archiveTransfer: item.archiveTransfer });
@@ -138,6 +271,8 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
 
     unarchive: (actor: AuthedActor, itemId: string, options: TArchiveOptions, meta: RequestMeta | null) =>
       start(actor, itemId, 'unarchive', options, meta),
+
+    restore,
 
     /** Each item on its own: one refused does not stop the others, and each says how it went. */
     async bulk(

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconArchive, IconArchiveOff, IconRefresh } from '@tabler/icons-react';
+import { Badge, Button, Group, Menu, Progress, Stack, Text } from '@mantine/core';
+import { IconArchive, IconArchiveOff, IconChevronDown, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { archiveLabel, type TArchiveTransferView } from '@mam/core';
+import { useFormat } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { useCan } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -30,6 +31,8 @@ export function ArchivePanel({
   const can = useCan();
   const archive = trpc.archive.archive.useMutation({ onSuccess: onChanged, onError: (e) => notifyError(t, e) });
   const unarchive = trpc.archive.unarchive.useMutation({ onSuccess: onChanged, onError: (e) => notifyError(t, e) });
+  const restore = trpc.archive.restore.useMutation({ onSuccess: onChanged, onError: (e) => notifyError(t, e) });
+  const format = useFormat();
   const running = transfer?.state === 'INITIATED' || transfer?.state === 'PROGRESSING';
   const changed = useRef(onChanged);
   changed.current = onChanged;
@@ -41,7 +44,11 @@ export function ArchivePanel({
 
   const label = archiveLabel(isArchived, transfer);
   const retry = transfer?.state === 'ERROR' && transfer.enabled;
-  const pending = archive.isPending || unarchive.isPending;
+  const pending = archive.isPending || unarchive.isPending || restore.isPending;
+  // Media in cold storage comes back by a restore, at the speed (and, on object storage, the price) chosen.
+  const cold = isArchived && !!transfer?.coldStorage;
+  const waiting =
+    transfer?.state === 'INITIATED' && transfer.restore && !transfer.restore.ready ? transfer.restore : null;
   const run = (direction: 'archive' | 'unarchive') =>
     direction === 'archive' ? archive.mutate({ itemId }) : unarchive.mutate({ itemId });
 
@@ -54,13 +61,20 @@ export function ArchivePanel({
           </Badge>
           {label === 'archivedItem' && (
             <Text size="xs" c="dimmed">
-              {t('archive.label.inArchiveBucket')}
+              {t(cold ? 'archive.label.inColdStorage' : 'archive.label.inArchiveBucket')}
             </Text>
           )}
         </Group>
       )}
       {transfer?.state === 'PROGRESSING' && (
         <Progress value={transfer.percent} size="sm" animated aria-label={t('archive.label.inProgress')} />
+      )}
+      {waiting && (
+        <Text size="xs" c="dimmed" data-testid="restore-state">
+          {waiting.readyAt
+            ? t(`archive.restore.waitingUntil.${waiting.tier}`, { date: format.dateTime(waiting.readyAt) })
+            : t(`archive.restore.waiting.${waiting.tier}`)}
+        </Text>
       )}
       {transfer?.state === 'ERROR' && transfer.error && (
         <Text size="xs" c="red">
@@ -92,7 +106,31 @@ export function ArchivePanel({
             {t('archive.archive')}
           </Button>
         )}
-        {!retry && !running && isArchived && can('unarchive') && (
+        {!retry && !running && cold && can('unarchive') && (
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconArchiveOff size={14} />}
+                rightSection={<IconChevronDown size={14} />}
+                loading={pending}
+                data-testid="restore-item"
+              >
+                {t('archive.restore.action')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => restore.mutate({ itemId, tier: 'express' })} data-testid="restore-express">
+                {t('archive.restore.express')}
+              </Menu.Item>
+              <Menu.Item onClick={() => restore.mutate({ itemId, tier: 'standard' })} data-testid="restore-standard">
+                {t('archive.restore.standard')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
+        {!retry && !running && isArchived && !cold && can('unarchive') && (
           <Button
             size="xs"
             variant="default"

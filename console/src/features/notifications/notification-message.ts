@@ -41,6 +41,11 @@ export function notificationMessage(
         ? `approval_${isApprovalStatus(text('status')) ? text('status') : 'none'}`
         : n.kind === 'live_recording'
           ? `live_recording_${liveRecordingEvent(text('event'), text('reason'))}`
-          : n.kind;
+          : // A restore from cold storage is told apart: its requester may have waited hours for the media.
+            (n.kind === 'operation_finished' || n.kind === 'operation_failed') && text('operation') === 'restore'
+            ? n.kind === 'operation_finished'
+              ? 'restore_finished'
+              : 'restore_failed'
+            : n.kind;
   return t(`notifications.messages.${key}`, values);
 }

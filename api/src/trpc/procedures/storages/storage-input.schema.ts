@@ -18,6 +18,20 @@ export const ZStorageInput = z.object({
   permissionMethod: z.enum(['accessKeys', 'role', 'gateway']).default('accessKeys'),
   roleArn: z.string().max(2048).default(''),
   forcePathStyle: z.boolean().default(false),
+  // Cold locations only: a local one's restore delays in seconds, an S3 one's storage class.
+  restoreStandardSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .optional(),
+  restoreExpressSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .optional(),
+  coldStorageClass: z.enum(['GLACIER', 'DEEP_ARCHIVE']).optional(),
   // Write-only: absent keeps the stored keys, null removes them, a pair replaces them.
   credentials: z
     .object({ accessKeyId: z.string().max(256), secretAccessKey: z.string().max(1024) })

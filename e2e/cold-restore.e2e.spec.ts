@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { makeVideo } from '@mam/api/testing/media-fixtures';
+import { createApiKey } from './support/api-key';
+import { openItemAs } from './support/item-page';
+import { uploadItem, waitUntilProcessed } from './support/seed-item';
+import { browserSuite, shot } from './support/suite';
+
+jest.setTimeout(300_000);
+
+type TItem = {
+  isArchived: boolean;
+  archiveFileTransfer: { state: string; direction: string; coldStorage: boolean } | null;
+  urls: { original: string | null };
+};
+
+describe('restore from cold storage on the item page', () => {
+  const suite = browserSuite('cold-restore');
+
+  it('restores a video archived in cold storage with the express tier, showing when it is expected back', async () => {
+    const apiKey = await createApiKey(suite.server, 'cold-restore');
+    const call = async (method: string, url: string, body?: unknown) =>
+      fetch(`${suite.server.url}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${apiKey}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    const created = await call('POST', '/api/v1/storages', {
+      name: 'Cold vault',
+      kind: 'local',
+      types: ['cold'],
+      pathPrefix: 'cold-vault',
+      restoreExpressSeconds: 3,
+    });
+    expect(created.status).toBe(201);
+    const coldId = ((await created.json()) as { id: string }).id;
+    const source = readFileSync(makeVideo(suite.dir, 'Cold one.mp4', 2, '320x180'));
+    const itemId = await uploadItem(suite.server, apiKey, 'Cold one.mp4', source);
+    await waitUntilProcessed(suite.server, apiKey, itemId);
+    const item = async () => (await (await call('GET', `/api/v1/items/${itemId}`)).json()) as TItem;
+    expect((await call('POST', `/api/v1/items/${itemId}/archive`, { storageId: coldId })).status).toBe(202);
+    for (let i = 0; i < 600 && (await item()).archiveFileTransfer?.state !== 'COMPLETE'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await item()).toMatchObject({ isArchived: true, archiveFileTransfer: { coldStorage: true } });
+
+    const { context, page } = await openItemAs(suite.browser, suite.server, itemId);
+    await page.getByText('The high resolution is in cold storage; restore it to use it').waitFor();
+    expect(await page.getByTestId('unarchive-item').count()).toBe(0);
+    await page.getByTestId('restore-item').click();
+    await page.getByTestId('restore-express').click();
+    const state = page.getByTestId('restore-state');
+    await state.waitFor();
+    expect(await state.textContent()).toMatch(/^Express restore requested\. The media is expected back by .+\.$/);
+    expect(await page.getByTestId('archive-label').textContent()).toBe('Transfer pending');
+    await shot(page, 'cold-restore-01-pending');
+
+    await page
+      .locator('[data-testid="archive-panel"][data-state="COMPLETE"][data-archived="false"]')
+      .waitFor({ timeout: 120_000 });
+    const back = await item();
+    expect(back).toMatchObject({ isArchived: false, archiveFileTransfer: { direction: 'unarchive' } });
+    const original = Buffer.from(await (await call('GET', back.urls.original!)).arrayBuffer());
+    expect(original.equals(source)).toBe(true);
+    await context.close();
+  });
+});
