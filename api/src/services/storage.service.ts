@@ -57,6 +57,21 @@ export const localArchiveStorage: TStorageLocationInsert = {
   enableDeletion: true,
 };
 
+/**
+ * The cold location every tenant starts with (migration 0043 adds it to older tenants): files under
+ * `<DATA_DIR>/storage/cold/<tenantId>/…` that read back only after a restore's delay, so the whole lifecycle (archive
+ * to cold, restore) works without a cloud.
+ */
+export const localColdStorage: TStorageLocationInsert = {
+  name: 'Local cold storage',
+  description: '',
+  kind: 'local',
+  types: ['cold'],
+  defaultTypes: [],
+  config: { pathPrefix: 'cold' },
+  enableDeletion: true,
+};
+
 /** A location as administrators see it: everything but the secrets, which are only reported as set. */
 export interface TStorageView {
   id: string;

@@ -12,7 +12,7 @@ import { hashPassword } from '../security/password-hasher';
 import type { AuthedActor } from './actor.service';
 import type { AuditService } from './audit.service';
 import type { RequestMeta, ServiceDeps } from './service-deps';
-import { builtInLocalStorage, localArchiveStorage } from './storage.service';
+import { builtInLocalStorage, localArchiveStorage, localColdStorage } from './storage.service';
 import { builtInFormRows } from './metadata/metadata-form.service';
 import { insertDefaultRenderPresets } from './renders/render-preset.service';
 
@@ -72,6 +72,7 @@ export async function provisionTenant(
     await repos.folders.ensureRoot(tenant.id, input.name, admin.id);
     await repos.storageLocations.insert(tenant.id, builtInLocalStorage);
     await repos.storageLocations.insert(tenant.id, localArchiveStorage);
+    await repos.storageLocations.insert(tenant.id, localColdStorage);
     for (const form of builtInFormRows()) await repos.metadataForms.insert(tenant.id, form);
     await insertDefaultRenderPresets(repos, tenant.id);
     await repos.auditEvents.record(tenant.id, {

@@ -437,7 +437,7 @@ describe.each(testBackends)('storage locations on %s', (backend) => {
     const listed = await ok<Storage[]>(b.query('storages.list'));
     expect(listed.map((s) => s.id)).not.toContain(secretive.id);
     // What every tenant is provisioned with, and nothing of alpha's.
-    expect(listed.map((s) => s.name)).toEqual(['Local storage', 'Local archive']);
+    expect(listed.map((s) => s.name).sort()).toEqual(['Local archive', 'Local cold storage', 'Local storage']);
     const { credentials: _omitted, ...withoutKeys } = s3Form({ name: 'Taken over' });
     for (const [procedure, input] of [
       ['storages.update', { id: secretive.id, ...withoutKeys }],
