@@ -21,7 +21,11 @@ export function playWindow(
   if (range && range.durationSeconds > 0) {
     return { startSeconds: range.startSeconds, endSeconds: range.startSeconds + range.durationSeconds, ranged: true };
   }
-  return { startSeconds: 0, endSeconds: durationSeconds > 0 ? durationSeconds : Number.POSITIVE_INFINITY, ranged: false };
+  return {
+    startSeconds: 0,
+    endSeconds: durationSeconds > 0 ? durationSeconds : Number.POSITIVE_INFINITY,
+    ranged: false,
+  };
 }
 
 /** The window's length: what the timeline spans and the duration label shows. */
