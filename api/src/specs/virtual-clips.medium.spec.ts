@@ -64,6 +64,28 @@ describe.each(testBackends)('virtual clips on %s', (backend) => {
     expect([source.virtualClip, (source.playback as { range?: unknown }).range]).toEqual([undefined, undefined]);
   });
 
+  it('plays its range on its public share page too', async () => {
+    const created = await createClip(key, match.id, { title: 'Penalty', inFrame: 100, outFrame: 175 });
+    const id = created.body.id as string;
+    const share = await admin.mutate<{ link: string }>('shares.create', { pageTitle: 'For review', itemIds: [id] });
+    if (!share.ok) throw new Error(JSON.stringify(share));
+    const token = share.data.link.split('/s/')[1]!;
+    const page = (await t.app.inject({ method: 'GET', url: `/api/v1/public/shares/${token}` })).json<{
+      state: string;
+      items: Array<{ id: string; playback: { range?: unknown } | null; timecodeStart: string | null }>;
+    }>();
+    expect(page.state).toBe('ok');
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]).toMatchObject({ id, timecodeStart: '10:00:00:00' });
+    expect(page.items[0]!.playback?.range).toEqual({
+      inFrame: 100,
+      outFrame: 175,
+      startSeconds: 4,
+      durationSeconds: 3,
+      timecodeIn: '10:00:04:00',
+    });
+  });
+
   it('is found by search under its own title', async () => {
     const created = await admin.mutate<{ id: string }>('virtualClips.create', {
       itemId: match.id,

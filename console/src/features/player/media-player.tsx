@@ -37,17 +37,18 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useTranslation } from 'react-i18next';
 import { useCloseOnEscape } from '../../lib/use-close-on-escape';
 import { parseFilmstripManifest } from './filmstrip';
-import {
-  durationTimecode,
-  frameAt,
-  frameClock,
-  seekTimeOfFrame,
-  snapToFrame,
-  stepFrames,
-  timecodeAt,
-} from './frame-math';
+import { durationTimecode, frameAt, frameClock, lastFrame, snapToFrame, timecodeAt } from './frame-math';
 import { NO_MARKS, setMarkIn, setMarkOut, type TMarks } from './marks';
 import type { TPlayerSource } from './media-source';
+import {
+  clampToWindow,
+  playFrom,
+  playWindow,
+  reachedEnd,
+  windowFrameSeekTime,
+  windowLength,
+  type TPlayWindow,
+} from './play-window';
 import { AudioTrackMenu, GrowingIndicator, OriginalIndicator } from './playback-controls';
 import { PlayerTimeline } from './player-timeline';
 import type { TPlayerMarker } from './timeline-markers';
@@ -197,6 +198,8 @@ export function MediaPlayer({
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const source = usePlaybackSource(video, playback, mp4Url);
   const clock = useMemo(() => frameClock(frameRate, timecodeStart), [frameRate, timecodeStart]);
+  const clockRef = useRef(clock);
+  clockRef.current = clock;
   const manifest = useMediaJson(filmstrip?.manifestUrl, parseFilmstripManifest);
   const waveform = useMediaJson(waveformUrl, parseWaveform);
 
@@ -221,6 +224,22 @@ export function MediaPlayer({
   const [ownMarks, setOwnMarks] = useState<TMarks>(controlledMarks ?? NO_MARKS);
   const marks = controlledMarks ?? ownMarks;
   const duration = durationSeconds > 0 ? durationSeconds : mediaDuration;
+  // A virtual clip plays its source's media within its range: the window every seek, step and play keeps to.
+  const rangeStart = playback.range?.startSeconds;
+  const rangeLength = playback.range?.durationSeconds;
+  const span = useMemo(
+    () =>
+      playWindow(
+        rangeStart !== undefined && rangeLength !== undefined
+          ? { startSeconds: rangeStart, durationSeconds: rangeLength }
+          : null,
+        duration,
+      ),
+    [rangeStart, rangeLength, duration],
+  );
+  const spanRef = useRef<TPlayWindow>(span);
+  spanRef.current = span;
+  const shownDuration = span.ranged ? windowLength(span) : duration;
 
   const changeMarks = useCallback(
     (next: TMarks) => {
@@ -233,12 +252,12 @@ export function MediaPlayer({
   const seek = useCallback(
     (seconds: number) => {
       if (!video) return;
-      const target = Math.min(Math.max(0, seconds), duration > 0 ? duration : Number.POSITIVE_INFINITY);
+      const target = clampToWindow(seconds, span);
       reverseFrom.current = target;
       video.currentTime = target + offset.current;
       setCurrentTime(target);
     },
-    [video, duration],
+    [video, span],
   );
 
   // Speed drives the element: forward rates through playbackRate, reverse through the seek loop below.
@@ -258,11 +277,12 @@ export function MediaPlayer({
     reverseFrom.current = Math.max(0, video.currentTime - offset.current);
     let last = performance.now();
     let frame = requestAnimationFrame(function step(now) {
-      reverseFrom.current = reversePosition(reverseFrom.current, speed, (now - last) / 1000);
+      const start = spanRef.current.startSeconds;
+      reverseFrom.current = Math.max(start, reversePosition(reverseFrom.current, speed, (now - last) / 1000));
       last = now;
       // Seeking again before the last seek lands only queues work; the position keeps moving meanwhile.
       if (!video.seeking) video.currentTime = reverseFrom.current + offset.current;
-      if (reverseFrom.current <= 0) {
+      if (reverseFrom.current <= start) {
         setSpeed(0);
         return;
       }
@@ -275,11 +295,31 @@ export function MediaPlayer({
   useEffect(() => {
     if (!video) return;
     let frame = requestAnimationFrame(function tick() {
-      setCurrentTime(Math.max(0, video.currentTime - offset.current));
+      const now = Math.max(0, video.currentTime - offset.current);
+      const range = spanRef.current;
+      // The media goes on past a clip's out point: stop there, showing its last frame.
+      if (speedRef.current > 0 && reachedEnd(now, range)) {
+        speedRef.current = 0;
+        video.pause();
+        setSpeed(0);
+        const end = windowFrameSeekTime(lastFrame(range.endSeconds, clockRef.current), clockRef.current, range);
+        video.currentTime = end + offset.current;
+        reverseFrom.current = end;
+        setCurrentTime(end);
+      } else {
+        setCurrentTime(now);
+      }
       frame = requestAnimationFrame(tick);
     });
     return () => cancelAnimationFrame(frame);
   }, [video]);
+
+  // A clip opens at its in point, and a playhead outside its range (a source switch, say) goes back into it.
+  useEffect(() => {
+    if (!loaded || !video || !span.ranged) return;
+    const now = video.currentTime - source.offsetSeconds;
+    if (now < span.startSeconds || now >= span.endSeconds) seek(span.startSeconds);
+  }, [loaded, video, span, source.offsetSeconds, seek]);
 
   const timeListener = useRef(onTimeChange);
   timeListener.current = onTimeChange;
@@ -351,9 +391,9 @@ export function MediaPlayer({
     (seconds: number | null) => {
       if (seconds === null) return;
       stop();
-      seek(seekTimeOfFrame(frameAt(seconds, clock), clock, duration));
+      seek(windowFrameSeekTime(frameAt(seconds, clock), clock, span));
     },
-    [stop, seek, clock, duration],
+    [stop, seek, clock, span],
   );
 
   useEffect(() => {
@@ -376,14 +416,20 @@ export function MediaPlayer({
   const run = useCallback(
     (action: TPlayerAction) => {
       const now = video ? Math.max(0, video.currentTime - offset.current) : currentTime;
+      // Replay of a clip starts again at its in point; the element does that itself at the end of whole media.
+      const fromStart = () => {
+        if (span.ranged && speedRef.current <= 0 && playFrom(now, span, clock) !== now) seek(span.startSeconds);
+      };
       switch (action) {
         case 'togglePlay':
+          if (speedRef.current === 0) fromStart();
           setSpeed(togglePlay);
           break;
         case 'pause':
           setSpeed(0);
           break;
         case 'shuttleForward':
+          fromStart();
           setSpeed(shuttleForward);
           break;
         case 'shuttleReverse':
@@ -392,7 +438,7 @@ export function MediaPlayer({
         case 'previousFrame':
         case 'nextFrame':
           stop();
-          seek(stepFrames(now, action === 'nextFrame' ? 1 : -1, clock, duration));
+          seek(windowFrameSeekTime(frameAt(now, clock) + (action === 'nextFrame' ? 1 : -1), clock, span));
           break;
         case 'markIn':
           changeMarks(setMarkIn(marks, snapToFrame(now, clock)));
@@ -414,7 +460,7 @@ export function MediaPlayer({
           break;
       }
     },
-    [video, currentTime, stop, seek, clock, duration, changeMarks, marks, goToFrameOf, toggleFullscreen],
+    [video, currentTime, stop, seek, clock, span, changeMarks, marks, goToFrameOf, toggleFullscreen],
   );
 
   // Shortcuts work anywhere on the page except where keys type text or drive another control.
@@ -446,6 +492,8 @@ export function MediaPlayer({
       data-testid="media-player"
       data-source={source.kind ?? undefined}
       data-playback={playback.kind}
+      data-range-start={span.ranged ? span.startSeconds : undefined}
+      data-range-end={span.ranged ? span.endSeconds : undefined}
       bg="dark.9"
       style={{
         borderRadius: fullscreen ? 0 : 8,
@@ -496,7 +544,8 @@ export function MediaPlayer({
       </Box>
       <Stack gap={4} px="sm" pt={6} pb="xs" bg="dark.8">
         <PlayerTimeline
-          durationSeconds={duration}
+          startSeconds={span.startSeconds}
+          durationSeconds={shownDuration}
           currentTime={currentTime}
           marks={marks}
           clock={clock}
@@ -505,7 +554,8 @@ export function MediaPlayer({
           markers={markers}
           onMarkerClick={onMarkerClick}
         />
-        {waveform && (
+        {/* The waveform spans the whole media; a clip's range of it would mislead. */}
+        {waveform && !span.ranged && (
           <WaveformCanvas
             waveform={waveform}
             durationSeconds={duration}
@@ -577,7 +627,7 @@ export function MediaPlayer({
               /
             </Text>
             <Text ff="monospace" size="sm" c="dimmed" data-testid="player-duration" aria-label={t('player.duration')}>
-              {durationTimecode(duration, clock)}
+              {durationTimecode(shownDuration, clock)}
             </Text>
           </Group>
           <Group gap={2} wrap="nowrap">

@@ -5,6 +5,8 @@ export type TMediaSourceKind = 'hls.js' | 'native-hls' | 'mp4' | 'file';
 export interface TPlayerSource {
   url: string;
   kind: 'original' | 'growing' | 'proxy';
+  /** A virtual clip's range of the media (media seconds): the player plays and shows only this part. */
+  range?: { startSeconds: number; durationSeconds: number } | null;
 }
 
 export interface TPlaybackSupport {

@@ -14,6 +14,9 @@ const MARKER_HEIGHT = 9;
 const MARKER_MIN_WIDTH = 6;
 
 export interface TPlayerTimelineProps {
+  /** Where the timeline starts in the media (a virtual clip's in point); 0 for the whole media. */
+  startSeconds?: number;
+  /** How much of the media the timeline spans from there. */
   durationSeconds: number;
   currentTime: number;
   marks: TMarks;
@@ -28,6 +31,7 @@ const percent = (fraction: number) => `${Math.min(100, Math.max(0, fraction * 10
 
 /** Seek bar with the marked range shaded, and a filmstrip frame with its timecode where the pointer hovers. */
 export function PlayerTimeline({
+  startSeconds = 0,
   durationSeconds,
   currentTime,
   marks,
@@ -46,19 +50,27 @@ export function PlayerTimeline({
   function pointerTime(event: PointerEvent<HTMLDivElement>): { x: number; seconds: number } {
     const rect = event.currentTarget.getBoundingClientRect();
     const x = Math.min(rect.width, Math.max(0, event.clientX - rect.left));
-    return { x, seconds: rect.width > 0 ? (x / rect.width) * duration : 0 };
+    return { x, seconds: startSeconds + (rect.width > 0 ? (x / rect.width) * duration : 0) };
   }
 
-  const range = markedRange(marks, duration, clock.frameSeconds);
-  const hoverSeconds = hoverX !== null && width > 0 ? (hoverX / width) * duration : null;
+  // Everything given in media seconds is drawn from the timeline's start.
+  const shift = (seconds: number | null) => (seconds === null ? null : seconds - startSeconds);
+  const range = markedRange({ in: shift(marks.in), out: shift(marks.out) }, duration, clock.frameSeconds);
+  const hoverSeconds = hoverX !== null && width > 0 ? startSeconds + (hoverX / width) * duration : null;
   const tile =
     filmstrip && hoverSeconds !== null
       ? filmstripTileStyle(filmstrip.manifest, hoverSeconds, Math.min(PREVIEW_WIDTH, filmstrip.manifest.tileWidth))
       : null;
   const previewWidth = tile?.width ?? 96;
   const previewLeft = hoverX === null ? 0 : Math.min(Math.max(0, hoverX - previewWidth / 2), width - previewWidth);
-  const fraction = (seconds: number) => (duration > 0 ? seconds / duration : 0);
-  const placed = layoutMarkers(markers, duration, clock.frameSeconds);
+  const fraction = (seconds: number) => (duration > 0 ? (seconds - startSeconds) / duration : 0);
+  const placed = layoutMarkers(
+    startSeconds === 0
+      ? markers
+      : markers.map((m) => ({ ...m, inSeconds: m.inSeconds - startSeconds, outSeconds: shift(m.outSeconds ?? null) })),
+    duration,
+    clock.frameSeconds,
+  );
 
   return (
     <Box
