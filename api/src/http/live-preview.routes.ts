@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { AppError } from '@mam/core';
+import { AppError, isUuid } from '@mam/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import { resolvePrincipal } from './request-principal';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The files of a running live preview, for a signed-in user of the source's tenant who may record. The service
@@ -17,7 +15,7 @@ export async function livePreviewRoutes(app: FastifyInstance, options: { service
   async function serve(request: FastifyRequest, reply: FastifyReply) {
     const principal = await resolvePrincipal(request, services, options.apiKeyHeader);
     const { sourceId, file } = request.params as { sourceId: string; file: string };
-    if (!UUID.test(sourceId)) throw new AppError('NOT_FOUND');
+    if (!isUuid(sourceId)) throw new AppError('NOT_FOUND');
     const filePath = services.livePreviews.file(principal.actor, sourceId, file);
     // Read whole (a segment is a few hundred kilobytes): the playlist is replaced every second, and a stream opened
     // on one version must not be sent with another's length. Deleted from the sliding window meanwhile: gone.

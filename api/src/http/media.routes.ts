@@ -1,11 +1,9 @@
-import { AppError, can, canView, isOriginalArchived, isValidText } from '@mam/core';
+import { AppError, can, canView, isOriginalArchived, isUuid, isValidText } from '@mam/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import { versionMediaPrefix } from '../services/items/item-view';
 import { LIVE_HIGHRES_DIR } from '@mam/workers';
 import { resolvePrincipal } from './request-principal';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const contentTypes: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
@@ -135,11 +133,11 @@ export async function mediaRoutes(app: FastifyInstance, options: { services: Ser
     const { id, '*': rest } = request.params as { id: string; '*': string };
     const query = request.query as { version?: string; download?: string };
     const tenantId = principal.tenant.id;
-    const item = UUID.test(id) ? await services.deps.repos.items.findById(tenantId, id) : undefined;
+    const item = isUuid(id) ? await services.deps.repos.items.findById(tenantId, id) : undefined;
     if (!item || !canView(principal.actor, item)) throw new AppError('NOT_FOUND');
     const versionId = query.version ?? item.leadingVersionId;
     const version =
-      versionId && UUID.test(versionId) ? await services.deps.repos.items.findVersion(tenantId, versionId) : undefined;
+      versionId && isUuid(versionId) ? await services.deps.repos.items.findVersion(tenantId, versionId) : undefined;
     // A virtual clip leads with its source's version and plays its files; no other item reads another's.
     if (!version || (version.itemId !== item.id && version.id !== item.leadingVersionId)) {
       throw new AppError('NOT_FOUND');

@@ -196,7 +196,9 @@ export function MediaPlayer({
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
-  const source = usePlaybackSource(video, playback, mp4Url);
+  const speedRef = useRef(0);
+  // The viewer's intent, not the element's state: a source switch pauses the element on its way.
+  const source = usePlaybackSource(video, playback, mp4Url, () => speedRef.current > 0);
   const clock = useMemo(() => frameClock(frameRate, timecodeStart), [frameRate, timecodeStart]);
   const clockRef = useRef(clock);
   clockRef.current = clock;
@@ -204,7 +206,6 @@ export function MediaPlayer({
   const waveform = useMediaJson(waveformUrl, parseWaveform);
 
   const [speed, setSpeed] = useState(0);
-  const speedRef = useRef(0);
   // Media time: element time minus the stream's start offset (see usePlaybackSource).
   const [currentTime, setCurrentTime] = useState(0);
   const offset = useRef(0);

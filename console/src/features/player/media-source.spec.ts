@@ -37,15 +37,12 @@ describe('sourceOrder', () => {
 });
 
 describe('carriedPosition', () => {
-  it('keeps the media time and whether it was playing across a source switch', () => {
-    expect(carriedPosition({ currentTime: 12.5, paused: false, readyState: 4 }, 0.5)).toEqual({
-      seconds: 12,
-      playing: true,
-    });
-    expect(carriedPosition({ currentTime: 3, paused: true, readyState: 1 }, 0)).toEqual({ seconds: 3, playing: false });
+  it('keeps the media time across a source switch, less the start offset of the old source', () => {
+    expect(carriedPosition({ currentTime: 12.5, readyState: 4 }, 0.5)).toEqual({ seconds: 12 });
+    expect(carriedPosition({ currentTime: 3, readyState: 1 }, 0)).toEqual({ seconds: 3 });
   });
 
   it('carries nothing from an element that had not loaded its source', () => {
-    expect(carriedPosition({ currentTime: 0, paused: true, readyState: 0 }, 0)).toBeNull();
+    expect(carriedPosition({ currentTime: 0, readyState: 0 }, 0)).toBeNull();
   });
 });

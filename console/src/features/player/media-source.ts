@@ -42,12 +42,13 @@ export function sourceOrder(support: Omit<TPlaybackSupport, 'hasMp4'>, url: stri
 
 /**
  * The playhead to carry into the next source: a switch from the original to growing HLS to the proxy keeps the
- * place and whether it was playing. Nothing to carry from an element that had not loaded.
+ * place (whether to play on is the viewer's intent, asked when the new source has loaded). Nothing to carry from an
+ * element that had not loaded.
  */
 export function carriedPosition(
-  element: { currentTime: number; paused: boolean; readyState: number },
+  element: { currentTime: number; readyState: number },
   offsetSeconds: number,
-): { seconds: number; playing: boolean } | null {
+): { seconds: number } | null {
   if (element.readyState < 1) return null;
-  return { seconds: Math.max(0, element.currentTime - offsetSeconds), playing: !element.paused };
+  return { seconds: Math.max(0, element.currentTime - offsetSeconds) };
 }

@@ -38,14 +38,17 @@ function tracksOf(hls: Hls): TAudioTrackChoice[] {
 /**
  * Attaches the source to the element. HLS (growing or finished) goes through hls.js where MediaSource exists, else
  * the browser's own HLS, else the MP4 proxy; each failure moves on to the next. Any other source (the original, an
- * MP4 proxy) the element plays itself. A new source keeps the playhead and play state of the one before, and a
- * growing playlist starts from its beginning rather than its live edge. hls.js loads on demand so pages without a
+ * MP4 proxy) the element plays itself. A new source keeps the playhead of the one before and plays if the viewer
+ * still wants it playing once it has loaded (`wantsPlay`, asked then: a pause pressed while the new source loads
+ * wins over the play state carried from the old one), and a growing playlist starts from its beginning rather than
+ * its live edge. hls.js loads on demand so pages without a
  * player do not carry it. Same-origin requests send the session cookie by themselves.
  */
 export function usePlaybackSource(
   video: HTMLVideoElement | null,
   source: TPlayerSource,
   mp4Url: string | undefined,
+  wantsPlay: () => boolean,
 ): TPlaybackSource {
   const [state, setState] = useState<Omit<TPlaybackSource, 'setAudioTrack' | 'liveEdge'>>({
     kind: null,
@@ -64,6 +67,8 @@ export function usePlaybackSource(
   // proxy keeps its URL, and hls.js sees the playlist end by itself.
   const mp4Ref = useRef(mp4Url);
   mp4Ref.current = mp4Url;
+  const wantsPlayRef = useRef(wantsPlay);
+  wantsPlayRef.current = wantsPlay;
   // A source that failed gets another go when the item moves on (growing HLS that broke, then the finished proxy).
   const [attempt, setAttempt] = useState(0);
   const failedRef = useRef(false);
@@ -99,7 +104,7 @@ export function usePlaybackSource(
         element.removeEventListener('loadedmetadata', onMetadata);
         if (disposed) return;
         element.currentTime = resume.seconds;
-        if (resume.playing) void element.play().catch(() => undefined);
+        if (wantsPlayRef.current()) void element.play().catch(() => undefined);
       };
       element.addEventListener('loadedmetadata', onMetadata);
     }
@@ -143,9 +148,9 @@ export function usePlaybackSource(
           };
           instance.on(HlsJs.Events.AUDIO_TRACKS_UPDATED, onTracks);
           instance.on(HlsJs.Events.AUDIO_TRACK_SWITCHED, onTracks);
-          if (resume?.playing) {
+          if (resume) {
             instance.once(HlsJs.Events.MANIFEST_PARSED, () => {
-              if (instance === hls) void element.play().catch(() => undefined);
+              if (instance === hls && wantsPlayRef.current()) void element.play().catch(() => undefined);
             });
           }
           let recovered = false;
