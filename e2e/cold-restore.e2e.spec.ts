@@ -29,7 +29,7 @@ describe('restore from cold storage on the item page', () => {
       kind: 'local',
       types: ['cold'],
       pathPrefix: 'cold-vault',
-      restoreExpressSeconds: 3,
+      restoreExpressSeconds: 3600,
     });
     expect(created.status).toBe(201);
     const coldId = ((await created.json()) as { id: string }).id;
@@ -44,6 +44,21 @@ describe('restore from cold storage on the item page', () => {
     expect(await item()).toMatchObject({ isArchived: true, archiveFileTransfer: { coldStorage: true } });
 
     const { context, page } = await openItemAs(suite.browser, suite.server, itemId);
+    // The administrator makes the vault's express restore take seconds instead of an hour, in the storage form.
+    await page.goto(`${suite.server.url}/settings/storage`);
+    const row = page.getByTestId('storage-row-Cold vault');
+    expect(await row.getByTestId('storage-cold-summary').textContent()).toMatch(
+      /^Restore: standard 3\shrs, express 1\shr$/,
+    );
+    await row.getByTestId('storage-edit').click();
+    await page.getByTestId('storage-cold-express').fill('3');
+    await page.getByTestId('storage-submit').click();
+    await row
+      .getByTestId('storage-cold-summary')
+      .getByText(/^Restore: standard 3\shrs, express 3\ssecs$/)
+      .waitFor();
+    await shot(page, 'cold-restore-00-vault');
+    await page.goto(`${suite.server.url}/item-details/${itemId}`);
     await page.getByText('The high resolution is in cold storage; restore it to use it').waitFor();
     expect(await page.getByTestId('unarchive-item').count()).toBe(0);
     await page.getByTestId('restore-item').click();

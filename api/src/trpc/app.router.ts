@@ -5,6 +5,7 @@ import { archiveItemProcedure } from './procedures/archive/archive-item.procedur
 import { unarchiveItemProcedure } from './procedures/archive/unarchive-item.procedure';
 import { restoreItemProcedure } from './procedures/archive/restore-item.procedure';
 import { bulkArchiveProcedure } from './procedures/archive/bulk-archive.procedure';
+import { archiveLocationsProcedure } from './procedures/archive/archive-locations.procedure';
 import { sendToStorageProcedure } from './procedures/send-to-storage/send-to-storage.procedure';
 import { sendToStorageLocationsProcedure } from './procedures/send-to-storage/send-to-storage-locations.procedure';
 import { listSendToStorageProcedure } from './procedures/send-to-storage/list-send-to-storage.procedure';
@@ -189,6 +190,7 @@ export const appRouter = router({
     unarchive: unarchiveItemProcedure,
     restore: restoreItemProcedure,
     bulk: bulkArchiveProcedure,
+    locations: archiveLocationsProcedure,
   }),
   sendToStorage: router({
     send: sendToStorageProcedure,

@@ -48,6 +48,17 @@ export interface TRestoreStarted extends TArchiveStarted {
 
 export type TBulkArchiveResult = TBulkItemResult<{ workflowId: string }>;
 
+/** Where an item's high resolution may be archived to: the tenant's archive and cold storage locations. */
+export interface TArchiveLocation {
+  id: string;
+  name: string;
+  kind: 'local' | 's3';
+  /** Reading it back takes a restore (express or standard). */
+  cold: boolean;
+  /** Where Archive sends media when no location is chosen. */
+  isDefault: boolean;
+}
+
 /** At most this many items in one bulk request; a larger selection is sent in parts. */
 export const MAX_BULK_ARCHIVE_ITEMS = MAX_BULK_ITEMS;
 
@@ -273,6 +284,22 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
       start(actor, itemId, 'unarchive', options, meta),
 
     restore,
+
+    /** The archive targets the user may choose from, the default first. */
+    async locations(actor: AuthedActor): Promise<TArchiveLocation[]> {
+      assertCan(actor, 'archive');
+      const defaultId = (await repos.storageLocations.findDefault(actor.tenantId, 'archive'))?.id;
+      return (await repos.storageLocations.list(actor.tenantId))
+        .filter((row) => row.types.includes('archive') || row.types.includes('cold'))
+        .map((row) => ({
+          id: row.id,
+          name: row.name,
+          kind: row.kind,
+          cold: !row.types.includes('archive'),
+          isDefault: row.id === defaultId,
+        }))
+        .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name));
+    },
 
     /** Each item on its own: one refused does not stop the others, and each says how it went. */
     async bulk(

@@ -32,6 +32,10 @@ export function ArchivePanel({
   const archive = trpc.archive.archive.useMutation({ onSuccess: onChanged, onError: (e) => notifyError(t, e) });
   const unarchive = trpc.archive.unarchive.useMutation({ onSuccess: onChanged, onError: (e) => notifyError(t, e) });
   const restore = trpc.archive.restore.useMutation({ onSuccess: onChanged, onError: (e) => notifyError(t, e) });
+  const mayArchive = !isArchived && hasOriginal && can('archive');
+  // With more than one archive or cold location the user picks where the media goes; else Archive sends it there.
+  const locations = trpc.archive.locations.useQuery(undefined, { enabled: mayArchive });
+  const targets = locations.data ?? [];
   const format = useFormat();
   const running = transfer?.state === 'INITIATED' || transfer?.state === 'PROGRESSING';
   const changed = useRef(onChanged);
@@ -49,8 +53,8 @@ export function ArchivePanel({
   const cold = isArchived && !!transfer?.coldStorage;
   const waiting =
     transfer?.state === 'INITIATED' && transfer.restore && !transfer.restore.ready ? transfer.restore : null;
-  const run = (direction: 'archive' | 'unarchive') =>
-    direction === 'archive' ? archive.mutate({ itemId }) : unarchive.mutate({ itemId });
+  const run = (direction: 'archive' | 'unarchive', storageId?: string) =>
+    direction === 'archive' ? archive.mutate({ itemId, storageId }) : unarchive.mutate({ itemId });
 
   return (
     <Stack gap="xs" data-testid="archive-panel" data-state={transfer?.state ?? 'NONE'} data-archived={isArchived}>
@@ -94,7 +98,7 @@ export function ArchivePanel({
             {t('archive.retry')}
           </Button>
         )}
-        {!retry && !running && !isArchived && hasOriginal && can('archive') && (
+        {!retry && !running && mayArchive && targets.length <= 1 && (
           <Button
             size="xs"
             variant="default"
@@ -105,6 +109,47 @@ export function ArchivePanel({
           >
             {t('archive.archive')}
           </Button>
+        )}
+        {!retry && !running && mayArchive && targets.length > 1 && (
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconArchive size={14} />}
+                rightSection={<IconChevronDown size={14} />}
+                loading={pending}
+                data-testid="archive-item"
+              >
+                {t('archive.archiveTo')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {targets.map((target) => (
+                <Menu.Item
+                  key={target.id}
+                  onClick={() => run('archive', target.id)}
+                  data-testid={`archive-to-${target.name}`}
+                  rightSection={
+                    <Group gap={4} wrap="nowrap">
+                      {target.cold && (
+                        <Badge size="xs" variant="light" color="cyan" tt="none">
+                          {t('storage.typeNames.cold')}
+                        </Badge>
+                      )}
+                      {target.isDefault && (
+                        <Badge size="xs" variant="light" color="teal" tt="none">
+                          {t('archive.defaultLocation')}
+                        </Badge>
+                      )}
+                    </Group>
+                  }
+                >
+                  {target.name}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
         )}
         {!retry && !running && cold && can('unarchive') && (
           <Menu position="bottom-start" withinPortal>

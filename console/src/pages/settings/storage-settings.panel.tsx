@@ -22,6 +22,8 @@ import { IconCheck, IconPencil, IconPlugConnected, IconPlus, IconScan, IconTrash
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';
+import { ColdStorageFields, type TColdSettings } from './cold-storage-fields';
+import { formatDuration } from '../../lib/format';
 import { StorageScanModal } from '../../features/storage-scan/storage-scan.modal';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { IconAction } from '../../components/icon-action';
@@ -75,7 +77,7 @@ function useTestOutcome() {
 
 /** System Settings → Storage: where uploads, archives, exports and generated media are kept. */
 export function StorageSettingsPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const utils = trpc.useUtils();
   const storages = trpc.storages.list.useQuery();
   const remove = trpc.storages.delete.useMutation();
@@ -175,6 +177,16 @@ export function StorageSettingsPanel() {
                     </Badge>
                   ))}
                 </Group>
+                {storage.types.includes('cold') && (
+                  <Text size="xs" c="dimmed" data-testid="storage-cold-summary">
+                    {storage.kind === 'local'
+                      ? t('storage.cold.summaryLocal', {
+                          standard: formatDuration(storage.restoreStandardSeconds, i18n.language),
+                          express: formatDuration(storage.restoreExpressSeconds, i18n.language),
+                        })
+                      : t(`storage.cold.classes.${storage.coldStorageClass}`)}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>
                 <Group gap={4}>
@@ -268,6 +280,11 @@ function StorageModal({ storage, onClose }: { storage: TStorage | null; onClose:
   const [accessKeyId, setAccessKeyId] = useState('');
   const [secretAccessKey, setSecretAccessKey] = useState('');
   const [enableDeletion, setEnableDeletion] = useState(storage?.enableDeletion ?? false);
+  const [cold, setCold] = useState<TColdSettings>({
+    restoreStandardSeconds: storage?.restoreStandardSeconds ?? 3 * 3600,
+    restoreExpressSeconds: storage?.restoreExpressSeconds ?? 5 * 60,
+    coldStorageClass: storage?.coldStorageClass ?? 'GLACIER',
+  });
   const [error, setError] = useState<string | null>(null);
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [testResult, setTestResult] = useState<TTestResult | null>(null);
@@ -291,6 +308,7 @@ function StorageModal({ storage, onClose }: { storage: TStorage | null; onClose:
       permissionMethod,
       roleArn: roleArn.trim(),
       forcePathStyle,
+      ...(types.includes('cold') ? cold : {}),
       // Write-only: blank fields keep the stored keys.
       credentials: usesKeys && (accessKeyId || secretAccessKey) ? { accessKeyId, secretAccessKey } : undefined,
     };
@@ -505,6 +523,7 @@ function StorageModal({ storage, onClose }: { storage: TStorage | null; onClose:
               )}
             </>
           )}
+          {types.includes('cold') && <ColdStorageFields kind={kind} value={cold} onChange={setCold} />}
           <Switch
             label={t('storage.enableDeletion')}
             description={t('storage.enableDeletionHint')}

@@ -1,0 +1,5 @@
+import { authedProcedure } from '../../trpc';
+
+export const archiveLocationsProcedure = authedProcedure.query(async ({ ctx }) =>
+  ctx.services.archive.locations(ctx.auth.actor),
+);
