@@ -42,12 +42,20 @@ export function createWatchFolderRepository(db: Database) {
         .select()
         .from(watchFolder)
         .where(
-          and(eq(watchFolder.tenantId, tenantId), eq(watchFolder.storageId, storageId), eq(watchFolder.subpath, subpath)),
+          and(
+            eq(watchFolder.tenantId, tenantId),
+            eq(watchFolder.storageId, storageId),
+            eq(watchFolder.subpath, subpath),
+          ),
         );
       return row;
     },
     async list(tenantId: string): Promise<TWatchFolderRow[]> {
-      return db.select().from(watchFolder).where(eq(watchFolder.tenantId, tenantId)).orderBy(desc(watchFolder.createdAt));
+      return db
+        .select()
+        .from(watchFolder)
+        .where(eq(watchFolder.tenantId, tenantId))
+        .orderBy(desc(watchFolder.createdAt));
     },
     /** Every tenant's enabled watch folders: their workflows are (re)started when the server starts. */
     async listEnabled(): Promise<TWatchFolderRow[]> {
@@ -93,7 +101,10 @@ export function createWatchFolderRepository(db: Database) {
           ),
         );
     },
-    async listFiles(tenantId: string, watchFolderId: string): Promise<Array<TWatchFolderFileKey & { itemId: string | null }>> {
+    async listFiles(
+      tenantId: string,
+      watchFolderId: string,
+    ): Promise<Array<TWatchFolderFileKey & { itemId: string | null }>> {
       return db
         .select({
           watchFolderId: watchFolderFile.watchFolderId,

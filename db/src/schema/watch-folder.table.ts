@@ -52,7 +52,5 @@ export const watchFolderFile = pgTable(
     itemId: uuid('item_id').references(() => item.id, { onDelete: 'set null' }),
     createdAt: createdAtColumn(),
   },
-  (t) => [
-    uniqueIndex('watch_folder_file_claim_unique').on(t.tenantId, t.watchFolderId, t.key, t.size, t.version),
-  ],
+  (t) => [uniqueIndex('watch_folder_file_claim_unique').on(t.tenantId, t.watchFolderId, t.key, t.size, t.version)],
 );

@@ -1,11 +1,14 @@
 import type { TWatchObservation } from '@mam/core';
-import { proxyActivities, sleep } from '../runtime';
+import { isCancellation, proxyActivities, sleep } from '../runtime';
 import type { WatchFolderActivities, WatchFolderInput } from './watch-folder.activities.types';
 
 export const WATCH_FOLDER_TASK_QUEUE = 'watch-folders';
 
 /** Polls per run: each adds a few events to the history, so a run hands over to a fresh one now and then. */
 export const WATCH_FOLDER_POLLS_PER_RUN = 500;
+
+/** After a poll failed for good (the location unreachable for minutes), the next try: the watch goes on. */
+const RETRY_AFTER_FAILURE = '1 minute';
 
 /** A business key per watch folder: one poller at a time. */
 export function watchFolderWorkflowId(tenantId: string, watchFolderId: string): string {
@@ -26,7 +29,14 @@ const { pollWatchFolder, continueWatchFolder } = proxyActivities<WatchFolderActi
 export async function watchFolderWorkflow(input: WatchFolderInput): Promise<'stopped' | 'continued'> {
   let watching: TWatchObservation[] = [];
   for (let poll = 0; poll < WATCH_FOLDER_POLLS_PER_RUN; poll++) {
-    const result = await pollWatchFolder({ ...input, watching });
+    let result;
+    try {
+      result = await pollWatchFolder({ ...input, watching });
+    } catch (error) {
+      if (isCancellation(error)) throw error;
+      await sleep(RETRY_AFTER_FAILURE);
+      continue;
+    }
     if (!result) return 'stopped';
     watching = result.watching;
     await sleep(result.waitMs);

@@ -37,7 +37,12 @@ export function createStoredFileIngest(audit: AuditService, processing: Pick<Pro
         if (!(await file.claim(tx))) return null;
         const made = await tx.items.insertWithVersion(
           file.tenantId,
-          { folderId: file.folderId, title: titleFromFileName(fileName), createdBy: file.createdBy, ownerId: file.createdBy },
+          {
+            folderId: file.folderId,
+            title: titleFromFileName(fileName),
+            createdBy: file.createdBy,
+            ownerId: file.createdBy,
+          },
           {
             fileName,
             fileSize: file.size,

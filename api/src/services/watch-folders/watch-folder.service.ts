@@ -271,7 +271,9 @@ export function createWatchFolderService(
           if (row) await ensureRunning(row);
           return;
         }
-      })().catch((error: unknown) => deps.logger.error({ err: error, watchFolderId: id }, 'watch folder hand-over failed'));
+      })().catch((error: unknown) =>
+        deps.logger.error({ err: error, watchFolderId: id }, 'watch folder hand-over failed'),
+      );
     },
 
     /** The watch folder workflow's ingest of one stable file: claimed in the transaction that makes its item. */
