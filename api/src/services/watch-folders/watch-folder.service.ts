@@ -13,7 +13,6 @@ import {
   WorkflowExecutionAlreadyStartedError,
   WorkflowNotFoundError,
   type WatchFolderInput,
-  type WorkflowEngine,
 } from '@mam/workflows';
 import type { AuthedActor } from '../actor.service';
 import type { AuditService } from '../audit.service';
