@@ -15,6 +15,13 @@ export interface TWatchFolderFileKey {
   version: string;
 }
 
+const fileColumns = {
+  watchFolderId: watchFolderFile.watchFolderId,
+  key: watchFolderFile.key,
+  size: watchFolderFile.size,
+  version: watchFolderFile.version,
+};
+
 export function createWatchFolderRepository(db: Database) {
   const ofTenant = (tenantId: string, id: string) => and(eq(watchFolder.tenantId, tenantId), eq(watchFolder.id, id));
   const fileOf = (tenantId: string, file: TWatchFolderFileKey) =>
@@ -86,12 +93,7 @@ export function createWatchFolderRepository(db: Database) {
     async claimedFiles(tenantId: string, watchFolderId: string, keys: string[]): Promise<TWatchFolderFileKey[]> {
       if (keys.length === 0) return [];
       return db
-        .select({
-          watchFolderId: watchFolderFile.watchFolderId,
-          key: watchFolderFile.key,
-          size: watchFolderFile.size,
-          version: watchFolderFile.version,
-        })
+        .select(fileColumns)
         .from(watchFolderFile)
         .where(
           and(
@@ -106,13 +108,7 @@ export function createWatchFolderRepository(db: Database) {
       watchFolderId: string,
     ): Promise<Array<TWatchFolderFileKey & { itemId: string | null }>> {
       return db
-        .select({
-          watchFolderId: watchFolderFile.watchFolderId,
-          key: watchFolderFile.key,
-          size: watchFolderFile.size,
-          version: watchFolderFile.version,
-          itemId: watchFolderFile.itemId,
-        })
+        .select({ ...fileColumns, itemId: watchFolderFile.itemId })
         .from(watchFolderFile)
         .where(and(eq(watchFolderFile.tenantId, tenantId), eq(watchFolderFile.watchFolderId, watchFolderId)))
         .orderBy(watchFolderFile.key);
