@@ -31,6 +31,8 @@ describe.each(testBackends)('watch folder on %s', (backend) => {
   let t: TestApp;
   let alpha: TTwoTenantLibrary['alpha'];
   let bravo: TTwoTenantLibrary['bravo'];
+  let admin: TTwoTenantLibrary['admin'];
+  let bravoAdmin: TTwoTenantLibrary['bravoAdmin'];
   let alphaKey: string;
   let bravoKey: string;
   let storageId: string;
@@ -40,7 +42,7 @@ describe.each(testBackends)('watch folder on %s', (backend) => {
   let scratch: string;
 
   beforeAll(async () => {
-    ({ t, alpha, bravo } = await twoTenantLibrary(backend, { media: true }));
+    ({ t, alpha, bravo, admin, bravoAdmin } = await twoTenantLibrary(backend, { media: true }));
     alphaKey = await adminApiKey(t, alpha);
     bravoKey = await adminApiKey(t, bravo);
     const storage = await rest(t, alphaKey, 'POST', '/storages', {
@@ -181,10 +183,19 @@ describe.each(testBackends)('watch folder on %s', (backend) => {
       folderId: target,
     });
     expect(intoAlphaFolder.status).toBe(404);
-    expect((await rest(t, alphaKey, 'GET', `/watch-folders/${watchFolder.id}`)).body).toMatchObject({ enabled: true });
+    // The console's procedures alike.
+    expect(await bravoAdmin.query('watchFolders.list')).toMatchObject({ ok: true, data: [] });
+    const id = watchFolder.id;
+    expect(await bravoAdmin.mutate('watchFolders.update', { id, enabled: false })).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await bravoAdmin.mutate('watchFolders.delete', { id })).toMatchObject({ code: 'NOT_FOUND' });
+    expect(
+      await bravoAdmin.mutate('watchFolders.create', { storageId, folderId: bravoRoot, subpath: 'theirs' }),
+    ).toMatchObject({ code: 'NOT_FOUND' });
+    const ours = await admin.query<Array<{ id: string; enabled: boolean }>>('watchFolders.list');
+    expect(ours.ok && ours.data.map((w) => [w.id, w.enabled])).toEqual([[id, true]]);
   });
 
-  it('stops watching when disabled, and removes the watch folder when deleted', async () => {
+  it('stops watching when disabled, watches again when enabled, and stops for good when deleted', async () => {
     const disabled = await rest(t, alphaKey, 'PATCH', `/watch-folders/${watchFolder.id}`, { enabled: false });
     expect(disabled).toMatchObject({ status: 200, body: { enabled: false, state: 'disabled' } });
     const workflowId = watchFolderWorkflowId(alpha.tenant.id, watchFolder.id);
@@ -196,8 +207,16 @@ describe.each(testBackends)('watch folder on %s', (backend) => {
     drop('while-disabled.mp4');
     await pause(STABLE_SECONDS * 2 * 1000 + 500);
     expect(await claimed('while-disabled.mp4')).toBeUndefined();
+    // Turned on again, it watches again: what landed meanwhile is ingested.
+    const enabled = await rest(t, alphaKey, 'PATCH', `/watch-folders/${watchFolder.id}`, { enabled: true });
+    expect(enabled).toMatchObject({ status: 200, body: { enabled: true, state: 'watching' } });
+    await until('the file dropped while disabled is ingested', () => claimed('while-disabled.mp4'));
     expect((await rest(t, alphaKey, 'DELETE', `/watch-folders/${watchFolder.id}`)).status).toBe(200);
+    await until(
+      'the workflow ends',
+      async () => (await t.services.deps.workflows!.describe(workflowId)).status !== 'RUNNING',
+    );
     expect((await rest(t, alphaKey, 'GET', `/watch-folders/${watchFolder.id}`)).status).toBe(404);
     expect((await rest(t, alphaKey, 'GET', '/watch-folders')).body).toEqual({ watchFolders: [] });
-  }, 60_000);
+  }, 90_000);
 });
