@@ -106,7 +106,7 @@ describe.each(testBackends)('watch folder on %s', (backend) => {
       async () => {
         const now = await t.services.deps.repos.items.findWithVersion(alpha.tenant.id, claim.itemId!);
         const done = now!.version!.transcoding.state;
-        return done === 'COMPLETE' || done === 'FAILED' ? done : undefined;
+        return done === 'COMPLETE' || done === 'ERROR' ? done : undefined;
       },
       120_000,
     );
