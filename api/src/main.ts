@@ -87,6 +87,7 @@ async function main() {
     storages: () => services.storages,
     notifications: () => services.notifications,
     storageScans: () => services.storageScans,
+    watchFolders: () => services.watchFolders,
     liveSources: () => services.liveSources,
     processing: () => services.processing,
     liveSourceNetworks: env.LIVE_SOURCE_ALLOWED_NETWORKS,
@@ -105,6 +106,9 @@ async function main() {
   indexer?.start();
   const resumed = await services.processing.resumePending();
   if (resumed > 0) logger.info({ resumed }, 'handed unfinished processing to the workflow engine');
+  // Enabled watch folders whose workflow is gone (failed, or handed over while the server stopped) poll again.
+  const watching = await services.watchFolders.resumeAll();
+  if (watching > 0) logger.info({ watching }, 'watch folders started');
 
   const app = await createApp({
     services,

@@ -10,6 +10,7 @@ import {
   createHighresDeletionActivities,
   createSendToStorageActivities,
   createStorageScanActivities,
+  createWatchFolderActivities,
   createTaskReminderActivities,
   createTranscodeActivities,
   type StorageResolver,
@@ -23,6 +24,7 @@ import {
   STORAGE_SCAN_TASK_QUEUE,
   TASK_REMINDER_TASK_QUEUE,
   TRANSCODE_TASK_QUEUE,
+  WATCH_FOLDER_TASK_QUEUE,
   withActivityContext,
   WorkflowNotFoundError,
   type WorkflowEngine,
@@ -32,6 +34,7 @@ import type { ProcessingService } from './services/items/processing.service';
 import type { LiveSourceService } from './services/live/live-source.service';
 import type { NotificationService } from './services/notification.service';
 import type { StorageScanService } from './services/storage-scan/storage-scan.service';
+import type { WatchFolderService } from './services/watch-folders/watch-folder.service';
 import type { ServiceLogger } from './services/service-deps';
 
 export interface MediaPipelineOptions {
@@ -52,6 +55,8 @@ export interface MediaPipelineOptions {
   notifications?: () => Pick<NotificationService, 'operationEnded' | 'taskDue' | 'liveRecordingChanged'>;
   /** Resolved late like storages: makes items of the files a storage scan finds. */
   storageScans?: () => Pick<StorageScanService, 'ingest'>;
+  /** Resolved late like storages: makes items of the stable files of watch folders and hands their runs over. */
+  watchFolders?: () => Pick<WatchFolderService, 'ingest' | 'continueAfter'>;
   /** Resolved late like storages: hands a joined recording to the usual processing. */
   processing?: () => Pick<ProcessingService, 'startTranscode'>;
   /** Resolved late like storages: the live sources crash recordings record, with their credentials. */
@@ -72,7 +77,7 @@ export interface MediaPipeline {
   stop(): Promise<void>;
 }
 
-/** The transcode, central render, task reminder, high-res deletion, storage scan, archive, send-to-storage and crash recording workflows and their activities on whichever workflow runtime this process uses. */
+/** The transcode, central render, task reminder, high-res deletion, storage scan, watch folder, archive, send-to-storage and crash recording workflows and their activities on whichever workflow runtime this process uses. */
 export async function createMediaPipeline(options: MediaPipelineOptions): Promise<MediaPipeline> {
   const uploadsDir = path.join(options.dataDir, 'uploads');
   const storages: StorageResolver = {
@@ -118,6 +123,18 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     ingest: (scan, file) => {
       if (!options.storageScans) throw new Error('This process cannot ingest scanned files');
       return options.storageScans().ingest(scan, file);
+    },
+  });
+  const watchFolders = createWatchFolderActivities({
+    repos: options.repos,
+    storages,
+    ingest: (watch, file) => {
+      if (!options.watchFolders) throw new Error('This process cannot ingest watched files');
+      return options.watchFolders().ingest(watch, file);
+    },
+    continueAfter: async (tenantId, watchFolderId) => {
+      if (!options.watchFolders) throw new Error('This process cannot continue watch folders');
+      await options.watchFolders().continueAfter(tenantId, watchFolderId);
     },
   });
   const archive = createArchiveActivities({
@@ -188,6 +205,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       ...reminders,
       ...highresDeletions,
       ...scans,
+      ...watchFolders,
       ...archive,
       ...recordings,
       ...sends,
@@ -202,6 +220,8 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       [TASK_REMINDER_TASK_QUEUE]: 2,
       [HIGHRES_DELETION_TASK_QUEUE]: 1,
       [STORAGE_SCAN_TASK_QUEUE]: 1,
+      // A poll lists one location and makes items of its stable files: light, but one slow listing must not hold the rest.
+      [WATCH_FOLDER_TASK_QUEUE]: 2,
       [ARCHIVE_TASK_QUEUE]: 2,
       // Each recording holds its slot for as long as it records: room for several feeds at once.
       [CRASH_RECORDING_TASK_QUEUE]: 8,

@@ -44,6 +44,7 @@ async function main() {
     storages: () => services.storages,
     notifications: () => services.notifications,
     storageScans: () => services.storageScans,
+    watchFolders: () => services.watchFolders,
     liveSources: () => services.liveSources,
     processing: () => services.processing,
     liveSourceNetworks: env.LIVE_SOURCE_ALLOWED_NETWORKS,

@@ -4,6 +4,7 @@ export * from './storage';
 export * from './activities/transcode.activities';
 export * from './activities/task-reminder.activities';
 export * from './activities/storage-scan.activities';
+export * from './activities/watch-folder.activities';
 export * from './render';
 export * from './activities/highres-deletion.activities';
 export * from './live';

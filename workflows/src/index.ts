@@ -75,6 +75,9 @@ export {
 // The storage scan workflow's contract with its activities and callers.
 export * from './storage-scan/storage-scan.activities.types';
 export { STORAGE_SCAN_TASK_QUEUE, storageScanWorkflowId } from './storage-scan/storage-scan.workflow';
+// The watch folder workflow's contract with its activities and callers.
+export * from './watch-folders/watch-folder.activities.types';
+export { WATCH_FOLDER_TASK_QUEUE, watchFolderWorkflowId } from './watch-folders/watch-folder.workflow';
 // The crash recording workflow's contract with its activities and callers.
 export * from './live/crash-recording.activities.types';
 export {

@@ -6,6 +6,7 @@ export { transcodeWorkflow } from './transcode/transcode.workflow';
 export { taskReminderWorkflow } from './tasks/task-reminder.workflow';
 export { highresDeletionWorkflow } from './highres/highres-deletion.workflow';
 export { storageScanWorkflow } from './storage-scan/storage-scan.workflow';
+export { watchFolderWorkflow } from './watch-folders/watch-folder.workflow';
 export { crashRecordingWorkflow } from './live/crash-recording.workflow';
 export { archiveWorkflow, restoreWorkflow, unarchiveWorkflow } from './archive/archive.workflow';
 export { sendToStorageWorkflow } from './exports/send-to-storage.workflow';

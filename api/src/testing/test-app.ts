@@ -8,7 +8,7 @@ import type { ElasticsearchBackend } from '@mam/search';
 import { LiveNetworks, parsePrivateEndpoints, type Mailer, type MailMessage } from '@mam/workers';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createApp } from '../http/app';
-import { createMediaPipeline } from '../media-pipeline';
+import { createMediaPipeline, type MediaPipeline } from '../media-pipeline';
 import { createSecretBox } from '../security/secret-box';
 import { createServices, type Services } from '../services';
 import { provisionTenant } from '../services/tenant-provisioning.service';
@@ -21,6 +21,8 @@ export interface TestApp {
   clock: { now: Date };
   /** A fresh temporary DATA_DIR (local storage lives in its `storage` folder), removed by dispose. */
   dataDir: string;
+  /** The workflow runtime: stop then start it to simulate a server restart (running workflows resume). */
+  pipeline: MediaPipeline;
   dispose(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
     storages: () => services.storages,
     notifications: () => services.notifications,
     storageScans: () => services.storageScans,
+    watchFolders: () => services.watchFolders,
     liveSources: () => services.liveSources,
     processing: () => services.processing,
     liveSourceNetworks: LiveNetworks.parse(options.liveSourceAllowedNetworks),
@@ -104,6 +107,7 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
     outbox,
     clock,
     dataDir,
+    pipeline,
     dispose: async () => {
       await app.close();
       await pipeline.stop();

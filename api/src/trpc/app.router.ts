@@ -59,6 +59,10 @@ import { deleteStorageProcedure } from './procedures/storages/delete-storage.pro
 import { testStorageConnectionProcedure } from './procedures/storages/test-storage-connection.procedure';
 import { startStorageScanProcedure } from './procedures/storage-scans/start-storage-scan.procedure';
 import { listStorageScansProcedure } from './procedures/storage-scans/list-storage-scans.procedure';
+import { listWatchFoldersProcedure } from './procedures/watch-folders/list-watch-folders.procedure';
+import { createWatchFolderProcedure } from './procedures/watch-folders/create-watch-folder.procedure';
+import { updateWatchFolderProcedure } from './procedures/watch-folders/update-watch-folder.procedure';
+import { deleteWatchFolderProcedure } from './procedures/watch-folders/delete-watch-folder.procedure';
 import { folderTreeProcedure } from './procedures/folders/folder-tree.procedure';
 import { getFolderProcedure } from './procedures/folders/get-folder.procedure';
 import { createFolderProcedure } from './procedures/folders/create-folder.procedure';
@@ -272,6 +276,12 @@ export const appRouter = router({
   storageScans: router({
     start: startStorageScanProcedure,
     list: listStorageScansProcedure,
+  }),
+  watchFolders: router({
+    list: listWatchFoldersProcedure,
+    create: createWatchFolderProcedure,
+    update: updateWatchFolderProcedure,
+    delete: deleteWatchFolderProcedure,
   }),
   folders: router({
     tree: folderTreeProcedure,

@@ -144,6 +144,12 @@ export const errorCatalogue = {
   },
   STORAGE_SCAN_FAILED: { status: 500, message: 'Failed to initialize storage scan' },
   STORAGE_SCANNING_FAILED: { status: 409, message: 'Failed to initialize scanning of storage' },
+  WATCH_FOLDER_LOCATION_INVALID: {
+    status: 400,
+    message: 'Choose an upload storage location of your organisation to watch.',
+  },
+  WATCH_FOLDER_SUBPATH_INVALID: { status: 400, message: 'The subpath must stay inside the storage location.' },
+  WATCH_FOLDER_DUPLICATE: { status: 409, message: 'This location and subpath are already watched.' },
   TRANSCRIPTION_LANGUAGE_REQUIRED: { status: 400, message: 'Please select a transcription language.' },
   TRANSCRIPT_PROCESSING_FAILED: { status: 500, message: 'Error processing transcript' },
   NO_TIMED_TRANSCRIPT: { status: 404, message: 'No timed transcript available' },

@@ -32,6 +32,7 @@ import { createSequenceClipRepository } from './sequence-clip.repository';
 import { createVirtualClipRepository } from './virtual-clip.repository';
 import { createHighresDeletionRepository } from './highres-deletion.repository';
 import { createStorageScanRepository } from './storage-scan.repository';
+import { createWatchFolderRepository } from './watch-folder.repository';
 import { createRenderRepository } from './render.repository';
 
 export function createRepositories(db: Database) {
@@ -67,6 +68,7 @@ export function createRepositories(db: Database) {
     virtualClips: createVirtualClipRepository(db),
     highresDeletions: createHighresDeletionRepository(db),
     storageScans: createStorageScanRepository(db),
+    watchFolders: createWatchFolderRepository(db),
     renders: createRenderRepository(db),
   };
 }
@@ -144,6 +146,12 @@ export type {
   TListedItem,
 } from './item-search.repository';
 export type { TStorageScanRow, TStorageScanInsert, TScanFileKey } from './storage-scan.repository';
+export type {
+  TWatchFolderRow,
+  TWatchFolderInsert,
+  TWatchFolderPatch,
+  TWatchFolderFileKey,
+} from './watch-folder.repository';
 export type { TOperationRow, TOperationPatch } from './operation.repository';
 export type { TStorageLocationRow, TStorageLocationInsert, TStorageLocationPatch } from './storage-location.repository';
 export { storageTypes } from '../schema/storage-location.table';

@@ -31,6 +31,8 @@ import { replayHistories } from './history-replay';
 import { exportTemporalHistory, type TTemporalHistoryJson } from './temporal-history';
 import type { StorageScanActivities } from '../storage-scan/storage-scan.activities.types';
 import { STORAGE_SCAN_TASK_QUEUE } from '../storage-scan/storage-scan.workflow';
+import type { WatchFolderActivities } from '../watch-folders/watch-folder.activities.types';
+import { WATCH_FOLDER_TASK_QUEUE, watchFolderWorkflowId } from '../watch-folders/watch-folder.workflow';
 import type { CrashRecordingActivities, TRecordLiveOutcome } from '../live/crash-recording.activities.types';
 import {
   CRASH_RECORDING_TASK_QUEUE,
@@ -451,6 +453,53 @@ describe('embedded runs replayed by Temporal', () => {
         ['media', null],
         ['broken', 'The storage cannot be listed.'],
       ]);
+    });
+
+    it('replays its runs in Temporal’s sandbox', async () => {
+      expect(await replayed(defaultWorkflowsPath(), runs)).toEqual([]);
+      writeFixtures(runs);
+      productRuns.push(...runs);
+    }, 120_000);
+  });
+
+  describe('the watch folder workflow', () => {
+    const runs: TRun[] = [];
+    const polls: string[] = [];
+    // 'short' is disabled at its third poll; 'long' waits a minute after its first, and is cancelled meanwhile.
+    const activities: WatchFolderActivities = {
+      pollWatchFolder: async ({ watchFolderId, watching }) => {
+        polls.push(`${watchFolderId}:${watching.length}`);
+        if (watchFolderId === 'short' && polls.filter((p) => p.startsWith('short')).length === 3) return null;
+        const seen = { key: `t1/drop/${polls.length}.mp4`, size: 1, version: 'v1', since: 0 };
+        return { watching: [seen], waitMs: watchFolderId === 'long' ? 60_000 : 20, ingested: 0 };
+      },
+      continueWatchFolder: async () => undefined,
+    };
+
+    beforeAll(async () => {
+      const engine = await startRuntime({ activities, taskQueues: { [WATCH_FOLDER_TASK_QUEUE]: 1 } });
+      for (const [name, watchFolderId] of [
+        ['polls until disabled', 'short'],
+        ['is cancelled while it waits', 'long'],
+      ] as const) {
+        const workflowId = watchFolderWorkflowId('t1', watchFolderId);
+        await engine.start('watchFolderWorkflow', {
+          workflowId,
+          taskQueue: WATCH_FOLDER_TASK_QUEUE,
+          args: [{ tenantId: 't1', watchFolderId }],
+          tenantId: null,
+        });
+        if (watchFolderId === 'long') {
+          await eventually(async () => polls.includes('long:0'));
+          await engine.cancel(workflowId);
+        }
+        await engine.result(workflowId).catch(() => undefined);
+        runs.push({ name, workflowId, history: await exportTemporalHistory(database.db, workflowId) });
+      }
+    }, 60_000);
+
+    it('carries what each poll saw to the next, and ends when disabled or cancelled', () => {
+      expect(polls).toEqual(['short:0', 'short:1', 'short:1', 'long:0']);
     });
 
     it('replays its runs in Temporal’s sandbox', async () => {

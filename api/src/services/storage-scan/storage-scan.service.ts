@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { AppError, assertCan, canUpdate, canView, initiatedProcess } from '@mam/core';
+import { AppError, assertCan } from '@mam/core';
 import type { TStorageScanRow } from '@mam/db';
 import type { TScannedFile } from '@mam/workers';
 import {
@@ -12,11 +11,12 @@ import {
 import type { AuthedActor } from '../actor.service';
 import type { AuditService } from '../audit.service';
 import type { ProcessingService } from '../items/processing.service';
-import { titleFromFileName } from '../items/upload.service';
 import { defaultUploadFolder } from '../items/upload-folder.service';
 import { currentRequestId } from '../request-context';
 import type { RequestMeta, ServiceDeps } from '../service-deps';
 import type { StorageService } from '../storage.service';
+import { assertIngestFolder } from './ingest-folder';
+import { createStoredFileIngest } from './stored-file-ingest';
 
 /** A scan as administrators and the REST API see it. */
 export interface TStorageScanView {
@@ -68,6 +68,7 @@ export function createStorageScanService(
   processing: ProcessingService,
 ) {
   const { repos } = deps;
+  const ingestStoredFile = createStoredFileIngest(audit, processing);
 
   function engine(): WorkflowEngine {
     if (!deps.workflows) throw new AppError('STORAGE_SCAN_FAILED');
@@ -84,11 +85,7 @@ export function createStorageScanService(
 
   async function targetFolderId(actor: AuthedActor, folderId: string | undefined): Promise<string> {
     if (!folderId) return (await defaultUploadFolder(repos, actor)).folder.id;
-    const folder = await repos.folders.findById(actor.tenantId, folderId);
-    const access = folder && { ...folder, createdBy: folder.ownerId };
-    if (!access || !canView(actor, access)) throw new AppError('NOT_FOUND');
-    if (!canUpdate(actor, access)) throw new AppError('UPLOAD_FORBIDDEN');
-    return access.id;
+    return assertIngestFolder(repos, actor, folderId);
   }
 
   /** The running scan of a location, if any: a second request joins it instead of starting another. */
@@ -182,51 +179,20 @@ export function createStorageScanService(
       return (await repos.storageScans.listForStorage(actor.tenantId, storageId, 20)).map(toView);
     },
 
-    /**
-     * The scan workflow's ingest of one file: the file is claimed as known and its item made in one transaction, so
-     * a page run again after a crash finds it known. Processing starts after the commit; a restart in between is
-     * caught up by the processing service's resume.
-     */
+    /** The scan workflow's ingest of one file: claimed as known in the transaction that makes its item. */
     async ingest(scan: TStorageScanRow, file: TScannedFile): Promise<boolean> {
-      const fileName = path.posix.basename(file.key);
-      const title = titleFromFileName(fileName);
       const known = { storageId: scan.storageId, key: file.key, size: file.size, fingerprint: file.fingerprint };
-      const created = await audit.change(
-        { tenantId: scan.tenantId },
-        null,
-        async (tx) => {
-          if (!(await tx.storageScans.claimFile(scan.tenantId, known))) return null;
-          const made = await tx.items.insertWithVersion(
-            scan.tenantId,
-            { folderId: scan.folderId, title, createdBy: scan.createdBy, ownerId: scan.createdBy },
-            {
-              fileName,
-              fileSize: file.size,
-              storageId: scan.storageId,
-              originalKey: file.key,
-              upload: { state: 'COMPLETE', receivedBytes: file.size, totalBytes: file.size, error: null },
-              transcoding: initiatedProcess(),
-              createdBy: scan.createdBy,
-            },
-          );
-          await tx.storageScans.linkItem(scan.tenantId, known, made.item.id);
-          return made;
-        },
-        (made) =>
-          made
-            ? {
-                action: 'item.ingestedFromStorage',
-                targetType: 'item',
-                targetId: made.item.id,
-                subject: file.key,
-                summary: `Ingested ${file.key} from storage`,
-                details: { scanId: scan.id, storageId: scan.storageId, key: file.key, size: file.size },
-              }
-            : [],
-      );
-      if (!created) return false;
-      await processing.startTranscode(scan.tenantId, created.version.id, scan.createdBy);
-      return true;
+      return ingestStoredFile({
+        tenantId: scan.tenantId,
+        storageId: scan.storageId,
+        key: file.key,
+        size: file.size,
+        folderId: scan.folderId,
+        createdBy: scan.createdBy,
+        claim: (tx) => tx.storageScans.claimFile(scan.tenantId, known),
+        link: (tx, itemId) => tx.storageScans.linkItem(scan.tenantId, known, itemId),
+        details: { scanId: scan.id },
+      });
     },
   };
 }

@@ -25,6 +25,7 @@ import { useConfirm } from '../../components/confirm';
 import { ColdStorageFields, type TColdSettings } from './cold-storage-fields';
 import { formatDuration } from '../../lib/format';
 import { StorageScanModal } from '../../features/storage-scan/storage-scan.modal';
+import { WatchFoldersSection } from '../../features/watch-folders/watch-folders.section';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { IconAction } from '../../components/icon-action';
 import { appErrorOf, errorCodeMessage, errorMessage } from '../../lib/app-error';
@@ -250,6 +251,7 @@ export function StorageSettingsPanel() {
       {editing && <StorageModal storage={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {scanning && <StorageScanModal storage={scanning} onClose={() => setScanning(null)} />}
       {confirmation}
+      <WatchFoldersSection />
     </Stack>
   );
 }
