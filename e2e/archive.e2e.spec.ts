@@ -35,7 +35,12 @@ describe('archive from the item page', () => {
     const item = async () => (await (await get(`/api/v1/items/${itemId}`)).json()) as TItem;
 
     const { context, page } = await openItemAs(suite.browser, suite.server, itemId);
+    // A fresh organisation has an archive and a cold storage location: Archive to… offers both, the default first.
     await page.getByTestId('archive-item').click();
+    const first = page.getByRole('menuitem').first();
+    expect(await first.getAttribute('data-testid')).toBe('archive-to-Local archive');
+    await page.getByTestId('archive-to-Local cold storage').waitFor();
+    await first.click();
     await settled(page, true);
     expect(await page.getByTestId('archive-label').textContent()).toBe('Archived item');
     await page.getByText('The high resolution is in an archive bucket').waitFor();

@@ -73,4 +73,67 @@ describe('high-res deletion of a selection', () => {
     for (const itemId of itemIds) expect(await scheduleOf(itemId)).toMatchObject({ state: 'cancelled' });
     await context.close();
   });
+
+  it('archives the items of a search result to the location chosen, refusing with a reason what is archived already', async () => {
+    const apiKey = await createApiKey(suite.server, 'bulk archive');
+    const itemIds: string[] = [];
+    for (const name of ['Harbour north.mp4', 'Harbour south.mp4']) {
+      const source = readFileSync(makeVideo(suite.dir, name, 2, '320x180'));
+      itemIds.push(await uploadItem(suite.server, apiKey, name, source));
+    }
+    for (const itemId of itemIds) await waitUntilProcessed(suite.server, apiKey, itemId);
+    const itemOf = async (itemId: string) => {
+      const response = await fetch(`${suite.server.url}/api/v1/items/${itemId}`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
+      return (await response.json()) as { isArchived: boolean; archiveFileTransfer: { state: string } | null };
+    };
+    const settled = async (itemId: string) => {
+      for (let i = 0; i < 600; i++) {
+        const item = await itemOf(itemId);
+        if (item.archiveFileTransfer?.state === 'COMPLETE' || item.archiveFileTransfer?.state === 'ERROR') return item;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('the transfer did not end');
+    };
+
+    const context = await suite.browser.newContext({ locale: 'en-GB', viewport: { width: 1600, height: 1000 } });
+    const page = await context.newPage();
+    await signIn(page, suite.server);
+    const selectResult = async () => {
+      await page.goto(`${suite.server.url}/search-item?q=harbour`);
+      await page.locator('[data-testid="search-total"][data-total="2"]').waitFor({ timeout: 30_000 });
+      await page.getByTestId('select-all').click();
+      await page.getByTestId('selection-count').getByText('Selected: 2').waitFor();
+      await page.getByTestId('archive-selected').click();
+    };
+
+    // The default archive location first; the built-in cold storage is there to choose too.
+    await selectResult();
+    const modal = page.getByTestId('bulk-archive-modal');
+    await modal.getByText('Archive 2 items').waitFor();
+    const location = modal.getByTestId('bulk-archive-location');
+    expect(await location.inputValue()).toBe('Local archive');
+    await shot(page, 'bulk-lifecycle-04-archive');
+    await modal.getByTestId('bulk-archive-archive').click();
+    await modal.getByText('Archive started for 2 of 2 items.').waitFor();
+    await modal.getByTestId('bulk-archive-close').click();
+    for (const itemId of itemIds) expect(await settled(itemId)).toMatchObject({ isArchived: true });
+
+    // One comes back from its own page; archiving both again refuses the one still archived.
+    await page.goto(`${suite.server.url}/item-details/${itemIds[0]}`);
+    await page.getByTestId('unarchive-item').click();
+    await page
+      .locator('[data-testid="archive-panel"][data-state="COMPLETE"][data-archived="false"]')
+      .waitFor({ timeout: 60_000 });
+    await selectResult();
+    await modal.getByTestId('bulk-archive-archive').click();
+    await modal.getByText('Archive started for 1 of 2 items.').waitFor();
+    const refused = modal.getByTestId('bulk-archive-refused');
+    expect(await refused.locator('td').allTextContents()).toEqual(['Harbour south', 'The item is already archived.']);
+    await shot(page, 'bulk-lifecycle-05-refused');
+    await modal.getByTestId('bulk-archive-close').click();
+    expect(await settled(itemIds[0]!)).toMatchObject({ isArchived: true });
+    await context.close();
+  });
 });

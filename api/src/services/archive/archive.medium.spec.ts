@@ -2,8 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ObjectStorage } from '@mam/workers';
 import {
+  addMember,
+  adminActor,
   adminApiKey,
   insertItem,
+  localStorageInput,
   rest,
   twoTenantLibrary,
   type TTwoTenantLibrary,
@@ -256,4 +259,29 @@ describe('archive and unarchive', () => {
     expect((await settled(two.id)).isArchived).toBe(false);
     expect((await lib.bravoAdmin.mutate('archive.archive', { itemId: two.id })).ok).toBe(false);
   }, 90_000);
+
+  it('offers the archive and cold locations of the tenant to archive to, the default first, and only its own', async () => {
+    type TLocation = { id: string; name: string; cold: boolean; isDefault: boolean };
+    const actor = await adminActor(lib.t, lib.alpha);
+    const vault = await lib.t.services.storages.create(
+      actor,
+      localStorageInput('Vault B', 'vault-b', ['archive']),
+      null,
+    );
+    const listed = await lib.admin.query<TLocation[]>('archive.locations');
+    expect(listed.ok).toBe(true);
+    const locations = listed.ok ? listed.data : [];
+    expect(locations[0]).toMatchObject({ id: archive.id, isDefault: true, cold: false });
+    expect(locations).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: vault.id, name: 'Vault B', cold: false, isDefault: false }),
+        expect.objectContaining({ cold: true }),
+      ]),
+    );
+    expect(locations.filter((l) => l.isDefault)).toHaveLength(1);
+    const bravo = await lib.bravoAdmin.query<TLocation[]>('archive.locations');
+    expect(bravo.ok && bravo.data.map((l) => l.id)).not.toContain(vault.id);
+    const viewer = await addMember(lib.t, lib.alpha, 'locations-viewer', { archive: false });
+    expect(await viewer.client.query('archive.locations')).toMatchObject({ ok: false });
+  });
 });

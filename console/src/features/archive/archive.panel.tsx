@@ -36,6 +36,8 @@ export function ArchivePanel({
   // With more than one archive or cold location the user picks where the media goes; else Archive sends it there.
   const locations = trpc.archive.locations.useQuery(undefined, { enabled: mayArchive });
   const targets = locations.data ?? [];
+  // Until the locations are known, a plain Archive would send the media to the default before the menu appears.
+  const choosing = mayArchive && !locations.isFetched;
   const format = useFormat();
   const running = transfer?.state === 'INITIATED' || transfer?.state === 'PROGRESSING';
   const changed = useRef(onChanged);
@@ -98,7 +100,7 @@ export function ArchivePanel({
             {t('archive.retry')}
           </Button>
         )}
-        {!retry && !running && mayArchive && targets.length <= 1 && (
+        {!retry && !running && mayArchive && !choosing && targets.length <= 1 && (
           <Button
             size="xs"
             variant="default"

@@ -1,22 +1,14 @@
-import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { IconFileMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCodeMessage } from '../../lib/app-error';
+import { BulkResults, inBatches, type TBulkRow } from '../../components/bulk-results';
 import { notifyError } from '../../lib/notify';
 import { useCan } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { HighresDeletionWhenFields, useHighresDeletionWhen } from './highres-deletion-when';
 
-/** The server's limit per request (MAX_BULK_ITEMS); a larger selection goes in parts. */
-const BATCH = 500;
-
 type TAction = 'schedule' | 'unschedule';
-interface TResult {
-  itemId: string;
-  ok: boolean;
-  code?: string;
-}
 type TItem = { id: string; title: string };
 
 /** "High resolution" among the bulk actions: schedules or unschedules the deletion of the selected items' high res. */
@@ -56,24 +48,22 @@ export function BulkHighresDeletionModal({
   const whenState = useHighresDeletionWhen('days');
   const { when } = whenState;
   const [running, setRunning] = useState<TAction | null>(null);
-  const [results, setResults] = useState<{ action: TAction; rows: TResult[] } | null>(null);
+  const [results, setResults] = useState<{ action: TAction; rows: TBulkRow[] } | null>(null);
   const scheduleMany = trpc.highresDeletion.scheduleMany.useMutation();
   const unscheduleMany = trpc.highresDeletion.unscheduleMany.useMutation();
 
   async function run(action: TAction) {
     if (action === 'schedule' && !when) return;
     setRunning(action);
-    const rows: TResult[] = [];
+    let rows: TBulkRow[] = [];
     try {
-      const ids = items.map((item) => item.id);
-      for (let start = 0; start < ids.length; start += BATCH) {
-        const itemIds = ids.slice(start, start + BATCH);
-        const answer =
+      rows = await inBatches(
+        items.map((item) => item.id),
+        (itemIds) =>
           action === 'schedule'
-            ? await scheduleMany.mutateAsync({ itemIds, when: when! })
-            : await unscheduleMany.mutateAsync({ itemIds });
-        rows.push(...answer.results);
-      }
+            ? scheduleMany.mutateAsync({ itemIds, when: when! })
+            : unscheduleMany.mutateAsync({ itemIds }),
+      );
     } catch (error) {
       notifyError(t, error);
     } finally {
@@ -85,8 +75,6 @@ export function BulkHighresDeletionModal({
     onDone();
   }
 
-  const titleOf = new Map(items.map((item) => [item.id, item.title]));
-  const refused = results?.rows.filter((row) => !row.ok) ?? [];
   return (
     <Modal
       opened
@@ -96,42 +84,18 @@ export function BulkHighresDeletionModal({
       data-testid="bulk-highres-modal"
     >
       {results ? (
-        <Stack gap="sm" data-testid="bulk-highres-results">
-          <Text size="sm" data-testid="bulk-highres-summary">
-            {t(
-              results.action === 'schedule'
-                ? 'highresDeletion.bulk.scheduledCount'
-                : 'highresDeletion.bulk.unscheduledCount',
-              {
-                done: results.rows.length - refused.length,
-                count: results.rows.length,
-              },
-            )}
-          </Text>
-          {refused.length > 0 && (
-            <Table withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('highresDeletion.bulk.item')}</Table.Th>
-                  <Table.Th>{t('highresDeletion.bulk.reason')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {refused.map((row) => (
-                  <Table.Tr key={row.itemId} data-testid="bulk-highres-refused">
-                    <Table.Td>{titleOf.get(row.itemId) ?? row.itemId}</Table.Td>
-                    <Table.Td>{errorCodeMessage(t, row.code)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+        <BulkResults
+          testId="bulk-highres"
+          rows={results.rows}
+          titles={new Map(items.map((item) => [item.id, item.title]))}
+          onClose={onClose}
+          summary={t(
+            results.action === 'schedule'
+              ? 'highresDeletion.bulk.scheduledCount'
+              : 'highresDeletion.bulk.unscheduledCount',
+            { done: results.rows.filter((row) => row.ok).length, count: results.rows.length },
           )}
-          <Group justify="flex-end">
-            <Button onClick={onClose} data-testid="bulk-highres-close">
-              {t('common.done')}
-            </Button>
-          </Group>
-        </Stack>
+        />
       ) : (
         <Stack gap="sm">
           <Alert color="orange" variant="light">

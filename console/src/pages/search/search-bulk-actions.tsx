@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconForms, IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BulkArchiveButton } from '../../features/archive/bulk-archive.modal';
 import { BulkHighresDeletionButton } from '../../features/highres-deletion/bulk-highres-deletion.modal';
 import { BulkMetadataModal } from '../../features/metadata';
 import { ShareDialog } from '../../features/shares/share-dialog';
@@ -55,6 +56,10 @@ export function SearchBulkActions() {
           {t('metadata.bulk.action')}
         </Button>
       )}
+      <BulkArchiveButton
+        items={selection.items.map((hit) => ({ id: hit.id, title: hit.title }))}
+        onDone={selection.refresh}
+      />
       <BulkHighresDeletionButton
         items={selection.items.map((hit) => ({ id: hit.id, title: hit.title }))}
         onDone={selection.refresh}
