@@ -105,6 +105,9 @@ async function main() {
   indexer?.start();
   const resumed = await services.processing.resumePending();
   if (resumed > 0) logger.info({ resumed }, 'handed unfinished processing to the workflow engine');
+  // Runs survive restarts on their own; this starts one for an enabled setting that has none (a failed follow-up).
+  const replications = await services.replications.startEnabled();
+  if (replications > 0) logger.info({ replications }, 'replication settings running');
 
   const app = await createApp({
     services,

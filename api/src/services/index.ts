@@ -46,6 +46,7 @@ import { createVirtualClipService } from './sequences/virtual-clip.service';
 import { createSequenceInterchangeService } from './sequences/sequence-interchange.service';
 import { createHighresDeletionService } from './highres-deletion/highres-deletion.service';
 import { createStorageScanService } from './storage-scan/storage-scan.service';
+import { createReplicationService } from './replication/replication.service';
 import { createArchiveService } from './archive/archive.service';
 import { createSendToStorageService } from './send-to-storage/send-to-storage.service';
 import { createCentralRenderService } from './renders/central-render.service';
@@ -102,6 +103,7 @@ export function createServices(deps: ServiceDeps) {
     sso: createSsoService(deps, sessions, audit),
     storages,
     storageScans: createStorageScanService(deps, audit, storages, processing),
+    replications: createReplicationService(deps, audit),
     itemLibrary,
     uploads,
     uploadFolders: createUploadFolderService(deps, audit),

@@ -58,6 +58,10 @@ import { deleteStorageProcedure } from './procedures/storages/delete-storage.pro
 import { testStorageConnectionProcedure } from './procedures/storages/test-storage-connection.procedure';
 import { startStorageScanProcedure } from './procedures/storage-scans/start-storage-scan.procedure';
 import { listStorageScansProcedure } from './procedures/storage-scans/list-storage-scans.procedure';
+import { listReplicationsProcedure } from './procedures/replications/list-replications.procedure';
+import { createReplicationProcedure } from './procedures/replications/create-replication.procedure';
+import { updateReplicationProcedure } from './procedures/replications/update-replication.procedure';
+import { deleteReplicationProcedure } from './procedures/replications/delete-replication.procedure';
 import { folderTreeProcedure } from './procedures/folders/folder-tree.procedure';
 import { getFolderProcedure } from './procedures/folders/get-folder.procedure';
 import { createFolderProcedure } from './procedures/folders/create-folder.procedure';
@@ -270,6 +274,12 @@ export const appRouter = router({
   storageScans: router({
     start: startStorageScanProcedure,
     list: listStorageScansProcedure,
+  }),
+  replications: router({
+    list: listReplicationsProcedure,
+    create: createReplicationProcedure,
+    update: updateReplicationProcedure,
+    delete: deleteReplicationProcedure,
   }),
   folders: router({
     tree: folderTreeProcedure,

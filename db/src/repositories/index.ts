@@ -32,6 +32,7 @@ import { createSequenceClipRepository } from './sequence-clip.repository';
 import { createVirtualClipRepository } from './virtual-clip.repository';
 import { createHighresDeletionRepository } from './highres-deletion.repository';
 import { createStorageScanRepository } from './storage-scan.repository';
+import { createReplicationRepository } from './replication.repository';
 import { createRenderRepository } from './render.repository';
 
 export function createRepositories(db: Database) {
@@ -67,6 +68,7 @@ export function createRepositories(db: Database) {
     virtualClips: createVirtualClipRepository(db),
     highresDeletions: createHighresDeletionRepository(db),
     storageScans: createStorageScanRepository(db),
+    replications: createReplicationRepository(db),
     renders: createRenderRepository(db),
   };
 }
@@ -144,6 +146,14 @@ export type {
   TListedItem,
 } from './item-search.repository';
 export type { TStorageScanRow, TStorageScanInsert, TScanFileKey } from './storage-scan.repository';
+export type {
+  TReplicationSettingRow,
+  TReplicationSettingInsert,
+  TReplicationSettingPatch,
+  TReplicationObjectRow,
+  TReplicationCandidate,
+  TReplicationOutcome,
+} from './replication.repository';
 export type { TOperationRow, TOperationPatch } from './operation.repository';
 export type { TStorageLocationRow, TStorageLocationInsert, TStorageLocationPatch } from './storage-location.repository';
 export { storageTypes } from '../schema/storage-location.table';

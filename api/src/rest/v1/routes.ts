@@ -21,6 +21,7 @@ import { uploadFolderRoutes } from './upload-folder.route';
 import { highresDeletionRoutes } from './highres-deletion.route';
 import { storageRoutes } from './storages.route';
 import { storageScanRoutes } from './storage-scans.route';
+import { replicationRoutes } from './replications.route';
 import { archiveRoutes } from './archive.route';
 import { sendToStorageRoutes } from './send-to-storage.route';
 
@@ -47,6 +48,7 @@ export const v1Routes: RestRoute[] = [
   ...highresDeletionRoutes,
   ...storageRoutes,
   ...storageScanRoutes,
+  ...replicationRoutes,
   ...archiveRoutes,
   ...sendToStorageRoutes,
 ];
