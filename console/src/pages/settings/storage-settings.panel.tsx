@@ -23,6 +23,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';
 import { StorageScanModal } from '../../features/storage-scan/storage-scan.modal';
+import { ReplicationSection } from '../../features/replication/replication-settings.section';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { IconAction } from '../../components/icon-action';
 import { appErrorOf, errorCodeMessage, errorMessage } from '../../lib/app-error';
@@ -151,6 +152,11 @@ export function StorageSettingsPanel() {
                       {t('storage.builtIn')}
                     </Badge>
                   )}
+                  {storage.externallyReplicated && (
+                    <Badge size="xs" variant="outline" color="grape" data-testid="storage-externally-replicated">
+                      {t('storage.externallyReplicated')}
+                    </Badge>
+                  )}
                 </Group>
                 {storage.description && (
                   <Text size="xs" c="dimmed">
@@ -237,6 +243,7 @@ export function StorageSettingsPanel() {
       </DataTable>
       {editing && <StorageModal storage={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {scanning && <StorageScanModal storage={scanning} onClose={() => setScanning(null)} />}
+      <ReplicationSection locations={storages.data ?? []} />
       {confirmation}
     </Stack>
   );
@@ -268,6 +275,7 @@ function StorageModal({ storage, onClose }: { storage: TStorage | null; onClose:
   const [accessKeyId, setAccessKeyId] = useState('');
   const [secretAccessKey, setSecretAccessKey] = useState('');
   const [enableDeletion, setEnableDeletion] = useState(storage?.enableDeletion ?? false);
+  const [externallyReplicated, setExternallyReplicated] = useState(storage?.externallyReplicated ?? false);
   const [error, setError] = useState<string | null>(null);
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [testResult, setTestResult] = useState<TTestResult | null>(null);
@@ -284,6 +292,7 @@ function StorageModal({ storage, onClose }: { storage: TStorage | null; onClose:
       types,
       defaultTypes: defaultTypes.filter((type) => types.includes(type)),
       enableDeletion,
+      externallyReplicated,
       pathPrefix: pathPrefix.trim(),
       bucket: bucket.trim(),
       region: region.trim(),
@@ -511,6 +520,13 @@ function StorageModal({ storage, onClose }: { storage: TStorage | null; onClose:
             checked={enableDeletion}
             onChange={(e) => setEnableDeletion(e.currentTarget.checked)}
             data-testid="storage-enable-deletion"
+          />
+          <Switch
+            label={t('storage.externallyReplicated')}
+            description={t('storage.externallyReplicatedHint')}
+            checked={externallyReplicated}
+            onChange={(e) => setExternallyReplicated(e.currentTarget.checked)}
+            data-testid="storage-externally-replicated-switch"
           />
           {testResult && (
             <Alert
