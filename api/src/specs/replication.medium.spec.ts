@@ -1,8 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { replicationWorkflowId } from '@mam/workflows';
 import type { ObjectStorage } from '@mam/workers';
-import { adminApiKey, insertItem, rest, twoTenantLibrary, type TTwoTenantLibrary } from '../testing/library-fixtures';
+import { testBackends } from '@mam/db/testing';
+import {
+  addMember,
+  adminApiKey,
+  insertItem,
+  rest,
+  twoTenantLibrary,
+  type TTwoTenantLibrary,
+} from '../testing/library-fixtures';
+import { eventually, readAll, sha256 } from '../testing/storage-checks';
 
 type TReplicationJson = {
   id: string;
@@ -12,33 +21,12 @@ type TReplicationJson = {
   status: { copied: number; pending: number; failed: number; lastRoundAt: string | null; lastRoundCopied: number };
 };
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function readAll(storage: ObjectStorage, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of (await storage.get(key)).body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** Retries `check` until it stops throwing; the last failure when time is up. */
-async function eventually<T>(check: () => Promise<T>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
 /**
  * Replication settings (issue 24, spec section 3) through the REST API on the embedded workflow runtime: new media of
  * a source location is copied to the target byte-identical by the setting's durable workflow, once; externally
  * replicated sources are refused; another tenant sees none of it.
  */
-describe('replication', () => {
+describe.each(testBackends)('replication on %s', (backend) => {
   let lib: TTwoTenantLibrary;
   let alphaKey: string;
   let bravoKey: string;
@@ -47,7 +35,7 @@ describe('replication', () => {
   let source: ObjectStorage;
   let target: ObjectStorage;
   let replicationId: string;
-  const originals: Array<{ key: string; bytes: Buffer; versionId: string }> = [];
+  const originals: Array<{ key: string; bytes: Buffer; versionId: string; proxyKey: string }> = [];
 
   async function localLocation(name: string, pathPrefix: string, externallyReplicated = false): Promise<string> {
     const created = await rest(lib.t, alphaKey, 'POST', '/storages', {
@@ -70,6 +58,7 @@ describe('replication', () => {
       folderId: lib.root,
       ownerId: lib.alpha.admin.id,
       storageId: sourceId,
+      generatedStorageId: sourceId,
     });
     const bytes = randomBytes(size);
     const key = `${tenantId}/items/${row.id}/${row.leadingVersionId}/original.bin`;
@@ -79,14 +68,17 @@ describe('replication', () => {
       fileSize: size,
       sha256: sha256(bytes),
     });
-    originals.push({ key, bytes, versionId: row.leadingVersionId! });
+    // A proxy generated beside it: only the "all" stage takes it along.
+    const proxyKey = `${tenantId}/items/${row.id}/${row.leadingVersionId}/proxy.mp4`;
+    await source.put(proxyKey, Readable.from([Buffer.from(`proxy of ${title}`)]));
+    originals.push({ key, bytes, versionId: row.leadingVersionId!, proxyKey });
   }
 
   const getReplication = async (id: string) =>
     (await rest(lib.t, alphaKey, 'GET', `/replications/${id}`)).body as unknown as TReplicationJson;
 
   beforeAll(async () => {
-    lib = await twoTenantLibrary('pglite', { media: true });
+    lib = await twoTenantLibrary(backend, { media: true });
     alphaKey = await adminApiKey(lib.t, lib.alpha);
     bravoKey = await adminApiKey(lib.t, lib.bravo);
     sourceId = await localLocation('Primary', 'primary');
@@ -127,6 +119,8 @@ describe('replication', () => {
       const copy = await readAll(target, original.key);
       expect(sha256(copy)).toBe(sha256(original.bytes));
       expect(copy.equals(original.bytes)).toBe(true);
+      // The "original" stage leaves generated media where it is.
+      expect(await target.head(original.proxyKey)).toBeNull();
     }
     // Both shards ran in the round: one activity per shard in the run's history.
     const history = await lib.t.services.deps.workflows!.history(
@@ -165,6 +159,53 @@ describe('replication', () => {
     const after = await repos.replications.listObjects(lib.alpha.tenant.id, replicationId);
     expect(after.map((o) => [o.state, o.attempts])).toEqual(before.map((o) => [o.state, o.attempts]));
   }, 90_000);
+
+  it('takes the generated media along with the "all" stage', async () => {
+    const everythingId = await localLocation('Everything', 'everything');
+    const everything = await lib.t.services.storages.resolve(lib.alpha.tenant.id, everythingId);
+    const created = await rest(lib.t, alphaKey, 'POST', '/replications', {
+      sourceStorageId: sourceId,
+      targetStorageId: everythingId,
+      stage: 'all',
+      shardCount: 1,
+    });
+    expect(created.status).toBe(201);
+    await eventually(async () => {
+      const view = await getReplication(created.body.id as string);
+      if (view.status.copied !== 2) throw new Error(`copied ${view.status.copied}`);
+    }, 60_000);
+    for (const original of originals) {
+      expect((await readAll(everything, original.key)).equals(original.bytes)).toBe(true);
+      expect((await readAll(everything, original.proxyKey)).toString()).toBe(
+        (await readAll(source, original.proxyKey)).toString(),
+      );
+    }
+    const objects = await lib.t.services.deps.repos.replications.listObjects(
+      lib.alpha.tenant.id,
+      created.body.id as string,
+    );
+    expect(objects.map((o) => o.files)).toEqual([2, 2]);
+    expect((await rest(lib.t, alphaKey, 'DELETE', `/replications/${created.body.id as string}`)).status).toBe(200);
+  }, 90_000);
+
+  it('is for tenant administrators only, and over tRPC another tenant sees none of it', async () => {
+    const editor = await addMember(lib.t, lib.alpha, 'replication-editor', { update: true });
+    expect(await editor.client.query('replications.list')).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    const form = { sourceStorageId: targetId, targetStorageId: sourceId };
+    expect(await editor.client.mutate('replications.create', form)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(await lib.admin.query('replications.list')).toMatchObject({
+      ok: true,
+      data: [{ id: replicationId, apiTokenSet: true }],
+    });
+    expect(await lib.bravoAdmin.query('replications.list')).toMatchObject({ ok: true, data: [] });
+    const update = { id: replicationId, sourceStorageId: sourceId, targetStorageId: targetId, enabled: false };
+    expect(await lib.bravoAdmin.mutate('replications.update', update)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(await lib.bravoAdmin.mutate('replications.delete', { id: replicationId })).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
+    expect(await lib.bravoAdmin.mutate('replications.create', form)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+  });
 
   it('refuses the same location at both ends and an externally replicated source', async () => {
     const same = await rest(lib.t, alphaKey, 'POST', '/replications', {
