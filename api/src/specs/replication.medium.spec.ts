@@ -255,6 +255,47 @@ describe.each(testBackends)('replication on %s', (backend) => {
     expect((await getReplication(replicationId)).enabled).toBe(true);
   });
 
+  it('starts a run at boot for an enabled setting that has none', async () => {
+    const engine = lib.t.services.deps.workflows!;
+    const workflowId = replicationWorkflowId(lib.alpha.tenant.id, replicationId);
+    await engine.terminate(workflowId, 'lost with its server');
+    expect((await engine.describe(workflowId)).status).not.toBe('RUNNING');
+    expect(await lib.t.services.replications.startEnabled()).toBeGreaterThanOrEqual(1);
+    await eventually(async () => {
+      const status = (await engine.describe(workflowId)).status;
+      if (status !== 'RUNNING') throw new Error(status);
+    }, 10_000);
+  });
+
+  it('records a copy that does not verify as failed, keeps nothing of it, and copies it once it does', async () => {
+    await ingest('Corrupt', 64 * 1024);
+    const broken = originals.at(-1)!;
+    const repos = lib.t.services.deps.repos;
+    // The checksum recorded at ingest no longer matches the stored bytes.
+    await repos.items.updateVersion(lib.alpha.tenant.id, broken.versionId, { sha256: '0'.repeat(64) });
+    const body = { sourceStorageId: sourceId, targetStorageId: targetId, shardCount: 2, enabled: true };
+    expect((await rest(lib.t, alphaKey, 'PUT', `/replications/${replicationId}`, body)).status).toBe(200);
+    const failed = await eventually(async () => {
+      const view = await getReplication(replicationId);
+      if (view.status.failed !== 1) throw new Error(`failed ${view.status.failed}`);
+      return view;
+    }, 60_000);
+    expect(failed.status).toMatchObject({ copied: 2, pending: 0, failed: 1 });
+    expect(await target.head(broken.key)).toBeNull();
+    const [record] = (await repos.replications.listObjects(lib.alpha.tenant.id, replicationId)).filter(
+      (o) => o.versionId === broken.versionId,
+    );
+    expect(record).toMatchObject({ state: 'failed', error: expect.stringContaining('does not match its checksum') });
+
+    await repos.items.updateVersion(lib.alpha.tenant.id, broken.versionId, { sha256: sha256(broken.bytes) });
+    expect((await rest(lib.t, alphaKey, 'PUT', `/replications/${replicationId}`, body)).status).toBe(200);
+    await eventually(async () => {
+      const view = await getReplication(replicationId);
+      if (view.status.copied !== 3 || view.status.failed !== 0) throw new Error(JSON.stringify(view.status));
+    }, 60_000);
+    expect((await readAll(target, broken.key)).equals(broken.bytes)).toBe(true);
+  }, 120_000);
+
   it('stops the run when the setting is deleted', async () => {
     const removed = await rest(lib.t, alphaKey, 'DELETE', `/replications/${replicationId}`);
     expect(removed.status).toBe(200);
