@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client/database';
 import { item, itemVersion, replicationObject, replicationSetting } from '../schema';
 
@@ -51,6 +51,23 @@ export function createReplicationRepository(db: Database) {
     );
   }
 
+  /** Candidate versions, oldest first; `candidates` guarantees the original's key is set. */
+  function selectCandidates(where: SQL | undefined) {
+    return db
+      .select({
+        versionId: itemVersion.id,
+        itemId: itemVersion.itemId,
+        key: sql<string>`${itemVersion.originalKey}`,
+        sha256: itemVersion.sha256,
+        generatedStorageId: itemVersion.generatedStorageId,
+      })
+      .from(itemVersion)
+      .innerJoin(item, eq(item.id, itemVersion.itemId))
+      .where(where)
+      .orderBy(asc(itemVersion.createdAt), asc(itemVersion.id))
+      .$dynamic();
+  }
+
   return {
     async insert(tenantId: string, values: TReplicationSettingInsert): Promise<TReplicationSettingRow> {
       const [row] = await db
@@ -101,38 +118,15 @@ export function createReplicationRepository(db: Database) {
     },
     /** The oldest `limit` versions still to copy. */
     async pending(setting: TReplicationSettingRow, limit: number): Promise<TReplicationCandidate[]> {
-      const rows = await db
-        .select({
-          versionId: itemVersion.id,
-          itemId: itemVersion.itemId,
-          key: itemVersion.originalKey,
-          sha256: itemVersion.sha256,
-          generatedStorageId: itemVersion.generatedStorageId,
-        })
-        .from(itemVersion)
-        .innerJoin(item, eq(item.id, itemVersion.itemId))
-        .where(candidates(setting))
-        .orderBy(asc(itemVersion.createdAt), asc(itemVersion.id))
-        .limit(limit);
-      return rows.map((row) => ({ ...row, key: row.key! }));
+      return selectCandidates(candidates(setting)).limit(limit);
     },
     /** One version still to copy, as `pending` finds it; undefined once copied (or gone). */
     async pendingVersion(
       setting: TReplicationSettingRow,
       versionId: string,
     ): Promise<TReplicationCandidate | undefined> {
-      const [row] = await db
-        .select({
-          versionId: itemVersion.id,
-          itemId: itemVersion.itemId,
-          key: itemVersion.originalKey,
-          sha256: itemVersion.sha256,
-          generatedStorageId: itemVersion.generatedStorageId,
-        })
-        .from(itemVersion)
-        .innerJoin(item, eq(item.id, itemVersion.itemId))
-        .where(and(candidates(setting), eq(itemVersion.id, versionId)));
-      return row ? { ...row, key: row.key! } : undefined;
+      const [row] = await selectCandidates(and(candidates(setting), eq(itemVersion.id, versionId)));
+      return row;
     },
     /** Copied, failed (tried again each round) and never tried, for the console. */
     async counts(setting: TReplicationSettingRow): Promise<{ copied: number; pending: number; failed: number }> {
