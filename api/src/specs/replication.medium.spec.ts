@@ -296,6 +296,18 @@ describe.each(testBackends)('replication on %s', (backend) => {
     expect((await readAll(target, broken.key)).equals(broken.bytes)).toBe(true);
   }, 120_000);
 
+  it('copies again for new ends: what went to the old target says nothing about the new one', async () => {
+    const otherId = await localLocation('Second mirror', 'second-mirror');
+    const other = await lib.t.services.storages.resolve(lib.alpha.tenant.id, otherId);
+    const body = { sourceStorageId: sourceId, targetStorageId: otherId, shardCount: 2, enabled: true };
+    expect((await rest(lib.t, alphaKey, 'PUT', `/replications/${replicationId}`, body)).status).toBe(200);
+    await eventually(async () => {
+      const view = await getReplication(replicationId);
+      if (view.status.copied !== originals.length) throw new Error(JSON.stringify(view.status));
+    }, 60_000);
+    for (const original of originals) expect((await readAll(other, original.key)).equals(original.bytes)).toBe(true);
+  }, 90_000);
+
   it('stops the run when the setting is deleted', async () => {
     const removed = await rest(lib.t, alphaKey, 'DELETE', `/replications/${replicationId}`);
     expect(removed.status).toBe(200);

@@ -164,6 +164,12 @@ export function createReplicationRepository(db: Database) {
           setWhere: sql`${replicationObject.state} <> 'copied'`,
         });
     },
+    /** Forgets what the setting copied: its next round takes the source's media again (new ends or stage). */
+    async clearObjects(tenantId: string, settingId: string): Promise<void> {
+      await db
+        .delete(replicationObject)
+        .where(and(eq(replicationObject.tenantId, tenantId), eq(replicationObject.settingId, settingId)));
+    },
     async listObjects(tenantId: string, settingId: string): Promise<TReplicationObjectRow[]> {
       return db
         .select()

@@ -229,6 +229,12 @@ export function createReplicationService(deps: ServiceDeps, audit: AuditService)
             encryptedApiToken: sealedToken(input, previous),
           });
           if (!updated) throw new AppError('NOT_FOUND');
+          // What was copied for other ends, or without the generated media, says nothing about these.
+          const sameWork =
+            updated.sourceStorageId === previous.sourceStorageId &&
+            updated.targetStorageId === previous.targetStorageId &&
+            updated.stage === previous.stage;
+          if (!sameWork) await tx.replications.clearObjects(actor.tenantId, updated.id);
           return updated;
         },
         (updated) => describe('updated', updated, name),
