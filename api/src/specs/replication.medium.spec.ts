@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { replicationWorkflowId } from '@mam/workflows';
-import type { ObjectStorage } from '@mam/workers';
+import { startS3TestServer, type ObjectStorage, type S3TestServer } from '@mam/workers';
 import { testBackends } from '@mam/db/testing';
 import {
   addMember,
@@ -26,6 +26,12 @@ type TReplicationJson = {
  * a source location is copied to the target byte-identical by the setting's durable workflow, once; externally
  * replicated sources are refused; another tenant sees none of it.
  */
+let s3: S3TestServer;
+beforeAll(async () => {
+  s3 = await startS3TestServer({ buckets: ['replica'] });
+});
+afterAll(() => s3.close());
+
 describe.each(testBackends)('replication on %s', (backend) => {
   let lib: TTwoTenantLibrary;
   let alphaKey: string;
@@ -78,7 +84,8 @@ describe.each(testBackends)('replication on %s', (backend) => {
     (await rest(lib.t, alphaKey, 'GET', `/replications/${id}`)).body as unknown as TReplicationJson;
 
   beforeAll(async () => {
-    lib = await twoTenantLibrary(backend, { media: true });
+    // s3rver's loopback host:port is allowed as an operator would allow MinIO.
+    lib = await twoTenantLibrary(backend, { media: true, storagePrivateEndpoints: new URL(s3.endpoint).host });
     alphaKey = await adminApiKey(lib.t, lib.alpha);
     bravoKey = await adminApiKey(lib.t, lib.bravo);
     sourceId = await localLocation('Primary', 'primary');
@@ -306,6 +313,36 @@ describe.each(testBackends)('replication on %s', (backend) => {
       if (view.status.copied !== originals.length) throw new Error(JSON.stringify(view.status));
     }, 60_000);
     for (const original of originals) expect((await readAll(other, original.key)).equals(original.bytes)).toBe(true);
+  }, 90_000);
+
+  it('replicates to object storage (S3) the same way', async () => {
+    const bucket = await rest(lib.t, alphaKey, 'POST', '/storages', {
+      name: `Replica ${backend}`,
+      kind: 's3',
+      types: ['archive'],
+      pathPrefix: backend,
+      bucket: 'replica',
+      region: 'eu-north-1',
+      endpoint: s3.endpoint,
+      permissionMethod: 'gateway',
+      forcePathStyle: true,
+      credentials: { ...s3.credentials },
+    });
+    expect(bucket.status).toBe(201);
+    const replicaId = bucket.body.id as string;
+    const replica = await lib.t.services.storages.resolve(lib.alpha.tenant.id, replicaId);
+    const created = await rest(lib.t, alphaKey, 'POST', '/replications', {
+      sourceStorageId: sourceId,
+      targetStorageId: replicaId,
+      shardCount: 2,
+    });
+    expect(created.status).toBe(201);
+    await eventually(async () => {
+      const view = await getReplication(created.body.id as string);
+      if (view.status.copied !== originals.length) throw new Error(JSON.stringify(view.status));
+    }, 60_000);
+    for (const original of originals) expect((await readAll(replica, original.key)).equals(original.bytes)).toBe(true);
+    expect((await rest(lib.t, alphaKey, 'DELETE', `/replications/${created.body.id as string}`)).status).toBe(200);
   }, 90_000);
 
   it('stops the run when the setting is deleted', async () => {
