@@ -110,6 +110,10 @@ async function main() {
   const watching = await services.watchFolders.resumeAll();
   if (watching > 0) logger.info({ watching }, 'watch folders started');
 
+  // Runs survive restarts on their own; this starts one for an enabled setting that has none (a failed follow-up).
+  const replications = await services.replications.startEnabled();
+  if (replications > 0) logger.info({ replications }, 'replication settings running');
+
   const app = await createApp({
     services,
     publicUrl: publicUrlOf(env),

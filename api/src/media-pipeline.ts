@@ -8,6 +8,7 @@ import {
   LiveNetworks,
   resolveFfmpeg,
   createHighresDeletionActivities,
+  createReplicationActivities,
   createSendToStorageActivities,
   createStorageScanActivities,
   createWatchFolderActivities,
@@ -21,6 +22,7 @@ import {
   crashRecordingStateQuery,
   createWorkflowRuntime,
   HIGHRES_DELETION_TASK_QUEUE,
+  REPLICATION_TASK_QUEUE,
   STORAGE_SCAN_TASK_QUEUE,
   TASK_REMINDER_TASK_QUEUE,
   TRANSCODE_TASK_QUEUE,
@@ -77,7 +79,7 @@ export interface MediaPipeline {
   stop(): Promise<void>;
 }
 
-/** The transcode, central render, task reminder, high-res deletion, storage scan, watch folder, archive, send-to-storage and crash recording workflows and their activities on whichever workflow runtime this process uses. */
+/** The transcode, central render, task reminder, high-res deletion, storage scan, watch folder, archive, send-to-storage, replication and crash recording workflows and their activities on whichever workflow runtime this process uses. */
 export async function createMediaPipeline(options: MediaPipelineOptions): Promise<MediaPipeline> {
   const uploadsDir = path.join(options.dataDir, 'uploads');
   const storages: StorageResolver = {
@@ -195,6 +197,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     logger,
   });
   const sends = createSendToStorageActivities({ repos: options.repos, storages });
+  const replications = createReplicationActivities({ repos: options.repos, storages });
   const runtime = createWorkflowRuntime({
     temporalAddress: options.temporalAddress,
     namespace: options.temporalNamespace,
@@ -209,6 +212,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       ...archive,
       ...recordings,
       ...sends,
+      ...replications,
     }),
     // Reminders are light database work: a couple at once beside the media work.
     // High-res deletions are a few storage deletes each: one at a time is plenty.
@@ -225,6 +229,8 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       [ARCHIVE_TASK_QUEUE]: 2,
       // Each recording holds its slot for as long as it records: room for several feeds at once.
       [CRASH_RECORDING_TASK_QUEUE]: 8,
+      // Replication shards copy side by side, bound by storage bandwidth; shards beyond these slots queue for one.
+      [REPLICATION_TASK_QUEUE]: 4,
     },
     embedded: { exclusive: options.exclusive },
     logger: options.logger,

@@ -42,6 +42,7 @@ export * from './bookmarks/bookmark-route';
 export * from './exports/metadata-export';
 export * from './exports/safe-file-name';
 export * from './exports/send-to-storage';
+export * from './replication/replication-setting';
 
 export * from './timecode/rational';
 export * from './timecode/time-scale';

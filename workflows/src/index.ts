@@ -100,3 +100,10 @@ export {
 // The central render workflow's contract with its activities and callers.
 export * from './renders/central-render.activities.types';
 export { CENTRAL_RENDER_TASK_QUEUE, centralRenderWorkflowId } from './renders/central-render.workflow';
+// The replication workflow's contract with its activities and callers.
+export * from './replication/replication.activities.types';
+export {
+  REPLICATION_TASK_QUEUE,
+  replicationChangedSignal,
+  replicationWorkflowId,
+} from './replication/replication.workflow';

@@ -47,6 +47,7 @@ import { createSequenceInterchangeService } from './sequences/sequence-interchan
 import { createHighresDeletionService } from './highres-deletion/highres-deletion.service';
 import { createStorageScanService } from './storage-scan/storage-scan.service';
 import { createWatchFolderService } from './watch-folders/watch-folder.service';
+import { createReplicationService } from './replication/replication.service';
 import { createArchiveService } from './archive/archive.service';
 import { createSendToStorageService } from './send-to-storage/send-to-storage.service';
 import { createCentralRenderService } from './renders/central-render.service';
@@ -104,6 +105,7 @@ export function createServices(deps: ServiceDeps) {
     storages,
     storageScans: createStorageScanService(deps, audit, storages, processing),
     watchFolders: createWatchFolderService(deps, audit, storages, processing),
+    replications: createReplicationService(deps, audit),
     itemLibrary,
     uploads,
     uploadFolders: createUploadFolderService(deps, audit),

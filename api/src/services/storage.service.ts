@@ -81,6 +81,8 @@ export interface TStorageView {
   types: TStorageType[];
   defaultTypes: TStorageType[];
   enableDeletion: boolean;
+  /** Replicated by another system: never a replication source (spec section 3). */
+  externallyReplicated: boolean;
   builtIn: boolean;
   pathPrefix: string;
   bucket: string;
@@ -106,6 +108,7 @@ export interface TStorageInput {
   types: TStorageType[];
   defaultTypes: TStorageType[];
   enableDeletion: boolean;
+  externallyReplicated?: boolean;
   pathPrefix: string;
   bucket: string;
   region: string;
@@ -152,6 +155,7 @@ function toView(row: TStorageLocationRow): TStorageView {
     types: row.types,
     defaultTypes: row.defaultTypes,
     enableDeletion: row.enableDeletion,
+    externallyReplicated: row.externallyReplicated,
     builtIn: row.builtIn,
     pathPrefix: config.pathPrefix ?? '',
     bucket: config.bucket ?? '',
@@ -367,6 +371,7 @@ export function createStorageService(deps: ServiceDeps, audit: AuditService) {
         config,
         encryptedSecret: secret ? deps.secretBox.seal(JSON.stringify(secret)) : null,
         enableDeletion: input.enableDeletion,
+        externallyReplicated: input.externallyReplicated ?? previous?.externallyReplicated ?? false,
       },
       secret,
     };

@@ -63,6 +63,10 @@ import { listWatchFoldersProcedure } from './procedures/watch-folders/list-watch
 import { createWatchFolderProcedure } from './procedures/watch-folders/create-watch-folder.procedure';
 import { updateWatchFolderProcedure } from './procedures/watch-folders/update-watch-folder.procedure';
 import { deleteWatchFolderProcedure } from './procedures/watch-folders/delete-watch-folder.procedure';
+import { listReplicationsProcedure } from './procedures/replications/list-replications.procedure';
+import { createReplicationProcedure } from './procedures/replications/create-replication.procedure';
+import { updateReplicationProcedure } from './procedures/replications/update-replication.procedure';
+import { deleteReplicationProcedure } from './procedures/replications/delete-replication.procedure';
 import { folderTreeProcedure } from './procedures/folders/folder-tree.procedure';
 import { getFolderProcedure } from './procedures/folders/get-folder.procedure';
 import { createFolderProcedure } from './procedures/folders/create-folder.procedure';
@@ -282,6 +286,12 @@ export const appRouter = router({
     create: createWatchFolderProcedure,
     update: updateWatchFolderProcedure,
     delete: deleteWatchFolderProcedure,
+  }),
+  replications: router({
+    list: listReplicationsProcedure,
+    create: createReplicationProcedure,
+    update: updateReplicationProcedure,
+    delete: deleteReplicationProcedure,
   }),
   folders: router({
     tree: folderTreeProcedure,

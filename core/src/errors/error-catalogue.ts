@@ -185,6 +185,14 @@ export const errorCatalogue = {
     message: 'This endpoint is on a private network; the operator has not allowed it.',
   },
 
+  // Replication settings (spec section 3)
+  REPLICATION_SAME_STORAGE: { status: 400, message: 'The source and target storage must be different.' },
+  REPLICATION_SOURCE_EXTERNAL: {
+    status: 409,
+    message: 'This storage is replicated externally and cannot be a replication source.',
+  },
+  REPLICATION_DUPLICATE: { status: 409, message: 'A replication from this source to this target already exists.' },
+
   // Metadata forms and values (spec section 5)
   FORM_CREATE_FAILED: { status: 500, message: 'Failed to create form, please try again later.' },
   FORM_DELETE_FAILED: { status: 500, message: 'Failed to delete form, please try again later.' },

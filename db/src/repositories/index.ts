@@ -33,6 +33,7 @@ import { createVirtualClipRepository } from './virtual-clip.repository';
 import { createHighresDeletionRepository } from './highres-deletion.repository';
 import { createStorageScanRepository } from './storage-scan.repository';
 import { createWatchFolderRepository } from './watch-folder.repository';
+import { createReplicationRepository } from './replication.repository';
 import { createRenderRepository } from './render.repository';
 
 export function createRepositories(db: Database) {
@@ -69,6 +70,7 @@ export function createRepositories(db: Database) {
     highresDeletions: createHighresDeletionRepository(db),
     storageScans: createStorageScanRepository(db),
     watchFolders: createWatchFolderRepository(db),
+    replications: createReplicationRepository(db),
     renders: createRenderRepository(db),
   };
 }
@@ -152,6 +154,13 @@ export type {
   TWatchFolderPatch,
   TWatchFolderFileKey,
 } from './watch-folder.repository';
+  TReplicationSettingRow,
+  TReplicationSettingInsert,
+  TReplicationSettingPatch,
+  TReplicationObjectRow,
+  TReplicationCandidate,
+  TReplicationOutcome,
+} from './replication.repository';
 export type { TOperationRow, TOperationPatch } from './operation.repository';
 export type { TStorageLocationRow, TStorageLocationInsert, TStorageLocationPatch } from './storage-location.repository';
 export { storageTypes } from '../schema/storage-location.table';

@@ -10,7 +10,15 @@ export type TStorageLocationInsert = Omit<
 export type TStorageLocationPatch = Partial<
   Pick<
     TStorageLocationInsert,
-    'name' | 'description' | 'kind' | 'types' | 'defaultTypes' | 'config' | 'encryptedSecret' | 'enableDeletion'
+    | 'name'
+    | 'description'
+    | 'kind'
+    | 'types'
+    | 'defaultTypes'
+    | 'config'
+    | 'encryptedSecret'
+    | 'enableDeletion'
+    | 'externallyReplicated'
   >
 >;
 

@@ -38,5 +38,7 @@ export * from './sequence-clip.table';
 export * from './virtual-clip.table';
 export * from './highres-deletion.table';
 export * from './storage-scan.table';
+export * from './replication-setting.table';
+export * from './replication-object.table';
 export * from './render.table';
 export * from './watch-folder.table';

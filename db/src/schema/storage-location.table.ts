@@ -44,6 +44,9 @@ export const storageLocation = pgTable(
     // Access key id and secret key, sealed with the server's secret box; write-only for clients.
     encryptedSecret: text('encrypted_secret'),
     enableDeletion: boolean('enable_deletion').notNull().default(false),
+    // Another system already replicates this location (e.g. the bucket's own cross-region replication): the
+    // product's replication never takes it as a source.
+    externallyReplicated: boolean('externally_replicated').notNull().default(false),
     // The "Local storage" every tenant gets; it cannot be deleted or moved.
     builtIn: boolean('built_in').notNull().default(false),
     // Bumped on every change, so cached clients of a location are rebuilt when its settings change.

@@ -50,7 +50,9 @@ export interface TranscodeActivityDeps {
   onOperationEnded?(event: { tenantId: string; operation: TOperationRow; outcome: 'done' | 'error' }): Promise<void>;
 }
 
-export function versionPrefix(input: TranscodeInput): string {
+export function versionPrefix(
+  input: Pick<TranscodeInput, 'tenantId' | 'itemId' | 'versionId'> & Partial<TranscodeInput>,
+): string {
   return `${input.tenantId}/items/${input.itemId}/${input.versionId}`;
 }
 

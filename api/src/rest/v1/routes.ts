@@ -22,6 +22,7 @@ import { highresDeletionRoutes } from './highres-deletion.route';
 import { storageRoutes } from './storages.route';
 import { storageScanRoutes } from './storage-scans.route';
 import { watchFolderRoutes } from './watch-folders.route';
+import { replicationRoutes } from './replications.route';
 import { archiveRoutes } from './archive.route';
 import { sendToStorageRoutes } from './send-to-storage.route';
 
@@ -49,6 +50,7 @@ export const v1Routes: RestRoute[] = [
   ...storageRoutes,
   ...storageScanRoutes,
   ...watchFolderRoutes,
+  ...replicationRoutes,
   ...archiveRoutes,
   ...sendToStorageRoutes,
 ];

@@ -15,6 +15,7 @@ const ZStorageView = z
     types: z.array(z.enum(storageTypes)),
     defaultTypes: z.array(z.enum(storageTypes)).describe('The types new files of that type are stored here for'),
     enableDeletion: z.boolean(),
+    externallyReplicated: z.boolean().describe('Replicated by another system; never a replication source'),
     builtIn: z.boolean().describe('The local storage every tenant starts with; it cannot be deleted'),
     pathPrefix: z.string(),
     bucket: z.string(),

@@ -26,6 +26,7 @@ import { ColdStorageFields, type TColdSettings } from './cold-storage-fields';
 import { formatDuration } from '../../lib/format';
 import { StorageScanModal } from '../../features/storage-scan/storage-scan.modal';
 import { WatchFoldersSection } from '../../features/watch-folders/watch-folders.section';
+import { ReplicationSection } from '../../features/replication/replication-settings.section';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { IconAction } from '../../components/icon-action';
 import { appErrorOf, errorCodeMessage, errorMessage } from '../../lib/app-error';
@@ -154,6 +155,11 @@ export function StorageSettingsPanel() {
                       {t('storage.builtIn')}
                     </Badge>
                   )}
+                  {storage.externallyReplicated && (
+                    <Badge size="xs" variant="outline" color="grape" data-testid="storage-externally-replicated">
+                      {t('storage.externallyReplicated')}
+                    </Badge>
+                  )}
                 </Group>
                 {storage.description && (
                   <Text size="xs" c="dimmed">
@@ -250,6 +256,7 @@ export function StorageSettingsPanel() {
       </DataTable>
       {editing && <StorageModal storage={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {scanning && <StorageScanModal storage={scanning} onClose={() => setScanning(null)} />}
+      <ReplicationSection locations={storages.data ?? []} />
       {confirmation}
       <WatchFoldersSection />
     </Stack>
@@ -287,6 +294,7 @@ function StorageModal({ storage, onClose }: { storage: TStorage | null; onClose:
     restoreExpressSeconds: storage?.restoreExpressSeconds ?? 5 * 60,
     coldStorageClass: storage?.coldStorageClass ?? 'GLACIER',
   });
+  const [externallyReplicated, setExternallyReplicated] = useState(storage?.externallyReplicated ?? false);
   const [error, setError] = useState<string | null>(null);
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [testResult, setTestResult] = useState<TTestResult | null>(null);
@@ -303,6 +311,7 @@ function StorageModal({ storage, onClose }: { storage: TStorage | null; onClose:
       types,
       defaultTypes: defaultTypes.filter((type) => types.includes(type)),
       enableDeletion,
+      externallyReplicated,
       pathPrefix: pathPrefix.trim(),
       bucket: bucket.trim(),
       region: region.trim(),
@@ -532,6 +541,13 @@ function StorageModal({ storage, onClose }: { storage: TStorage | null; onClose:
             checked={enableDeletion}
             onChange={(e) => setEnableDeletion(e.currentTarget.checked)}
             data-testid="storage-enable-deletion"
+          />
+          <Switch
+            label={t('storage.externallyReplicated')}
+            description={t('storage.externallyReplicatedHint')}
+            checked={externallyReplicated}
+            onChange={(e) => setExternallyReplicated(e.currentTarget.checked)}
+            data-testid="storage-externally-replicated-switch"
           />
           {testResult && (
             <Alert

@@ -11,6 +11,8 @@ export const ZStorageInput = z.object({
   types: z.array(ZStorageType).max(storageTypes.length),
   defaultTypes: z.array(ZStorageType).max(storageTypes.length).default([]),
   enableDeletion: z.boolean().default(false),
+  // Another system replicates this location: it is never a replication source. Absent keeps the stored flag.
+  externallyReplicated: z.boolean().optional(),
   pathPrefix: z.string().max(512).default(''),
   bucket: z.string().max(255).default(''),
   region: z.string().max(40).default(''),
