@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { testBackends } from '@mam/db/testing';
 import { adminApiKey, rest, twoTenantLibrary, type TTwoTenantLibrary } from '../testing/library-fixtures';
 import { makeVideo } from '../testing/media-fixtures';
 import type { TestApp } from '../testing/test-app';
@@ -18,10 +19,10 @@ type TItemView = {
 /**
  * Merging media into a placeholder through the product's whole path: the placeholder a central render left without
  * media (cancelled) gets a copy of another item's original as its new version, which is processed like an upload
- * until the placeholder plays.
+ * until the placeholder plays. On the embedded database the merge once waited forever on its own transaction.
  */
-describe('merge media into a placeholder', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mam-merge-media-'));
+describe.each(testBackends)('merge media into a placeholder on %s', (backend) => {
+  const dir = mkdtempSync(path.join(tmpdir(), `mam-merge-media-${backend}-`));
   let t: TestApp;
   let alpha: TTwoTenantLibrary['alpha'];
   let key: string;
@@ -39,7 +40,7 @@ describe('merge media into a placeholder', () => {
 
   beforeAll(async () => {
     let bravo: TTwoTenantLibrary['bravo'];
-    ({ t, alpha, bravo } = await twoTenantLibrary('pglite', { media: true }));
+    ({ t, alpha, bravo } = await twoTenantLibrary(backend, { media: true }));
     key = await adminApiKey(t, alpha);
     bravoKey = await adminApiKey(t, bravo);
   });
