@@ -1,4 +1,5 @@
-import { copyFile, mkdir } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, can, canUpdate, initiatedProcess } from '@mam/core';
 import type { AuthedActor } from '../actor.service';
@@ -14,6 +15,15 @@ import { RUNNING_RENDER_STATES } from './central-render.view';
  * version, handed to the processing an upload gets. The copy goes where tus leaves finished uploads (the media
  * pipeline's `<DATA_DIR>/uploads`), so the transcode stores it as it stores an upload.
  */
+/** A rename, or a copy when the work and uploads folders are on different file systems. */
+async function moveFile(from: string, to: string): Promise<void> {
+  await rename(from, to).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EXDEV') throw error;
+    await copyFile(from, to);
+    await rm(from, { force: true });
+  });
+}
+
 export function createCentralRenderMergeService(
   deps: ServiceDeps,
   audit: AuditService,
@@ -49,7 +59,19 @@ export function createCentralRenderMergeService(
         throw new AppError('COPY_MEDIA_FAILED');
       }
       const { storageId, originalKey } = original;
+      // The copy is made before the transaction: reading the storage location queries the database outside it, which
+      // waits forever on the embedded database's single connection, and a long copy would hold the transaction open.
+      const staged = path.join(workDir, `merge-${randomUUID()}`);
       try {
+        const storage = await storages.resolve(actor.tenantId, storageId);
+        await mkdir(workDir, { recursive: true });
+        await mkdir(uploadsDir, { recursive: true });
+        const local = await storage.toLocalFile(originalKey, workDir);
+        try {
+          await copyFile(local.path, staged);
+        } finally {
+          await local.cleanup();
+        }
         const version = await audit.change(
           actor,
           meta,
@@ -66,16 +88,9 @@ export function createCentralRenderMergeService(
               transcoding: initiatedProcess(),
               createdBy: actor.userId,
             });
-            const storage = await storages.resolve(actor.tenantId, storageId);
-            await mkdir(workDir, { recursive: true });
-            await mkdir(uploadsDir, { recursive: true });
-            const local = await storage.toLocalFile(originalKey, workDir);
-            try {
-              await copyFile(local.path, path.join(uploadsDir, created.id));
-            } finally {
-              await local.cleanup();
-            }
             await tx.items.update(actor.tenantId, placeholder.id, { leadingVersionId: created.id });
+            // After the rows: the uploads folder gets the file only for a version being written.
+            await moveFile(staged, path.join(uploadsDir, created.id));
             return created;
           },
           (created) => ({
@@ -90,6 +105,7 @@ export function createCentralRenderMergeService(
         await processing.startTranscode(actor.tenantId, version.id, actor.userId);
         return { itemId: placeholder.id, versionId: version.id };
       } catch (error) {
+        await rm(staged, { force: true });
         if (error instanceof AppError) throw error;
         deps.logger.error({ err: error, placeholderId, sourceItemId }, 'copying media into a placeholder failed');
         throw new AppError('COPY_MEDIA_FAILED');

@@ -57,6 +57,8 @@ export function SequenceRenderButton({ sequenceId, disabled }: { sequenceId: str
               value={chosen}
               onChange={setPresetId}
               allowDeselect={false}
+              // In the popover's own tree: an option in a portal is outside it, and choosing one closed the popover.
+              comboboxProps={{ withinPortal: false }}
               data-testid="render-preset"
             />
             {chosenPreset?.overrideStartTimecode && (
