@@ -154,6 +154,7 @@ export type {
   TWatchFolderPatch,
   TWatchFolderFileKey,
 } from './watch-folder.repository';
+export type {
   TReplicationSettingRow,
   TReplicationSettingInsert,
   TReplicationSettingPatch,
