@@ -89,6 +89,7 @@ async function main() {
     storageScans: () => services.storageScans,
     liveSources: () => services.liveSources,
     processing: () => services.processing,
+    lifecycleRules: () => services.lifecycleRules,
     liveSourceNetworks: env.LIVE_SOURCE_ALLOWED_NETWORKS,
     mediaConcurrency: env.MEDIA_CONCURRENCY,
     taskReminderLeadMs: env.TASK_REMINDER_LEAD_HOURS * 60 * 60 * 1000,
@@ -105,6 +106,10 @@ async function main() {
   indexer?.start();
   const resumed = await services.processing.resumePending();
   if (resumed > 0) logger.info({ resumed }, 'handed unfinished processing to the workflow engine');
+  // Each tenant with lifecycle rules has its scheduled run; one the restart resumed is left as it is.
+  await services.lifecycleRules.startAll().catch((error: unknown) => {
+    logger.error({ err: error }, 'lifecycle rule runs could not be started');
+  });
 
   const app = await createApp({
     services,

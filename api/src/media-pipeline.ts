@@ -8,6 +8,7 @@ import {
   LiveNetworks,
   resolveFfmpeg,
   createHighresDeletionActivities,
+  createLifecycleRulesActivities,
   createSendToStorageActivities,
   createStorageScanActivities,
   createTaskReminderActivities,
@@ -20,6 +21,7 @@ import {
   crashRecordingStateQuery,
   createWorkflowRuntime,
   HIGHRES_DELETION_TASK_QUEUE,
+  LIFECYCLE_TASK_QUEUE,
   STORAGE_SCAN_TASK_QUEUE,
   TASK_REMINDER_TASK_QUEUE,
   TRANSCODE_TASK_QUEUE,
@@ -29,6 +31,7 @@ import {
 } from '@mam/workflows';
 import { instrumentActivities, instrumentEngine } from './observability/instrument-workflows';
 import type { ProcessingService } from './services/items/processing.service';
+import type { LifecycleRuleService } from './services/lifecycle/lifecycle-rule.service';
 import type { LiveSourceService } from './services/live/live-source.service';
 import type { NotificationService } from './services/notification.service';
 import type { StorageScanService } from './services/storage-scan/storage-scan.service';
@@ -56,6 +59,8 @@ export interface MediaPipelineOptions {
   processing?: () => Pick<ProcessingService, 'startTranscode'>;
   /** Resolved late like storages: the live sources crash recordings record, with their credentials. */
   liveSources?: () => Pick<LiveSourceService, 'get'>;
+  /** Resolved late like storages: applies a tenant's lifecycle rules through the archive and deletion services. */
+  lifecycleRules?: () => Pick<LifecycleRuleService, 'applyRound' | 'continueAfter'>;
   /** LIVE_SOURCE_ALLOWED_NETWORKS: private networks pulled live sources may be recorded from. */
   liveSourceNetworks?: LiveNetworks;
   /** TASK_REMINDER_LEAD_HOURS in ms: how long before a task's due date its assignee is reminded. Default 24 h. */
@@ -72,7 +77,7 @@ export interface MediaPipeline {
   stop(): Promise<void>;
 }
 
-/** The transcode, central render, task reminder, high-res deletion, storage scan, archive, send-to-storage and crash recording workflows and their activities on whichever workflow runtime this process uses. */
+/** The transcode, central render, task reminder, high-res deletion, storage scan, archive, send-to-storage, lifecycle rules and crash recording workflows and their activities on whichever workflow runtime this process uses. */
 export async function createMediaPipeline(options: MediaPipelineOptions): Promise<MediaPipeline> {
   const uploadsDir = path.join(options.dataDir, 'uploads');
   const storages: StorageResolver = {
@@ -178,6 +183,13 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     logger,
   });
   const sends = createSendToStorageActivities({ repos: options.repos, storages });
+  const lifecycle = createLifecycleRulesActivities({
+    apply: (input) => {
+      if (!options.lifecycleRules) throw new Error('This process cannot apply lifecycle rules');
+      return options.lifecycleRules().applyRound(input);
+    },
+    continueAfter: async (input) => options.lifecycleRules?.().continueAfter(input),
+  });
   const runtime = createWorkflowRuntime({
     temporalAddress: options.temporalAddress,
     namespace: options.temporalNamespace,
@@ -191,6 +203,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       ...archive,
       ...recordings,
       ...sends,
+      ...lifecycle,
     }),
     // Reminders are light database work: a couple at once beside the media work.
     // High-res deletions are a few storage deletes each: one at a time is plenty.
@@ -205,6 +218,8 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       [ARCHIVE_TASK_QUEUE]: 2,
       // Each recording holds its slot for as long as it records: room for several feeds at once.
       [CRASH_RECORDING_TASK_QUEUE]: 8,
+      // A round starts archives and schedules deletions one item at a time: one tenant's round at once is plenty.
+      [LIFECYCLE_TASK_QUEUE]: 1,
     },
     embedded: { exclusive: options.exclusive },
     logger: options.logger,

@@ -85,3 +85,4 @@ export * from './live/live-source.types';
 export * from './live/live-address';
 export * from './live/live-source.rules';
 export * from './archive/archive-transfer';
+export * from './lifecycle/lifecycle-rule.rules';

@@ -12,3 +12,4 @@ export * from './activities/send-to-storage.activities';
 export * from './activities/verified-copy';
 export * from './activities/central-render.activities';
 export * from './activities/crash-recording.activities';
+export * from './activities/lifecycle-rules.activities';

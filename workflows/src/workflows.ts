@@ -10,3 +10,4 @@ export { crashRecordingWorkflow } from './live/crash-recording.workflow';
 export { archiveWorkflow, restoreWorkflow, unarchiveWorkflow } from './archive/archive.workflow';
 export { sendToStorageWorkflow } from './exports/send-to-storage.workflow';
 export { centralRenderWorkflow } from './renders/central-render.workflow';
+export { lifecycleRulesWorkflow } from './lifecycle/lifecycle-rules.workflow';

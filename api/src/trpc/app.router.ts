@@ -5,6 +5,11 @@ import { archiveItemProcedure } from './procedures/archive/archive-item.procedur
 import { unarchiveItemProcedure } from './procedures/archive/unarchive-item.procedure';
 import { restoreItemProcedure } from './procedures/archive/restore-item.procedure';
 import { bulkArchiveProcedure } from './procedures/archive/bulk-archive.procedure';
+import { listLifecycleRulesProcedure } from './procedures/lifecycle-rules/list-lifecycle-rules.procedure';
+import { createLifecycleRuleProcedure } from './procedures/lifecycle-rules/create-lifecycle-rule.procedure';
+import { updateLifecycleRuleProcedure } from './procedures/lifecycle-rules/update-lifecycle-rule.procedure';
+import { deleteLifecycleRuleProcedure } from './procedures/lifecycle-rules/delete-lifecycle-rule.procedure';
+import { runLifecycleRuleProcedure } from './procedures/lifecycle-rules/run-lifecycle-rule.procedure';
 import { sendToStorageProcedure } from './procedures/send-to-storage/send-to-storage.procedure';
 import { sendToStorageLocationsProcedure } from './procedures/send-to-storage/send-to-storage-locations.procedure';
 import { listSendToStorageProcedure } from './procedures/send-to-storage/list-send-to-storage.procedure';
@@ -270,6 +275,13 @@ export const appRouter = router({
   storageScans: router({
     start: startStorageScanProcedure,
     list: listStorageScansProcedure,
+  }),
+  lifecycleRules: router({
+    list: listLifecycleRulesProcedure,
+    create: createLifecycleRuleProcedure,
+    update: updateLifecycleRuleProcedure,
+    delete: deleteLifecycleRuleProcedure,
+    runNow: runLifecycleRuleProcedure,
   }),
   folders: router({
     tree: folderTreeProcedure,

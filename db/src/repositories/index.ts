@@ -33,6 +33,7 @@ import { createVirtualClipRepository } from './virtual-clip.repository';
 import { createHighresDeletionRepository } from './highres-deletion.repository';
 import { createStorageScanRepository } from './storage-scan.repository';
 import { createRenderRepository } from './render.repository';
+import { createLifecycleRuleRepository } from './lifecycle-rule.repository';
 
 export function createRepositories(db: Database) {
   return {
@@ -68,6 +69,7 @@ export function createRepositories(db: Database) {
     highresDeletions: createHighresDeletionRepository(db),
     storageScans: createStorageScanRepository(db),
     renders: createRenderRepository(db),
+    lifecycleRules: createLifecycleRuleRepository(db),
   };
 }
 
@@ -169,3 +171,9 @@ export type {
   TFinalFailureReason,
 } from './workflow.repository';
 export type { TLiveSourceRow, TLiveSourceInsert, TLiveSourceConflict } from './live-source.repository';
+export type {
+  TLifecycleRuleRow,
+  TLifecycleRuleValues,
+  TLifecycleCandidateRow,
+  TLifecycleCandidateQuery,
+} from './lifecycle-rule.repository';

@@ -39,3 +39,4 @@ export * from './virtual-clip.table';
 export * from './highres-deletion.table';
 export * from './storage-scan.table';
 export * from './render.table';
+export * from './lifecycle-rule.table';

@@ -23,6 +23,7 @@ import { storageRoutes } from './storages.route';
 import { storageScanRoutes } from './storage-scans.route';
 import { archiveRoutes } from './archive.route';
 import { sendToStorageRoutes } from './send-to-storage.route';
+import { lifecycleRuleRoutes } from './lifecycle-rules.route';
 
 export const v1Routes: RestRoute[] = [
   meRoute as unknown as RestRoute,
@@ -49,4 +50,5 @@ export const v1Routes: RestRoute[] = [
   ...storageScanRoutes,
   ...archiveRoutes,
   ...sendToStorageRoutes,
+  ...lifecycleRuleRoutes,
 ];
