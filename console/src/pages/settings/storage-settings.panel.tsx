@@ -23,6 +23,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';
 import { StorageScanModal } from '../../features/storage-scan/storage-scan.modal';
+import { LifecycleRulesPanel } from '../../features/lifecycle-rules/lifecycle-rules.panel';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { IconAction } from '../../components/icon-action';
 import { appErrorOf, errorCodeMessage, errorMessage } from '../../lib/app-error';
@@ -238,6 +239,7 @@ export function StorageSettingsPanel() {
       {editing && <StorageModal storage={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {scanning && <StorageScanModal storage={scanning} onClose={() => setScanning(null)} />}
       {confirmation}
+      <LifecycleRulesPanel />
     </Stack>
   );
 }
