@@ -8,6 +8,7 @@ import {
   twoTenantLibrary,
   type TTwoTenantLibrary,
 } from '../../testing/library-fixtures';
+import { eventually } from '../../testing/eventually';
 
 type TItemJson = {
   isArchived: boolean;
@@ -22,19 +23,6 @@ type TItemJson = {
   } | null;
   urls: { original: string | null };
 };
-
-/** Retries `check` until it stops throwing; the last failure when time is up. */
-async function eventually<T>(check: () => Promise<T>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 

@@ -12,21 +12,9 @@ import {
   type TTwoTenantLibrary,
 } from '../../testing/library-fixtures';
 import type { TLifecycleRuleView } from './lifecycle-rule.service';
+import { eventually } from '../../testing/eventually';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Retries `check` until it stops throwing; the last failure when time is up. */
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
 
 /**
  * Tenant lifecycle rules on the embedded workflow runtime: each tenant's run wakes on its durable timer (short here)
