@@ -5,6 +5,7 @@ import { archiveItemProcedure } from './procedures/archive/archive-item.procedur
 import { unarchiveItemProcedure } from './procedures/archive/unarchive-item.procedure';
 import { restoreItemProcedure } from './procedures/archive/restore-item.procedure';
 import { bulkArchiveProcedure } from './procedures/archive/bulk-archive.procedure';
+import { bulkRestoreProcedure } from './procedures/archive/bulk-restore.procedure';
 import { listLifecycleRulesProcedure } from './procedures/lifecycle-rules/list-lifecycle-rules.procedure';
 import { createLifecycleRuleProcedure } from './procedures/lifecycle-rules/create-lifecycle-rule.procedure';
 import { updateLifecycleRuleProcedure } from './procedures/lifecycle-rules/update-lifecycle-rule.procedure';
@@ -194,6 +195,7 @@ export const appRouter = router({
     unarchive: unarchiveItemProcedure,
     restore: restoreItemProcedure,
     bulk: bulkArchiveProcedure,
+    bulkRestore: bulkRestoreProcedure,
   }),
   sendToStorage: router({
     send: sendToStorageProcedure,
