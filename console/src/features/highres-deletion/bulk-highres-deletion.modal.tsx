@@ -1,22 +1,16 @@
-import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconFileMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCodeMessage } from '../../lib/app-error';
+import { BulkRefusalsTable, type TBulkRow } from '../../components/bulk-refusals.table';
+import { inBatches } from '../../lib/bulk-batches';
 import { notifyError } from '../../lib/notify';
 import { useCan } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { HighresDeletionWhenFields, useHighresDeletionWhen } from './highres-deletion-when';
 
-/** The server's limit per request (MAX_BULK_ITEMS); a larger selection goes in parts. */
-const BATCH = 500;
-
 type TAction = 'schedule' | 'unschedule';
-interface TResult {
-  itemId: string;
-  ok: boolean;
-  code?: string;
-}
+type TResult = TBulkRow;
 type TItem = { id: string; title: string };
 
 /** "High resolution" among the bulk actions: schedules or unschedules the deletion of the selected items' high res. */
@@ -63,17 +57,15 @@ export function BulkHighresDeletionModal({
   async function run(action: TAction) {
     if (action === 'schedule' && !when) return;
     setRunning(action);
-    const rows: TResult[] = [];
+    let rows: TResult[] = [];
     try {
-      const ids = items.map((item) => item.id);
-      for (let start = 0; start < ids.length; start += BATCH) {
-        const itemIds = ids.slice(start, start + BATCH);
-        const answer =
+      rows = await inBatches<TResult>(
+        items.map((item) => item.id),
+        (itemIds) =>
           action === 'schedule'
-            ? await scheduleMany.mutateAsync({ itemIds, when: when! })
-            : await unscheduleMany.mutateAsync({ itemIds });
-        rows.push(...answer.results);
-      }
+            ? scheduleMany.mutateAsync({ itemIds, when: when! })
+            : unscheduleMany.mutateAsync({ itemIds }),
+      );
     } catch (error) {
       notifyError(t, error);
     } finally {
@@ -108,24 +100,7 @@ export function BulkHighresDeletionModal({
               },
             )}
           </Text>
-          {refused.length > 0 && (
-            <Table withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('highresDeletion.bulk.item')}</Table.Th>
-                  <Table.Th>{t('highresDeletion.bulk.reason')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {refused.map((row) => (
-                  <Table.Tr key={row.itemId} data-testid="bulk-highres-refused">
-                    <Table.Td>{titleOf.get(row.itemId) ?? row.itemId}</Table.Td>
-                    <Table.Td>{errorCodeMessage(t, row.code)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
+          <BulkRefusalsTable rows={results.rows} titleOf={titleOf} rowTestId="bulk-highres-refused" />
           <Group justify="flex-end">
             <Button onClick={onClose} data-testid="bulk-highres-close">
               {t('common.done')}
