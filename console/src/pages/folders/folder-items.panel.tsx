@@ -18,6 +18,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconFolderSymlink, IconForms, IconLayoutGrid, IconList, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { BulkMetadataModal } from '../../features/metadata';
+import { BulkArchiveButton } from '../../features/archive';
 import { BulkHighresDeletionButton } from '../../features/highres-deletion/bulk-highres-deletion.modal';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -183,6 +184,10 @@ export function FolderItemsPanel({
               {t('metadata.bulk.action')}
             </Button>
           )}
+          <BulkArchiveButton
+            items={rows.filter((row) => selected.has(row.id)).map((row) => ({ id: row.id, title: row.title }))}
+            onDone={() => void refresh()}
+          />
           <BulkHighresDeletionButton
             items={rows.filter((row) => selected.has(row.id)).map((row) => ({ id: row.id, title: row.title }))}
             onDone={() => void refresh()}
