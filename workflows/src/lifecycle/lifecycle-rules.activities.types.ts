@@ -5,6 +5,8 @@ export interface LifecycleRulesInput {
   intervalMs: number;
   /** Rules asked to run at once ("Run now") before this run started; their round comes first. */
   runNow?: string[];
+  /** Rounds before handing over to a fresh run; LIFECYCLE_ROUNDS_PER_RUN unless a test says fewer. */
+  rounds?: number;
 }
 
 /** Which rules one round applies: the named ones (Run now, even if disabled), or every enabled rule (null). */

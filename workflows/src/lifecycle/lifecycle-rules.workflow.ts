@@ -37,7 +37,7 @@ export async function lifecycleRulesWorkflow(input: LifecycleRulesInput): Promis
   setHandler(runLifecycleRuleSignal, (ruleId: string) => {
     if (!asked.includes(ruleId)) asked.push(ruleId);
   });
-  for (let round = 0; round < LIFECYCLE_ROUNDS_PER_RUN; round++) {
+  for (let round = 0; round < (input.rounds ?? LIFECYCLE_ROUNDS_PER_RUN); round++) {
     const woken = asked.length > 0 || (await condition(() => asked.length > 0, input.intervalMs));
     const ruleIds = woken ? asked.splice(0, asked.length) : null;
     try {
