@@ -1,10 +1,8 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, SegmentedControl, Stack } from '@mantine/core';
 import { IconArchive } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BulkRefusalsTable, type TBulkRow } from '../../components/bulk-refusals.table';
-import { inBatches } from '../../lib/bulk-batches';
-import { notifyError } from '../../lib/notify';
+import { BulkActionButton, BulkResults, useBulkRun } from '../../components/bulk-results';
 import { useCan } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
@@ -22,21 +20,14 @@ const summaryKey: Record<TAction, string> = {
 export function BulkArchiveButton({ items, onDone }: { items: TItem[]; onDone: () => void }) {
   const { t } = useTranslation();
   const can = useCan();
-  const [open, setOpen] = useState(false);
   if ((!can('archive') && !can('unarchive')) || items.length === 0) return null;
   return (
-    <>
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconArchive size={14} />}
-        onClick={() => setOpen(true)}
-        data-testid="archive-selected"
-      >
-        {t('archive.bulk.action')}
-      </Button>
-      {open && <BulkArchiveModal items={items} onClose={() => setOpen(false)} onDone={onDone} />}
-    </>
+    <BulkActionButton
+      label={t('archive.bulk.action')}
+      icon={<IconArchive size={14} />}
+      testId="archive-selected"
+      dialog={(close) => <BulkArchiveModal items={items} onClose={close} onDone={onDone} />}
+    />
   );
 }
 
@@ -47,29 +38,17 @@ function BulkArchiveModal({ items, onClose, onDone }: { items: TItem[]; onClose:
   const bulk = trpc.archive.bulk.useMutation();
   const bulkRestore = trpc.archive.bulkRestore.useMutation();
   const [tier, setTier] = useState<TTier>('standard');
-  const [running, setRunning] = useState<TAction | null>(null);
-  const [results, setResults] = useState<{ action: TAction; rows: TBulkRow[] } | null>(null);
+  const { running, results, ...bulkRun } = useBulkRun<TAction>(
+    items.map((item) => item.id),
+    onDone,
+  );
 
-  async function run(action: TAction) {
-    setRunning(action);
-    let rows: TBulkRow[] = [];
-    try {
-      rows = await inBatches<TBulkRow>(
-        items.map((item) => item.id),
-        (itemIds) =>
-          action === 'restore'
-            ? bulkRestore.mutateAsync({ itemIds, tier })
-            : bulk.mutateAsync({ itemIds, direction: action }),
-      );
-    } catch (error) {
-      notifyError(t, error);
-    } finally {
-      setRunning(null);
-    }
-    if (rows.length === 0) return;
-    setResults({ action, rows });
-    onDone();
-  }
+  const run = (action: TAction) =>
+    bulkRun.run(action, (itemIds) =>
+      action === 'restore'
+        ? bulkRestore.mutateAsync({ itemIds, tier })
+        : bulk.mutateAsync({ itemIds, direction: action }),
+    );
 
   const titleOf = new Map(items.map((item) => [item.id, item.title]));
   const done = results?.rows.filter((row) => row.ok).length ?? 0;
@@ -82,17 +61,13 @@ function BulkArchiveModal({ items, onClose, onDone }: { items: TItem[]; onClose:
       data-testid="bulk-archive-modal"
     >
       {results ? (
-        <Stack gap="sm">
-          <Text size="sm" data-testid="bulk-archive-summary">
-            {t(summaryKey[results.action], { done, count: results.rows.length })}
-          </Text>
-          <BulkRefusalsTable rows={results.rows} titleOf={titleOf} rowTestId="bulk-archive-refused" />
-          <Group justify="flex-end">
-            <Button onClick={onClose} data-testid="bulk-archive-close">
-              {t('common.done')}
-            </Button>
-          </Group>
-        </Stack>
+        <BulkResults
+          summary={t(summaryKey[results.action], { done, count: results.rows.length })}
+          rows={results.rows}
+          titleOf={titleOf}
+          testIdPrefix="bulk-archive"
+          onClose={onClose}
+        />
       ) : (
         <Stack gap="sm">
           <Alert color="blue" variant="light">

@@ -1,37 +1,26 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { IconFileMinus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BulkRefusalsTable, type TBulkRow } from '../../components/bulk-refusals.table';
-import { inBatches } from '../../lib/bulk-batches';
-import { notifyError } from '../../lib/notify';
+import { BulkActionButton, BulkResults, useBulkRun } from '../../components/bulk-results';
 import { useCan } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { HighresDeletionWhenFields, useHighresDeletionWhen } from './highres-deletion-when';
 
 type TAction = 'schedule' | 'unschedule';
-type TResult = TBulkRow;
 type TItem = { id: string; title: string };
 
 /** "High resolution" among the bulk actions: schedules or unschedules the deletion of the selected items' high res. */
 export function BulkHighresDeletionButton({ items, onDone }: { items: TItem[]; onDone: () => void }) {
   const { t } = useTranslation();
   const can = useCan();
-  const [open, setOpen] = useState(false);
   if (!can('delete') || items.length === 0) return null;
   return (
-    <>
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconFileMinus size={14} />}
-        onClick={() => setOpen(true)}
-        data-testid="highres-selected"
-      >
-        {t('highresDeletion.bulk.action')}
-      </Button>
-      {open && <BulkHighresDeletionModal items={items} onClose={() => setOpen(false)} onDone={onDone} />}
-    </>
+    <BulkActionButton
+      label={t('highresDeletion.bulk.action')}
+      icon={<IconFileMinus size={14} />}
+      testId="highres-selected"
+      dialog={(close) => <BulkHighresDeletionModal items={items} onClose={close} onDone={onDone} />}
+    />
   );
 }
 
@@ -49,32 +38,24 @@ export function BulkHighresDeletionModal({
   const utils = trpc.useUtils();
   const whenState = useHighresDeletionWhen('days');
   const { when } = whenState;
-  const [running, setRunning] = useState<TAction | null>(null);
-  const [results, setResults] = useState<{ action: TAction; rows: TResult[] } | null>(null);
   const scheduleMany = trpc.highresDeletion.scheduleMany.useMutation();
   const unscheduleMany = trpc.highresDeletion.unscheduleMany.useMutation();
+  const bulk = useBulkRun<TAction>(
+    items.map((item) => item.id),
+    async () => {
+      await utils.highresDeletion.get.invalidate();
+      onDone();
+    },
+  );
+  const { running, results } = bulk;
 
   async function run(action: TAction) {
     if (action === 'schedule' && !when) return;
-    setRunning(action);
-    let rows: TResult[] = [];
-    try {
-      rows = await inBatches<TResult>(
-        items.map((item) => item.id),
-        (itemIds) =>
-          action === 'schedule'
-            ? scheduleMany.mutateAsync({ itemIds, when: when! })
-            : unscheduleMany.mutateAsync({ itemIds }),
-      );
-    } catch (error) {
-      notifyError(t, error);
-    } finally {
-      setRunning(null);
-    }
-    if (rows.length === 0) return;
-    setResults({ action, rows });
-    await utils.highresDeletion.get.invalidate();
-    onDone();
+    await bulk.run(action, (itemIds) =>
+      action === 'schedule'
+        ? scheduleMany.mutateAsync({ itemIds, when: when! })
+        : unscheduleMany.mutateAsync({ itemIds }),
+    );
   }
 
   const titleOf = new Map(items.map((item) => [item.id, item.title]));
@@ -88,25 +69,18 @@ export function BulkHighresDeletionModal({
       data-testid="bulk-highres-modal"
     >
       {results ? (
-        <Stack gap="sm" data-testid="bulk-highres-results">
-          <Text size="sm" data-testid="bulk-highres-summary">
-            {t(
-              results.action === 'schedule'
-                ? 'highresDeletion.bulk.scheduledCount'
-                : 'highresDeletion.bulk.unscheduledCount',
-              {
-                done: results.rows.length - refused.length,
-                count: results.rows.length,
-              },
-            )}
-          </Text>
-          <BulkRefusalsTable rows={results.rows} titleOf={titleOf} rowTestId="bulk-highres-refused" />
-          <Group justify="flex-end">
-            <Button onClick={onClose} data-testid="bulk-highres-close">
-              {t('common.done')}
-            </Button>
-          </Group>
-        </Stack>
+        <BulkResults
+          summary={t(
+            results.action === 'schedule'
+              ? 'highresDeletion.bulk.scheduledCount'
+              : 'highresDeletion.bulk.unscheduledCount',
+            { done: results.rows.length - refused.length, count: results.rows.length },
+          )}
+          rows={results.rows}
+          titleOf={titleOf}
+          testIdPrefix="bulk-highres"
+          onClose={onClose}
+        />
       ) : (
         <Stack gap="sm">
           <Alert color="orange" variant="light">
