@@ -111,7 +111,7 @@ describe('high-res deletion of a selection', () => {
     // The default archive location first; the built-in cold storage is there to choose too.
     await selectResult();
     const modal = page.getByTestId('bulk-archive-modal');
-    await modal.getByText('Archive 2 items').waitFor();
+    await modal.getByText('Archive of 2 items').waitFor();
     const location = modal.getByTestId('bulk-archive-location');
     expect(await location.inputValue()).toBe('Local archive');
     await shot(page, 'bulk-lifecycle-04-archive');

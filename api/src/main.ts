@@ -90,6 +90,7 @@ async function main() {
     watchFolders: () => services.watchFolders,
     liveSources: () => services.liveSources,
     processing: () => services.processing,
+    lifecycleRules: () => services.lifecycleRules,
     liveSourceNetworks: env.LIVE_SOURCE_ALLOWED_NETWORKS,
     mediaConcurrency: env.MEDIA_CONCURRENCY,
     taskReminderLeadMs: env.TASK_REMINDER_LEAD_HOURS * 60 * 60 * 1000,
@@ -113,6 +114,11 @@ async function main() {
   // Runs survive restarts on their own; this starts one for an enabled setting that has none (a failed follow-up).
   const replications = await services.replications.startEnabled();
   if (replications > 0) logger.info({ replications }, 'replication settings running');
+
+  // Each tenant with lifecycle rules has its scheduled run; one the restart resumed is left as it is.
+  await services.lifecycleRules.startAll().catch((error: unknown) => {
+    logger.error({ err: error }, 'lifecycle rule runs could not be started');
+  });
 
   const app = await createApp({
     services,

@@ -9,6 +9,7 @@ import {
   resolveFfmpeg,
   createHighresDeletionActivities,
   createReplicationActivities,
+  createLifecycleRulesActivities,
   createSendToStorageActivities,
   createStorageScanActivities,
   createWatchFolderActivities,
@@ -23,6 +24,7 @@ import {
   createWorkflowRuntime,
   HIGHRES_DELETION_TASK_QUEUE,
   REPLICATION_TASK_QUEUE,
+  LIFECYCLE_TASK_QUEUE,
   STORAGE_SCAN_TASK_QUEUE,
   TASK_REMINDER_TASK_QUEUE,
   TRANSCODE_TASK_QUEUE,
@@ -33,6 +35,7 @@ import {
 } from '@mam/workflows';
 import { instrumentActivities, instrumentEngine } from './observability/instrument-workflows';
 import type { ProcessingService } from './services/items/processing.service';
+import type { LifecycleRuleService } from './services/lifecycle/lifecycle-rule.service';
 import type { LiveSourceService } from './services/live/live-source.service';
 import type { NotificationService } from './services/notification.service';
 import type { StorageScanService } from './services/storage-scan/storage-scan.service';
@@ -63,6 +66,8 @@ export interface MediaPipelineOptions {
   processing?: () => Pick<ProcessingService, 'startTranscode'>;
   /** Resolved late like storages: the live sources crash recordings record, with their credentials. */
   liveSources?: () => Pick<LiveSourceService, 'get'>;
+  /** Resolved late like storages: applies a tenant's lifecycle rules through the archive and deletion services. */
+  lifecycleRules?: () => Pick<LifecycleRuleService, 'applyRound' | 'continueAfter'>;
   /** LIVE_SOURCE_ALLOWED_NETWORKS: private networks pulled live sources may be recorded from. */
   liveSourceNetworks?: LiveNetworks;
   /** TASK_REMINDER_LEAD_HOURS in ms: how long before a task's due date its assignee is reminded. Default 24 h. */
@@ -79,7 +84,7 @@ export interface MediaPipeline {
   stop(): Promise<void>;
 }
 
-/** The transcode, central render, task reminder, high-res deletion, storage scan, watch folder, archive, send-to-storage, replication and crash recording workflows and their activities on whichever workflow runtime this process uses. */
+/** The transcode, central render, task reminder, high-res deletion, storage scan, watch folder, archive, send-to-storage, replication, lifecycle rules and crash recording workflows and their activities on whichever workflow runtime this process uses. */
 export async function createMediaPipeline(options: MediaPipelineOptions): Promise<MediaPipeline> {
   const uploadsDir = path.join(options.dataDir, 'uploads');
   const storages: StorageResolver = {
@@ -198,6 +203,13 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
   });
   const sends = createSendToStorageActivities({ repos: options.repos, storages });
   const replications = createReplicationActivities({ repos: options.repos, storages });
+  const lifecycle = createLifecycleRulesActivities({
+    apply: (input) => {
+      if (!options.lifecycleRules) throw new Error('This process cannot apply lifecycle rules');
+      return options.lifecycleRules().applyRound(input);
+    },
+    continueAfter: async (input) => options.lifecycleRules?.().continueAfter(input),
+  });
   const runtime = createWorkflowRuntime({
     temporalAddress: options.temporalAddress,
     namespace: options.temporalNamespace,
@@ -213,6 +225,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       ...recordings,
       ...sends,
       ...replications,
+      ...lifecycle,
     }),
     // Reminders are light database work: a couple at once beside the media work.
     // High-res deletions are a few storage deletes each: one at a time is plenty.
@@ -231,6 +244,8 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       [CRASH_RECORDING_TASK_QUEUE]: 8,
       // Replication shards copy side by side, bound by storage bandwidth; shards beyond these slots queue for one.
       [REPLICATION_TASK_QUEUE]: 4,
+      // A round starts archives and schedules deletions one item at a time: one tenant's round at once is plenty.
+      [LIFECYCLE_TASK_QUEUE]: 1,
     },
     embedded: { exclusive: options.exclusive },
     logger: options.logger,

@@ -46,6 +46,7 @@ export function createRuntimeServices(
       liveSourceNetworks: env.LIVE_SOURCE_ALLOWED_NETWORKS,
       maxUploadBytes: env.MAX_UPLOAD_BYTES,
       uploadAbandonedHours: env.UPLOAD_ABANDONED_HOURS,
+      lifecycleIntervalMs: env.LIFECYCLE_RULES_INTERVAL_MINUTES * 60 * 1000,
       temporalUi: env.TEMPORAL_UI_URL ? { url: env.TEMPORAL_UI_URL, namespace: env.TEMPORAL_NAMESPACE } : undefined,
     },
   });

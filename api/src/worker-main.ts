@@ -47,6 +47,7 @@ async function main() {
     watchFolders: () => services.watchFolders,
     liveSources: () => services.liveSources,
     processing: () => services.processing,
+    lifecycleRules: () => services.lifecycleRules,
     liveSourceNetworks: env.LIVE_SOURCE_ALLOWED_NETWORKS,
     mediaConcurrency: env.MEDIA_CONCURRENCY,
     taskReminderLeadMs: env.TASK_REMINDER_LEAD_HOURS * 60 * 60 * 1000,

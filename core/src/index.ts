@@ -87,3 +87,4 @@ export * from './live/live-address';
 export * from './live/live-source.rules';
 export * from './archive/archive-transfer';
 export * from './watch-folders/watch-folder.rules';
+export * from './lifecycle/lifecycle-rule.rules';

@@ -14,3 +14,4 @@ export * from './activities/verified-copy';
 export * from './activities/central-render.activities';
 export * from './activities/crash-recording.activities';
 export * from './activities/replication.activities';
+export * from './activities/lifecycle-rules.activities';

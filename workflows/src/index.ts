@@ -72,6 +72,14 @@ export {
   highresDeletionChangedSignal,
   highresDeletionWorkflowId,
 } from './highres/highres-deletion.workflow';
+// The lifecycle rules workflow's contract with its activities and callers.
+export * from './lifecycle/lifecycle-rules.activities.types';
+export {
+  LIFECYCLE_ROUNDS_PER_RUN,
+  LIFECYCLE_TASK_QUEUE,
+  lifecycleRulesWorkflowId,
+  runLifecycleRuleSignal,
+} from './lifecycle/lifecycle-rules.workflow';
 // The storage scan workflow's contract with its activities and callers.
 export * from './storage-scan/storage-scan.activities.types';
 export { STORAGE_SCAN_TASK_QUEUE, storageScanWorkflowId } from './storage-scan/storage-scan.workflow';

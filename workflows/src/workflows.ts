@@ -12,3 +12,4 @@ export { archiveWorkflow, restoreWorkflow, unarchiveWorkflow } from './archive/a
 export { sendToStorageWorkflow } from './exports/send-to-storage.workflow';
 export { centralRenderWorkflow } from './renders/central-render.workflow';
 export { replicationWorkflow } from './replication/replication.workflow';
+export { lifecycleRulesWorkflow } from './lifecycle/lifecycle-rules.workflow';

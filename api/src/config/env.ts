@@ -98,6 +98,12 @@ export const ZEnv = z.object({
     .min(0)
     .max(24 * 90)
     .default(24),
+  // How often each tenant's lifecycle rules run (archive or delete the high res of a folder's older items).
+  LIFECYCLE_RULES_INTERVAL_MINUTES: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 60 * 7)
+    .default(60),
   // A graceful stop (SIGTERM, SIGINT) lets requests in flight finish for this long, then cuts them and exits.
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -52,6 +52,7 @@ import { createArchiveService } from './archive/archive.service';
 import { createSendToStorageService } from './send-to-storage/send-to-storage.service';
 import { createCentralRenderService } from './renders/central-render.service';
 import { createCentralRenderMergeService } from './renders/central-render-merge.service';
+import { createLifecycleRuleService } from './lifecycle/lifecycle-rule.service';
 
 /** Wires the domain services once per process. */
 export function createServices(deps: ServiceDeps) {
@@ -87,6 +88,8 @@ export function createServices(deps: ServiceDeps) {
     (tenantId, sourceId) => livePreviews.release(tenantId, sourceId),
   );
   const livePreviews = createLivePreviewService(deps, liveSources, crashRecordings);
+  const highresDeletions = createHighresDeletionService(deps, audit);
+  const archive = createArchiveService(deps, audit, storages);
   return {
     deps,
     background,
@@ -138,8 +141,11 @@ export function createServices(deps: ServiceDeps) {
     virtualClips: createVirtualClipService(deps, audit),
     sequences,
     sequenceInterchange: createSequenceInterchangeService(deps, sequences),
-    highresDeletions: createHighresDeletionService(deps, audit),
-    archive: createArchiveService(deps, audit, storages),
+    highresDeletions,
+    archive,
+    lifecycleRules: createLifecycleRuleService(deps, audit, storages, archive, highresDeletions, {
+      intervalMs: deps.config.lifecycleIntervalMs,
+    }),
     sendToStorage: createSendToStorageService(deps, tenantConfig),
   };
 }

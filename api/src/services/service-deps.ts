@@ -46,6 +46,8 @@ export interface ServiceDeps {
     maxUploadBytes?: number;
     /** UPLOAD_ABANDONED_HOURS: an upload with no byte received this long after its creation is cleaned up; 24. */
     uploadAbandonedHours?: number;
+    /** LIFECYCLE_RULES_INTERVAL_MINUTES in ms: how often a tenant's lifecycle rules run; hourly when absent. */
+    lifecycleIntervalMs?: number;
     /** TEMPORAL_UI_URL and the namespace: Background Jobs links each Temporal run to its page there. */
     temporalUi?: { url: string; namespace: string };
   };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ObjectStorage } from '@mam/workers';
 
 /** Retries `check` until it stops throwing; the last failure when time is up. */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs: number): Promise<T> {
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

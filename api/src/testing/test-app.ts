@@ -44,6 +44,8 @@ export interface TestAppOptions {
   consoleDist?: string;
   /** MAX_UPLOAD_BYTES as an operator would set it. */
   maxUploadBytes?: number;
+  /** LIFECYCLE_RULES_INTERVAL_MINUTES in ms: how often lifecycle rules run; hourly by default. */
+  lifecycleIntervalMs?: number;
   /** Where the app, its services and the workflow runtime log (a pino logger); silent by default. */
   logger?: FastifyBaseLogger;
 }
@@ -67,6 +69,7 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
     watchFolders: () => services.watchFolders,
     liveSources: () => services.liveSources,
     processing: () => services.processing,
+    lifecycleRules: () => services.lifecycleRules,
     liveSourceNetworks: LiveNetworks.parse(options.liveSourceAllowedNetworks),
     mediaConcurrency: 2,
     clock: () => clock.now,
@@ -87,6 +90,7 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
       storagePrivateEndpoints: parsePrivateEndpoints(options.storagePrivateEndpoints ?? '127.0.0.1'),
       maxUploadBytes: options.maxUploadBytes,
       liveSourceNetworks: LiveNetworks.parse(options.liveSourceAllowedNetworks),
+      lifecycleIntervalMs: options.lifecycleIntervalMs,
     },
   });
   const app = await createApp({

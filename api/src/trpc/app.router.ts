@@ -6,6 +6,12 @@ import { unarchiveItemProcedure } from './procedures/archive/unarchive-item.proc
 import { restoreItemProcedure } from './procedures/archive/restore-item.procedure';
 import { bulkArchiveProcedure } from './procedures/archive/bulk-archive.procedure';
 import { archiveLocationsProcedure } from './procedures/archive/archive-locations.procedure';
+import { bulkRestoreProcedure } from './procedures/archive/bulk-restore.procedure';
+import { listLifecycleRulesProcedure } from './procedures/lifecycle-rules/list-lifecycle-rules.procedure';
+import { createLifecycleRuleProcedure } from './procedures/lifecycle-rules/create-lifecycle-rule.procedure';
+import { updateLifecycleRuleProcedure } from './procedures/lifecycle-rules/update-lifecycle-rule.procedure';
+import { deleteLifecycleRuleProcedure } from './procedures/lifecycle-rules/delete-lifecycle-rule.procedure';
+import { runLifecycleRuleProcedure } from './procedures/lifecycle-rules/run-lifecycle-rule.procedure';
 import { sendToStorageProcedure } from './procedures/send-to-storage/send-to-storage.procedure';
 import { sendToStorageLocationsProcedure } from './procedures/send-to-storage/send-to-storage-locations.procedure';
 import { listSendToStorageProcedure } from './procedures/send-to-storage/list-send-to-storage.procedure';
@@ -199,6 +205,7 @@ export const appRouter = router({
     restore: restoreItemProcedure,
     bulk: bulkArchiveProcedure,
     locations: archiveLocationsProcedure,
+    bulkRestore: bulkRestoreProcedure,
   }),
   sendToStorage: router({
     send: sendToStorageProcedure,
@@ -292,6 +299,13 @@ export const appRouter = router({
     create: createReplicationProcedure,
     update: updateReplicationProcedure,
     delete: deleteReplicationProcedure,
+  }),
+  lifecycleRules: router({
+    list: listLifecycleRulesProcedure,
+    create: createLifecycleRuleProcedure,
+    update: updateLifecycleRuleProcedure,
+    delete: deleteLifecycleRuleProcedure,
+    runNow: runLifecycleRuleProcedure,
   }),
   folders: router({
     tree: folderTreeProcedure,

@@ -103,6 +103,16 @@ export const errorCatalogue = {
   ARCHIVE_TRANSFER_RUNNING: { status: 409, message: 'An archive transfer of this item is already under way.' },
   ARCHIVE_STORAGE_INVALID: { status: 400, message: 'Choose a storage location of the archive type.' },
   ITEM_NOT_IN_COLD_STORAGE: { status: 409, message: 'The item is not archived in cold storage.' },
+  // Lifecycle rules: a tenant's scheduled archive or high-res deletion of a folder's older items.
+  LIFECYCLE_RULE_FOLDER_NOT_FOUND: { status: 400, message: 'The folder of the rule was not found.' },
+  LIFECYCLE_RULE_STORAGE_NOT_ARCHIVE: {
+    status: 400,
+    message: 'Only an archive rule names a storage location, and it must be an archive or cold storage location.',
+  },
+  LIFECYCLE_RULE_AUTHOR_GONE: {
+    status: 409,
+    message: 'The user who last saved this rule can no longer run it. Save the rule again to run it as yourself.',
+  },
   // Send to storage: an item's high resolution copied as a file to another of the tenant's locations.
   SEND_TO_STORAGE_TARGET_INVALID: {
     status: 400,

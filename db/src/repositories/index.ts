@@ -35,6 +35,7 @@ import { createStorageScanRepository } from './storage-scan.repository';
 import { createWatchFolderRepository } from './watch-folder.repository';
 import { createReplicationRepository } from './replication.repository';
 import { createRenderRepository } from './render.repository';
+import { createLifecycleRuleRepository } from './lifecycle-rule.repository';
 
 export function createRepositories(db: Database) {
   return {
@@ -72,6 +73,7 @@ export function createRepositories(db: Database) {
     watchFolders: createWatchFolderRepository(db),
     replications: createReplicationRepository(db),
     renders: createRenderRepository(db),
+    lifecycleRules: createLifecycleRuleRepository(db),
   };
 }
 
@@ -187,3 +189,9 @@ export type {
   TFinalFailureReason,
 } from './workflow.repository';
 export type { TLiveSourceRow, TLiveSourceInsert, TLiveSourceConflict } from './live-source.repository';
+export type {
+  TLifecycleRuleRow,
+  TLifecycleRuleValues,
+  TLifecycleCandidateRow,
+  TLifecycleCandidateQuery,
+} from './lifecycle-rule.repository';

@@ -42,3 +42,4 @@ export * from './replication-setting.table';
 export * from './replication-object.table';
 export * from './render.table';
 export * from './watch-folder.table';
+export * from './lifecycle-rule.table';

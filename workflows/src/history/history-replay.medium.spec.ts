@@ -27,6 +27,8 @@ import type { SendToStorageActivities, SendToStorageInput } from '../exports/sen
 import { SEND_TO_STORAGE_TASK_QUEUE, sendToStorageWorkflowId } from '../exports/send-to-storage.workflow';
 import type { CentralRenderActivities, CentralRenderInput } from '../renders/central-render.activities.types';
 import { CENTRAL_RENDER_TASK_QUEUE, centralRenderWorkflowId } from '../renders/central-render.workflow';
+import type { LifecycleRoundInput, LifecycleRulesActivities } from '../lifecycle/lifecycle-rules.activities.types';
+import { LIFECYCLE_TASK_QUEUE, runLifecycleRuleSignal } from '../lifecycle/lifecycle-rules.workflow';
 import { replayHistories } from './history-replay';
 import { exportTemporalHistory, type TTemporalHistoryJson } from './temporal-history';
 import type { StorageScanActivities } from '../storage-scan/storage-scan.activities.types';
@@ -399,6 +401,64 @@ describe('embedded runs replayed by Temporal', () => {
 
     it('deletes when due, follows a moved date and ends without deleting when unscheduled', () => {
       expect(deleted).toEqual(['due', 'moved']);
+    });
+
+    it('replays its runs in Temporal’s sandbox', async () => {
+      expect(await replayed(defaultWorkflowsPath(), runs)).toEqual([]);
+      writeFixtures(runs);
+      productRuns.push(...runs);
+    }, 120_000);
+  });
+
+  describe('the lifecycle rules workflow', () => {
+    const runs: TRun[] = [];
+    const rounds: Array<string[] | null> = [];
+    const continued: string[] = [];
+    const activities: LifecycleRulesActivities = {
+      applyLifecycleRules: async ({ ruleIds }: LifecycleRoundInput) => {
+        rounds.push(ruleIds);
+        if (ruleIds?.includes('broken')) throw ApplicationFailure.nonRetryable('The round failed.', 'RoundFailed');
+        return { rules: ruleIds?.length ?? 2, applied: 1, failed: 0 };
+      },
+      continueLifecycleRules: async ({ tenantId, runNow }) => {
+        continued.push(`${tenantId}:${(runNow ?? []).join(',')}`);
+      },
+    };
+
+    beforeAll(async () => {
+      const engine = await startRuntime({ activities, taskQueues: { [LIFECYCLE_TASK_QUEUE]: 1 } });
+      const repo = createWorkflowRepository(database.db);
+      const start = async (name: string, tenantId: string, input: object) => {
+        const workflowId = `${tenantId}:lifecycle-rules`;
+        await engine.start('lifecycleRulesWorkflow', {
+          workflowId,
+          taskQueue: LIFECYCLE_TASK_QUEUE,
+          args: [{ tenantId, ...input }],
+          tenantId: null,
+        });
+        runs.push({ name, workflowId });
+        return workflowId;
+      };
+      const timers = async (workflowId: string) =>
+        (await repo.listEvents(workflowId)).filter((event) => event.kind === 'TimerStarted').length;
+
+      // Asked to run a rule at start, then rounds on its (short) timer; a failed round does not end it.
+      await engine.result(
+        await start('runs on its timer and hands over', 't1', { intervalMs: 20, rounds: 3, runNow: ['broken'] }),
+      );
+      // Woken by "Run now" while its timer waits for an hour.
+      const woken = await start('is woken by run now', 't2', { intervalMs: 3_600_000, rounds: 2 });
+      await eventually(async () => (await timers(woken)) === 1);
+      await engine.signal(woken, runLifecycleRuleSignal, 'r1');
+      await eventually(async () => (await timers(woken)) === 2);
+      await engine.signal(woken, runLifecycleRuleSignal, 'r2');
+      await engine.result(woken);
+      for (const run of runs) run.history = await exportTemporalHistory(database.db, run.workflowId);
+    }, 60_000);
+
+    it('applies the rules asked for, then every enabled rule on its timer, and hands over after its rounds', () => {
+      expect(rounds).toEqual([['broken'], null, null, ['r1'], ['r2']]);
+      expect(continued).toEqual(['t1:', 't2:']);
     });
 
     it('replays its runs in Temporal’s sandbox', async () => {

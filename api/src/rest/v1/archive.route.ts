@@ -158,10 +158,39 @@ export const bulkUnarchiveRoute = defineRoute({
     services.archive.bulk(principal.actor, { ...body, direction: 'unarchive' }, restMeta(request)),
 });
 
+export const bulkColdRestoreRoute = defineRoute({
+  method: 'POST',
+  path: '/items/cold-restore',
+  operationId: 'restoreItemsFromColdStorage',
+  summary:
+    'Restore a selection of items from cold storage; each item says whether its restore started (or joined one ' +
+    'under way) and when its media is expected, or why it was refused',
+  tags,
+  body: z
+    .object({
+      itemIds: z.array(z.uuid()).min(1).max(MAX_BULK_ARCHIVE_ITEMS),
+      tier: ZRestoreBody.shape.tier,
+    })
+    .meta({ id: 'BulkRestoreInput' }),
+  response: z
+    .object({
+      results: z.array(
+        z.union([
+          ZRestoreStarted.extend({ ok: z.literal(true) }).meta({ id: 'BulkRestoreStarted' }),
+          z.object({ itemId: z.string(), ok: z.literal(false), code: z.string(), message: z.string() }),
+        ]),
+      ),
+    })
+    .meta({ id: 'BulkRestoreResult' }),
+  handler: async ({ body }, { services, principal, request }) =>
+    services.archive.bulkRestore(principal.actor, body, restMeta(request)),
+});
+
 export const archiveRoutes = [
   archiveItemRoute,
   unarchiveItemRoute,
   coldRestoreItemRoute,
   bulkArchiveRoute,
   bulkUnarchiveRoute,
+  bulkColdRestoreRoute,
 ] as unknown as RestRoute[];

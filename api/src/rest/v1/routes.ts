@@ -25,6 +25,7 @@ import { watchFolderRoutes } from './watch-folders.route';
 import { replicationRoutes } from './replications.route';
 import { archiveRoutes } from './archive.route';
 import { sendToStorageRoutes } from './send-to-storage.route';
+import { lifecycleRuleRoutes } from './lifecycle-rules.route';
 
 export const v1Routes: RestRoute[] = [
   meRoute as unknown as RestRoute,
@@ -53,4 +54,5 @@ export const v1Routes: RestRoute[] = [
   ...replicationRoutes,
   ...archiveRoutes,
   ...sendToStorageRoutes,
+  ...lifecycleRuleRoutes,
 ];

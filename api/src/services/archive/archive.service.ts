@@ -47,6 +47,7 @@ export interface TRestoreStarted extends TArchiveStarted {
 }
 
 export type TBulkArchiveResult = TBulkItemResult<{ workflowId: string }>;
+export type TBulkRestoreResult = TBulkItemResult<TRestoreStarted>;
 
 /** Where an item's high resolution may be archived to: the tenant's archive and cold storage locations. */
 export interface TArchiveLocation {
@@ -312,6 +313,17 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
         const started = await start(actor, itemId, input.direction, { storageId: input.storageId }, meta);
         return { workflowId: started.workflowId };
       });
+      return { results };
+    },
+
+    /** `restore` for each item on its own: one refused (not cold, not archived) does not stop the others. */
+    async bulkRestore(
+      actor: AuthedActor,
+      input: { itemIds: string[]; tier: TRestoreTier },
+      meta: RequestMeta | null,
+    ): Promise<{ results: TBulkRestoreResult[] }> {
+      assertCan(actor, 'unarchive');
+      const results = await forEachItem(input.itemIds, (itemId) => restore(actor, itemId, { tier: input.tier }, meta));
       return { results };
     },
   };

@@ -189,6 +189,42 @@ describe('restore from cold storage', () => {
     });
   }, 120_000);
 
+  it('restores a selection in bulk, each item on its own', async () => {
+    const first = await itemWithOriginal('Bulk one', 1024);
+    const second = await itemWithOriginal('Bulk two', 1024);
+    const online3 = await itemWithOriginal('Bulk online', 1024);
+    for (const media of [first, second]) {
+      await rest(lib.t, alphaKey, 'POST', `/items/${media.id}/archive`, { storageId: coldId });
+      await settled(media.id, 'archive');
+    }
+    const bulk = await rest(lib.t, alphaKey, 'POST', '/items/cold-restore', {
+      itemIds: [first.id, online3.id, second.id, first.id],
+      tier: 'express',
+    });
+    expect(bulk.status).toBe(200);
+    const results = (bulk.body as { results: Array<Record<string, unknown>> }).results;
+    expect(results).toEqual([
+      expect.objectContaining({ itemId: first.id, ok: true, tier: 'express', state: 'INITIATED', joined: false }),
+      expect.objectContaining({ itemId: online3.id, ok: false, code: 'ITEM_NOT_ARCHIVED' }),
+      expect.objectContaining({ itemId: second.id, ok: true, tier: 'express', joined: false }),
+    ]);
+    // Another tenant's request is refused item by item, and joins nothing.
+    const foreign = await rest(lib.t, bravoKey, 'POST', '/items/cold-restore', { itemIds: [second.id] });
+    expect((foreign.body as { results: unknown[] }).results).toEqual([
+      expect.objectContaining({ itemId: second.id, ok: false, code: 'NOT_FOUND' }),
+    ]);
+    // tRPC: the same function; a request while the restores run joins them.
+    const joined = await lib.admin.mutate<{ results: Array<{ ok: boolean; joined?: boolean }> }>(
+      'archive.bulkRestore',
+      {
+        itemIds: [first.id],
+        tier: 'standard',
+      },
+    );
+    expect(joined).toMatchObject({ ok: true, data: { results: [{ ok: true, joined: true, tier: 'express' }] } });
+    for (const media of [first, second]) expect((await settled(media.id, 'unarchive')).isArchived).toBe(false);
+  }, 120_000);
+
   it('answers 404 to another tenant', async () => {
     const media = await itemWithOriginal('Private', 1024);
     await rest(lib.t, alphaKey, 'POST', `/items/${media.id}/archive`, { storageId: coldId });

@@ -1,1 +1,2 @@
 export { ArchivePanel } from './archive.panel';
+export { BulkArchiveButton } from './bulk-archive.modal';

@@ -1,9 +1,7 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { IconFileMinus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BulkResults, inBatches, type TBulkRow } from '../../components/bulk-results';
-import { notifyError } from '../../lib/notify';
+import { BulkActionButton, BulkResults, useBulkRun } from '../../components/bulk-results';
 import { useCan } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { HighresDeletionWhenFields, useHighresDeletionWhen } from './highres-deletion-when';
@@ -15,21 +13,14 @@ type TItem = { id: string; title: string };
 export function BulkHighresDeletionButton({ items, onDone }: { items: TItem[]; onDone: () => void }) {
   const { t } = useTranslation();
   const can = useCan();
-  const [open, setOpen] = useState(false);
   if (!can('delete') || items.length === 0) return null;
   return (
-    <>
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconFileMinus size={14} />}
-        onClick={() => setOpen(true)}
-        data-testid="highres-selected"
-      >
-        {t('highresDeletion.bulk.action')}
-      </Button>
-      {open && <BulkHighresDeletionModal items={items} onClose={() => setOpen(false)} onDone={onDone} />}
-    </>
+    <BulkActionButton
+      label={t('highresDeletion.bulk.action')}
+      icon={<IconFileMinus size={14} />}
+      testId="highres-selected"
+      dialog={(close) => <BulkHighresDeletionModal items={items} onClose={close} onDone={onDone} />}
+    />
   );
 }
 
@@ -47,34 +38,28 @@ export function BulkHighresDeletionModal({
   const utils = trpc.useUtils();
   const whenState = useHighresDeletionWhen('days');
   const { when } = whenState;
-  const [running, setRunning] = useState<TAction | null>(null);
-  const [results, setResults] = useState<{ action: TAction; rows: TBulkRow[] } | null>(null);
   const scheduleMany = trpc.highresDeletion.scheduleMany.useMutation();
   const unscheduleMany = trpc.highresDeletion.unscheduleMany.useMutation();
+  const bulk = useBulkRun<TAction>(
+    items.map((item) => item.id),
+    async () => {
+      await utils.highresDeletion.get.invalidate();
+      onDone();
+    },
+  );
+  const { running, results } = bulk;
 
   async function run(action: TAction) {
     if (action === 'schedule' && !when) return;
-    setRunning(action);
-    let rows: TBulkRow[] = [];
-    try {
-      rows = await inBatches(
-        items.map((item) => item.id),
-        (itemIds) =>
-          action === 'schedule'
-            ? scheduleMany.mutateAsync({ itemIds, when: when! })
-            : unscheduleMany.mutateAsync({ itemIds }),
-      );
-    } catch (error) {
-      notifyError(t, error);
-    } finally {
-      setRunning(null);
-    }
-    if (rows.length === 0) return;
-    setResults({ action, rows });
-    await utils.highresDeletion.get.invalidate();
-    onDone();
+    await bulk.run(action, (itemIds) =>
+      action === 'schedule'
+        ? scheduleMany.mutateAsync({ itemIds, when: when! })
+        : unscheduleMany.mutateAsync({ itemIds }),
+    );
   }
 
+  const titleOf = new Map(items.map((item) => [item.id, item.title]));
+  const refused = results?.rows.filter((row) => !row.ok) ?? [];
   return (
     <Modal
       opened
@@ -85,16 +70,16 @@ export function BulkHighresDeletionModal({
     >
       {results ? (
         <BulkResults
-          testId="bulk-highres"
-          rows={results.rows}
-          titles={new Map(items.map((item) => [item.id, item.title]))}
-          onClose={onClose}
           summary={t(
             results.action === 'schedule'
               ? 'highresDeletion.bulk.scheduledCount'
               : 'highresDeletion.bulk.unscheduledCount',
-            { done: results.rows.filter((row) => row.ok).length, count: results.rows.length },
+            { done: results.rows.length - refused.length, count: results.rows.length },
           )}
+          rows={results.rows}
+          titleOf={titleOf}
+          testIdPrefix="bulk-highres"
+          onClose={onClose}
         />
       ) : (
         <Stack gap="sm">

@@ -18,7 +18,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconFolderSymlink, IconForms, IconLayoutGrid, IconList, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { BulkMetadataModal } from '../../features/metadata';
-import { BulkArchiveButton } from '../../features/archive/bulk-archive.modal';
+import { BulkArchiveButton } from '../../features/archive';
 import { BulkHighresDeletionButton } from '../../features/highres-deletion/bulk-highres-deletion.modal';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconForms, IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BulkArchiveButton } from '../../features/archive/bulk-archive.modal';
+import { BulkArchiveButton } from '../../features/archive';
 import { BulkHighresDeletionButton } from '../../features/highres-deletion/bulk-highres-deletion.modal';
 import { BulkMetadataModal } from '../../features/metadata';
 import { ShareDialog } from '../../features/shares/share-dialog';
@@ -10,8 +10,8 @@ import { useCan } from '../../lib/session';
 import { useSearchSelection } from './search-selection.context';
 
 /**
- * Actions on the ticked hits: bulk metadata edit (bulkMetadataUpdate), share (shareMedia) and high-res deletion
- * scheduling (delete).
+ * Actions on the ticked hits: bulk metadata edit (bulkMetadataUpdate), share (shareMedia), archive, unarchive and
+ * restore from cold storage (archive, unarchive) and high-res deletion scheduling (delete).
  */
 export function SearchBulkActions() {
   const { t } = useTranslation();

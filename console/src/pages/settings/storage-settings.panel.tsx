@@ -27,6 +27,7 @@ import { formatDuration } from '../../lib/format';
 import { StorageScanModal } from '../../features/storage-scan/storage-scan.modal';
 import { WatchFoldersSection } from '../../features/watch-folders/watch-folders.section';
 import { ReplicationSection } from '../../features/replication/replication-settings.section';
+import { LifecycleRulesPanel } from '../../features/lifecycle-rules/lifecycle-rules.panel';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { IconAction } from '../../components/icon-action';
 import { appErrorOf, errorCodeMessage, errorMessage } from '../../lib/app-error';
@@ -259,6 +260,7 @@ export function StorageSettingsPanel() {
       <ReplicationSection locations={storages.data ?? []} />
       {confirmation}
       <WatchFoldersSection />
+      <LifecycleRulesPanel />
     </Stack>
   );
 }
