@@ -35,6 +35,12 @@ import type { StorageScanActivities } from '../storage-scan/storage-scan.activit
 import { STORAGE_SCAN_TASK_QUEUE } from '../storage-scan/storage-scan.workflow';
 import type { WatchFolderActivities } from '../watch-folders/watch-folder.activities.types';
 import { WATCH_FOLDER_TASK_QUEUE, watchFolderWorkflowId } from '../watch-folders/watch-folder.workflow';
+import type { ReplicationActivities } from '../replication/replication.activities.types';
+import {
+  REPLICATION_TASK_QUEUE,
+  replicationChangedSignal,
+  replicationWorkflowId,
+} from '../replication/replication.workflow';
 import type { CrashRecordingActivities, TRecordLiveOutcome } from '../live/crash-recording.activities.types';
 import {
   CRASH_RECORDING_TASK_QUEUE,
@@ -560,6 +566,68 @@ describe('embedded runs replayed by Temporal', () => {
 
     it('carries what each poll saw to the next, and ends when disabled or cancelled', () => {
       expect(polls).toEqual(['short:0', 'short:1', 'short:1', 'long:0']);
+    });
+
+    it('replays its runs in Temporal’s sandbox', async () => {
+      expect(await replayed(defaultWorkflowsPath(), runs)).toEqual([]);
+      writeFixtures(runs);
+      productRuns.push(...runs);
+    }, 120_000);
+  });
+
+  describe('the replication workflow', () => {
+    const runs: TRun[] = [];
+    const calls: string[] = [];
+    // Round 1 copies two shards; round 2 (woken by a change) finds nothing new and waits; the third plan finds the
+    // setting disabled and the run ends.
+    let plans = 0;
+    const activities: ReplicationActivities = {
+      planReplicationRound: async () => {
+        plans += 1;
+        calls.push(`plan ${plans}`);
+        if (plans === 1) return { shards: [['v1', 'v2'], ['v3']], more: false };
+        if (plans === 2) return { shards: [], more: false };
+        return null;
+      },
+      replicateShard: async ({ versionIds }) => {
+        calls.push(`copy ${versionIds.join(',')}`);
+        return { copied: versionIds.length, failed: 0 };
+      },
+      finishReplicationRound: async ({ copied }) => {
+        calls.push(`finish ${copied}`);
+      },
+    };
+
+    beforeAll(async () => {
+      const engine = await startRuntime({ activities, taskQueues: { [REPLICATION_TASK_QUEUE]: 2 } });
+      const workflowId = replicationWorkflowId('t1', 'setting-1');
+      await engine.start('replicationWorkflow', {
+        workflowId,
+        taskQueue: REPLICATION_TASK_QUEUE,
+        args: [{ tenantId: 't1', settingId: 'setting-1' }],
+        tenantId: null,
+      });
+      await eventually(async () => calls.includes('finish 3'));
+      await engine.signal(workflowId, replicationChangedSignal);
+      await eventually(async () => calls.includes('finish 0'));
+      await engine.signal(workflowId, replicationChangedSignal);
+      await engine.result(workflowId);
+      runs.push({
+        name: 'copies in shards until disabled',
+        workflowId,
+        history: await exportTemporalHistory(database.db, workflowId),
+      });
+    }, 60_000);
+
+    it('copies each round in its shards, waits for a change, and ends when the setting is gone', () => {
+      expect(calls.filter((c) => c.startsWith('copy')).sort()).toEqual(['copy v1,v2', 'copy v3']);
+      expect(calls.filter((c) => !c.startsWith('copy'))).toEqual([
+        'plan 1',
+        'finish 3',
+        'plan 2',
+        'finish 0',
+        'plan 3',
+      ]);
     });
 
     it('replays its runs in Temporal’s sandbox', async () => {
