@@ -13,7 +13,8 @@ export async function waitForTimecode(
   for (;;) {
     const timecode = await timecodeOf(page);
     if (accept(timecode)) return timecode;
-    if (Date.now() > until) throw new Error(`timecode stayed at ${timecode}`);
+    if (Date.now() > until)
+      throw new Error(`timecode stayed at ${timecode}${typeof expected === 'string' ? `, not ${expected}` : ''}`);
     await page.waitForTimeout(100);
   }
 }
