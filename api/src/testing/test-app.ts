@@ -21,6 +21,11 @@ export interface TestApp {
   clock: { now: Date };
   /** A fresh temporary DATA_DIR (local storage lives in its `storage` folder), removed by dispose. */
   dataDir: string;
+  /**
+   * Stops the workflow runtime and starts it again on the same database, as a server restart does: an activity
+   * attempt that never ended (its process froze) is found lost and retried per its policy.
+   */
+  restartWorkflows(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -104,6 +109,10 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
     outbox,
     clock,
     dataDir,
+    restartWorkflows: async () => {
+      await pipeline.stop();
+      await pipeline.start();
+    },
     dispose: async () => {
       await app.close();
       await pipeline.stop();

@@ -33,6 +33,7 @@ import { createVirtualClipRepository } from './virtual-clip.repository';
 import { createHighresDeletionRepository } from './highres-deletion.repository';
 import { createStorageScanRepository } from './storage-scan.repository';
 import { createRenderRepository } from './render.repository';
+import { createArchiveUploadRepository } from './archive-upload.repository';
 
 export function createRepositories(db: Database) {
   return {
@@ -68,6 +69,7 @@ export function createRepositories(db: Database) {
     highresDeletions: createHighresDeletionRepository(db),
     storageScans: createStorageScanRepository(db),
     renders: createRenderRepository(db),
+    archiveUploads: createArchiveUploadRepository(db),
   };
 }
 
@@ -117,6 +119,8 @@ export type { TItemRelationRow } from './item-relation.repository';
 export type { TSequenceClipRow, TSequenceClipWrite } from './sequence-clip.repository';
 export type { TVirtualClipRow } from './virtual-clip.repository';
 export type { THighresDeletionRow } from './highres-deletion.repository';
+export type { TArchiveUploadRow, TArchiveUploadTarget } from './archive-upload.repository';
+export type { TArchiveUploadPart } from '../schema/archive-upload.table';
 export { highresDeletionStates, type THighresDeletionState } from '../schema/highres-deletion.table';
 export { logEntrySearchBindings } from './log-entry-search';
 export type { TLogEntryMatch } from './log-entry-search';
