@@ -2,11 +2,11 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, u
 import { createdAtColumn, idColumn, tenantIdColumn } from './columns';
 import { itemVersion } from './item-version.table';
 
-/** One part the object storage acknowledged: its ETag, and the SHA-256 of the bytes sent as it. */
+/** One part the object storage acknowledged: its ETag, and the MD5 (hex) of the bytes sent as it. */
 export interface TArchiveUploadPart {
   partNumber: number;
   etag: string;
-  sha256: string;
+  md5: string;
   size: number;
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { TArchiveUploadPart } from '@mam/db';
 import { isStorageError, type MultipartUploads } from '../storage';
+import { createPartHasher } from './part-hasher';
 import { readBackHash, type TVerifiedCopy } from './verified-copy';
 
 /** The durable record of one multipart copy: written as each part is acknowledged, read by the next attempt. */
@@ -92,45 +93,45 @@ async function copyParts(copy: TResumableCopy, body: Readable, size: number) {
   if (!earlier) await journal.begin({ uploadId, partSize, size });
   const kept = earlier?.parts ?? new Map<number, TArchiveUploadPart>();
 
-  const whole = createHash('sha256');
-  const wholeMd5 = createHash('md5');
-  const partMd5s: Buffer[] = [];
+  const hasher = createPartHasher();
+  const partMd5s: Array<Promise<string>> = [];
   const done: Array<{ partNumber: number; etag: string }> = [];
   const inFlight = new Set<Promise<void>>();
   let failure: { error: unknown } | undefined;
   const alive = setInterval(() => copy.onBytes(0), ALIVE_INTERVAL_MS);
 
-  async function send(partNumber: number, part: Buffer, sha256: string, partMd5: Buffer) {
+  async function send(partNumber: number, part: Buffer, partMd5: Promise<string>) {
     const { etag } = await multipart.uploadPart(toKey, uploadId, partNumber, part, copy.signal);
-    if (looksLikeMd5(etag) && etag.toLowerCase() !== partMd5.toString('hex')) {
+    const md5 = await partMd5;
+    if (looksLikeMd5(etag) && etag.toLowerCase() !== md5) {
       throw new Error(`Part ${partNumber} of the ${copy.purpose} copy of ${copy.fromKey} arrived altered`);
     }
-    await journal.addPart(uploadId, { partNumber, etag, sha256, size: part.length });
+    await journal.addPart(uploadId, { partNumber, etag, md5, size: part.length });
     done.push({ partNumber, etag });
     copy.onBytes(part.length);
   }
 
   let sentBytes = 0;
+  let hashes: { sha256: string; md5: string };
   try {
     let partNumber = 0;
     for await (const part of partsOf(body, partSize)) {
       copy.signal.throwIfAborted();
       partNumber += 1;
       sentBytes += part.length;
-      whole.update(part);
-      wholeMd5.update(part);
-      const partMd5 = md5(part);
+      const partMd5 = hasher.part(part);
+      // Settled here too, so a failing hasher never leaves a rejection nobody heard.
+      partMd5.catch(() => undefined);
       partMd5s.push(partMd5);
-      const sha256 = createHash('sha256').update(part).digest('hex');
       const stored = kept.get(partNumber);
-      if (stored && stored.sha256 === sha256 && stored.size === part.length) {
+      if (stored && stored.size === part.length && stored.md5 === (await partMd5)) {
         done.push({ partNumber, etag: stored.etag });
         copy.onBytes(part.length);
         continue;
       }
       while (inFlight.size >= multipart.queueSize && !failure) await Promise.race(inFlight);
       if (failure) break;
-      const sending: Promise<void> = send(partNumber, part, sha256, partMd5).then(
+      const sending: Promise<void> = send(partNumber, part, partMd5).then(
         () => void inFlight.delete(sending),
         (error: unknown) => {
           inFlight.delete(sending);
@@ -139,15 +140,17 @@ async function copyParts(copy: TResumableCopy, body: Readable, size: number) {
       );
       inFlight.add(sending);
     }
+    if (!failure) hashes = await hasher.end();
   } catch (error) {
     failure ??= { error };
   } finally {
     await Promise.all(inFlight);
     clearInterval(alive);
+    await hasher.close();
   }
   if (failure) throw failure.error;
 
-  const sent = whole.digest('hex');
+  const sent = hashes!.sha256;
   const mismatch = async () => {
     await journal.remove();
     return new Error(`The ${copy.purpose} copy of ${copy.fromKey} does not match its checksum; the source is kept`);
@@ -159,9 +162,10 @@ async function copyParts(copy: TResumableCopy, body: Readable, size: number) {
   }
   await multipart.complete(toKey, uploadId, done);
   // S3 makes a multipart object's ETag from its parts' MD5s; some gateways use the whole object's MD5.
-  const composite = `${md5(Buffer.concat(partMd5s)).toString('hex')}-${partMd5s.length}`;
+  const md5s = await Promise.all(partMd5s);
+  const composite = `${md5(Buffer.concat(md5s.map((hex) => Buffer.from(hex, 'hex')))).toString('hex')}-${md5s.length}`;
   const head = await copy.to.head(toKey);
-  let verified = head?.size === sentBytes && (head.etag === composite || head.etag === wholeMd5.digest('hex'));
+  let verified = head?.size === sentBytes && (head.etag === composite || head.etag === hashes!.md5);
   // An ETag that is no MD5 (encryption with KMS) proves nothing: read the copy back, unless it is cold.
   if (!verified && head?.size === sentBytes) verified = copy.to.cold ? true : (await readBackHash(copy)) === sent;
   if (!verified) {
