@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ObjectStorage } from '@mam/workers';
 import {
@@ -13,27 +13,7 @@ import {
   type TTwoTenantLibrary,
 } from '../testing/library-fixtures';
 import type { TSendToStorageStatus } from '../services/send-to-storage/send-to-storage.service';
-
-/** Retries `check` until it stops throwing; the last failure when time is up. */
-async function eventually<T>(check: () => Promise<T>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function readAll(storage: ObjectStorage, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of (await storage.get(key)).body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+import { eventually, sha256, readAll } from '../testing/storage-fixtures';
 
 const exportLocation = (name: string, pathPrefix: string) => localStorageInput(name, pathPrefix, ['export']);
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { Readable } from 'node:stream';
 import { startS3TestServer, type MultipartUploads, type ObjectStorage, type S3TestServer } from '@mam/workers';
@@ -11,6 +11,7 @@ import {
   twoTenantLibrary,
   type TTwoTenantLibrary,
 } from '../../testing/library-fixtures';
+import { eventually, sha256, readAll } from '../../testing/storage-fixtures';
 
 type TTransferJson = { state: string; error: string | null; enabled: boolean } | null;
 type TItemJson = { isArchived: boolean; archiveFileTransfer: TTransferJson };
@@ -18,26 +19,6 @@ type TItemJson = { isArchived: boolean; archiveFileTransfer: TTransferJson };
 const MiB = 1024 * 1024;
 // The smallest part S3 allows: a file of some tens of MiB makes enough parts to crash between them.
 const PART_SIZE = 5 * MiB;
-
-async function eventually<T>(check: () => Promise<T>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function readAll(storage: ObjectStorage, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of (await storage.get(key)).body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** A TCP relay to s3rver on a fixed port: `down()` refuses connections and cuts open ones, `up()` listens again. */
 async function relayTo(target: string) {

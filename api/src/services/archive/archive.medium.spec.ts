@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ObjectStorage } from '@mam/workers';
 import {
@@ -8,6 +8,7 @@ import {
   twoTenantLibrary,
   type TTwoTenantLibrary,
 } from '../../testing/library-fixtures';
+import { eventually, sha256, readAll } from '../../testing/storage-fixtures';
 
 type TItemJson = {
   isArchived: boolean;
@@ -22,27 +23,6 @@ type TItemJson = {
   } | null;
   urls: { original: string | null };
 };
-
-/** Retries `check` until it stops throwing; the last failure when time is up. */
-async function eventually<T>(check: () => Promise<T>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function readAll(storage: ObjectStorage, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of (await storage.get(key)).body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /**
  * Archive and unarchive through the REST API on the embedded workflow runtime: the high resolution moves to the

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { isStorageError, type ObjectStorage } from '@mam/workers';
 import {
@@ -8,6 +8,7 @@ import {
   twoTenantLibrary,
   type TTwoTenantLibrary,
 } from '../../testing/library-fixtures';
+import { eventually, sha256 } from '../../testing/storage-fixtures';
 
 type TTransferJson = {
   state: string;
@@ -17,20 +18,6 @@ type TTransferJson = {
   coldStorage: boolean;
 } | null;
 type TItemJson = { isArchived: boolean; archiveFileTransfer: TTransferJson };
-
-async function eventually<T>(check: () => Promise<T>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * Archive to a local cold location and restore from it through the REST API on the embedded workflow runtime: the
