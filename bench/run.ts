@@ -14,8 +14,10 @@
  *   - observability: upload and search time with metrics and OTLP tracing on vs. off, in alternating rounds
  *   - render: a 10-clip sequence, smart render vs. full re-encode, broadcast MXF vs. bare ffmpeg, frame accuracy
  *   - live: crash recording of a 1080p25 UDP feed, start → plays and CPU vs. the bare recorder command, kill -9 loss
- * BENCH=startup,workflows,upload,transcode,playable,search,load,observability,render,live picks sections (all by
- * default; upload, transcode, search, load, observability, render and live take minutes).
+ *   - archive: a 2 GiB file archived to S3 (s3rver) through the workflow vs. a bare SDK multipart upload of it
+ *   - scan: storage scan of 10,000 files, items created per second, and a rescan's time
+ * BENCH=startup,workflows,upload,transcode,playable,search,load,observability,render,live,archive,scan picks sections
+ * (all by default; upload, transcode, search, load, observability, render, live, archive and scan take minutes).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,11 +26,13 @@ import path from 'node:path';
 import { createWorkflowTranscoder } from '@mam/api/testing/workflow-transcoder';
 import { freePort, startServer } from '../e2e/support/server';
 import { formatTranscodeMeasurement, measureTranscode } from './transcode.bench';
+import { benchArchive } from './archive.bench';
 import { benchLive } from './live.bench';
 import { benchLoad } from './load.bench';
 import { benchObservability } from './observability.bench';
 import { benchPlayable } from './playable.bench';
 import { benchRender } from './render.bench';
+import { benchScan } from './scan.bench';
 import { benchSearch } from './search.bench';
 import { useServerBriefly } from './session.bench';
 import { benchUpload } from './upload.bench';
@@ -162,7 +166,8 @@ async function benchPlayableWorkflow(): Promise<string[]> {
 
 async function main() {
   const sections = (
-    process.env.BENCH ?? 'startup,workflows,upload,transcode,playable,search,load,observability,render,live'
+    process.env.BENCH ??
+    'startup,workflows,upload,transcode,playable,search,load,observability,render,live,archive,scan'
   ).split(',');
   if (sections.includes('startup')) await benchStartup();
   const more: Array<[string, () => Promise<string[]>]> = [
@@ -175,6 +180,8 @@ async function main() {
     ['observability', benchObservability],
     ['render', benchRender],
     ['live', benchLive],
+    ['archive', benchArchive],
+    ['scan', benchScan],
   ];
   for (const [name, run] of more) {
     if (!sections.includes(name)) continue;

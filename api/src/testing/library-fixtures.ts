@@ -187,3 +187,28 @@ export function localStorageInput(name: string, pathPrefix: string, types: TStor
     forcePathStyle: false,
   };
 }
+
+/** An S3 location's input for a test server (s3rver): path-style, its keys, in `bucket` under `pathPrefix`. */
+export function s3StorageInput(
+  name: string,
+  server: { endpoint: string; credentials: { accessKeyId: string; secretAccessKey: string } },
+  bucket: string,
+  types: TStorageInput['types'],
+): TStorageInput {
+  return {
+    name,
+    description: '',
+    kind: 's3',
+    types,
+    defaultTypes: [],
+    enableDeletion: true,
+    pathPrefix: 'mam',
+    bucket,
+    region: 'eu-north-1',
+    endpoint: server.endpoint,
+    permissionMethod: 'gateway',
+    roleArn: '',
+    forcePathStyle: true,
+    credentials: { ...server.credentials },
+  };
+}

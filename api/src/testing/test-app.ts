@@ -23,6 +23,11 @@ export interface TestApp {
   dataDir: string;
   /** The workflow runtime: stop then start it to simulate a server restart (running workflows resume). */
   pipeline: MediaPipeline;
+  /**
+   * Stops the workflow runtime and starts it again on the same database, as a server restart does: an activity
+   * attempt that never ended (its process froze) is found lost and retried per its policy.
+   */
+  restartWorkflows(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -112,6 +117,10 @@ export async function createTestApp(backend: TTestBackend, options: TestAppOptio
     clock,
     dataDir,
     pipeline,
+    restartWorkflows: async () => {
+      await pipeline.stop();
+      await pipeline.start();
+    },
     dispose: async () => {
       await app.close();
       await pipeline.stop();

@@ -36,6 +36,7 @@ import { createWatchFolderRepository } from './watch-folder.repository';
 import { createReplicationRepository } from './replication.repository';
 import { createRenderRepository } from './render.repository';
 import { createLifecycleRuleRepository } from './lifecycle-rule.repository';
+import { createArchiveUploadRepository } from './archive-upload.repository';
 
 export function createRepositories(db: Database) {
   return {
@@ -74,6 +75,7 @@ export function createRepositories(db: Database) {
     replications: createReplicationRepository(db),
     renders: createRenderRepository(db),
     lifecycleRules: createLifecycleRuleRepository(db),
+    archiveUploads: createArchiveUploadRepository(db),
   };
 }
 
@@ -123,6 +125,8 @@ export type { TItemRelationRow } from './item-relation.repository';
 export type { TSequenceClipRow, TSequenceClipWrite } from './sequence-clip.repository';
 export type { TVirtualClipRow } from './virtual-clip.repository';
 export type { THighresDeletionRow } from './highres-deletion.repository';
+export type { TArchiveUploadRow, TArchiveUploadTarget } from './archive-upload.repository';
+export type { TArchiveUploadPart } from '../schema/archive-upload.table';
 export { highresDeletionStates, type THighresDeletionState } from '../schema/highres-deletion.table';
 export { logEntrySearchBindings } from './log-entry-search';
 export type { TLogEntryMatch } from './log-entry-search';

@@ -12,6 +12,7 @@ export * from './sso-provider.table';
 export * from './login-throttle.table';
 export * from './item.table';
 export * from './item-version.table';
+export * from './archive-upload.table';
 export * from './operation.table';
 export * from './storage-location.table';
 export * from './workflow-execution.table';

@@ -7,8 +7,9 @@ import {
   type ArchiveStep,
   type TColdRestoreCheck,
 } from '@mam/workflows';
-import type { ObjectStorage } from '../storage';
-import { copyVerified } from './verified-copy';
+import { isStorageError, type ObjectStorage } from '../storage';
+import { copyVerified, type TVerifiedCopy } from './verified-copy';
+import { copyResumable, type TUploadJournal } from './resumable-copy';
 
 export interface ArchiveActivityDeps {
   db: Database;
@@ -101,13 +102,27 @@ export function createArchiveActivities(deps: ArchiveActivityDeps): ArchiveActiv
     return { ready, waitMs };
   }
 
-  /** Streams source → target while hashing, then reads the stored object back: both hashes must match. */
+  /** The durable record of the file's multipart copy, keyed on where it goes. */
+  function journalOf(step: ArchiveStep, file: TArchiveTransferFile): TUploadJournal {
+    const target = { tenantId: step.tenantId, versionId: file.versionId, storageId: file.toStorageId, key: file.key };
+    return {
+      find: () => repos.archiveUploads.find(target),
+      begin: async (upload) => void (await repos.archiveUploads.begin(target, upload)),
+      addPart: (uploadId, part) => repos.archiveUploads.addPart(target, uploadId, part),
+      remove: () => repos.archiveUploads.remove(target),
+    };
+  }
+
+  /**
+   * Streams source → target while hashing and verifies the stored copy against the hash. To object storage the copy
+   * is a multipart upload recorded part by part, so an attempt after a crash carries on from the stored parts.
+   */
   async function copyFile(step: ArchiveStep, file: TArchiveTransferFile, onBytes: (n: number) => void) {
     const [from, to] = await Promise.all([
       deps.storages.resolve(step.tenantId, file.fromStorageId),
       deps.storages.resolve(step.tenantId, file.toStorageId),
     ]);
-    const { sha256 } = await copyVerified({
+    const copy: TVerifiedCopy = {
       from,
       fromKey: file.key,
       to,
@@ -116,8 +131,17 @@ export function createArchiveActivities(deps: ArchiveActivityDeps): ArchiveActiv
       onBytes,
       signal: currentActivity().signal,
       purpose: step.direction,
-    });
-    return sha256;
+    };
+    try {
+      const { sha256 } = to.multipart
+        ? await copyResumable({ ...copy, multipart: to.multipart, journal: journalOf(step, file) })
+        : await copyVerified(copy);
+      return sha256;
+    } catch (error) {
+      // The transfer's reason is the storage's sentence ("cannot be reached"), not the SDK error under it.
+      if (isStorageError(error)) throw ApplicationFailure.retryable(error.message, 'StorageError');
+      throw error;
+    }
   }
 
   return {

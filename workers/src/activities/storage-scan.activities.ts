@@ -28,6 +28,8 @@ export interface StorageScanActivityDeps {
 }
 
 const DEFAULT_PAGE_SIZE = 250;
+// Scans whose listings are kept at once (scans of different locations run side by side).
+const MAX_KEPT_LISTINGS = 8;
 
 /** What the transcode workflow can make an item of: audio, video, images and PDF documents. */
 export function isScannableMedia(key: string): boolean {
@@ -57,13 +59,24 @@ async function fingerprintOf(storage: ObjectStorage, entry: TObjectEntry, workDi
 /** The storage scan workflow's activities: one page of the location's listing at a time, and the scan's end. */
 export function createStorageScanActivities(deps: StorageScanActivityDeps): StorageScanActivities {
   const pageSize = deps.pageSize ?? DEFAULT_PAGE_SIZE;
+  // A scan's listing, kept for its next pages: listing a location of ten thousand files once per page of 250 would
+  // make a scan quadratic. A process that restarts lists again; files arriving meanwhile are the next scan's.
+  const listings = new Map<string, TObjectEntry[]>();
+  async function listingOf(input: { tenantId: string; scanId: string; after: string | null }, storage: ObjectStorage) {
+    const kept = input.after === null ? undefined : listings.get(input.scanId);
+    if (kept) return kept;
+    // Locations are shared by tenants; a tenant's files are under its own id.
+    const listed = await storage.list(`${input.tenantId}/`);
+    if (listings.size >= MAX_KEPT_LISTINGS) listings.delete(listings.keys().next().value!);
+    listings.set(input.scanId, listed);
+    return listed;
+  }
   return {
     async scanStoragePage(input): Promise<StorageScanPageResult> {
       const scan = await deps.repos.storageScans.findById(input.tenantId, input.scanId);
       if (!scan) throw ApplicationFailure.nonRetryable('The storage scan no longer exists.', 'ScanGone');
       const storage = await deps.storages.resolve(input.tenantId, input.storageId);
-      // Locations are shared by tenants; a tenant's files are under its own id.
-      const listed = await storage.list(`${input.tenantId}/`);
+      const listed = await listingOf(input, storage);
       // The listing is sorted by key, so the key a page ended on is a cursor that survives files coming and going.
       const page = listed.filter((entry) => input.after === null || entry.key > input.after).slice(0, pageSize);
       if (page.length === 0) return { next: null };
@@ -100,6 +113,7 @@ export function createStorageScanActivities(deps: StorageScanActivityDeps): Stor
     },
 
     async finishStorageScan(input): Promise<void> {
+      listings.delete(input.scanId);
       await deps.repos.storageScans.finish(
         input.tenantId,
         input.scanId,

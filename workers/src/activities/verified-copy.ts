@@ -66,7 +66,7 @@ export async function copyVerified(copy: TVerifiedCopy): Promise<{ sha256: strin
   return { sha256: sent, size: streamed.size() };
 }
 
-async function readBackHash(copy: TVerifiedCopy): Promise<string> {
+export async function readBackHash(copy: TVerifiedCopy): Promise<string> {
   return sha256Of((await copy.to.get(copy.toKey)).body);
 }
 

@@ -10,6 +10,8 @@ export interface TObjectHead {
   size: number;
   contentType: string;
   modifiedAt: Date | null;
+  /** The object's ETag without quotes (object storage only): what a multipart copy is verified by. */
+  etag?: string;
 }
 
 export interface TObjectEntry {
@@ -53,6 +55,43 @@ export interface ColdStorage {
   restoreStatus(key: string): Promise<TRestoreStatus>;
 }
 
+/** A part an object storage holds of a multipart upload. */
+export interface TUploadedPart {
+  partNumber: number;
+  /** Without quotes. */
+  etag: string;
+  size: number;
+}
+
+/**
+ * An object storage's multipart upload verbs, for a copy that carries on part by part after a crash instead of
+ * starting over (S3). Parts are numbered from 1; every part but the last is `partSizeFor(size)` long.
+ */
+export interface MultipartUploads {
+  /** The part size for an object of `size` bytes, within the storage's part-count limit. */
+  partSizeFor(size: number): number;
+  /** How many parts are sent at once; memory use is at most part size × this. */
+  readonly queueSize: number;
+  /** Starts an upload to `key`; resolves with its upload id. */
+  create(key: string, options?: TPutOptions): Promise<string>;
+  /**
+   * The parts the storage holds of the upload; null when the storage cannot list them (some gateways). A finished
+   * or aborted upload rejects with a StorageError of reason `not_found`.
+   */
+  listParts(key: string, uploadId: string): Promise<TUploadedPart[] | null>;
+  uploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Buffer,
+    signal?: AbortSignal,
+  ): Promise<{ etag: string }>;
+  /** Joins the parts (in part-number order) into the object. */
+  complete(key: string, uploadId: string, parts: Array<{ partNumber: number; etag: string }>): Promise<void>;
+  /** Drops the upload and its parts; idempotent. */
+  abort(key: string, uploadId: string): Promise<void>;
+}
+
 /**
  * One storage location (a folder on this machine or an object-storage bucket). Keys are relative, `/`-separated
  * and never start with `/`; the location's own path prefix is applied inside. Bodies are streams only: nothing here
@@ -62,6 +101,8 @@ export interface ObjectStorage {
   readonly kind: 'local' | 's3';
   /** Present on cold locations only (storage type 'cold'). */
   readonly cold?: ColdStorage;
+  /** Present on object storage: resumable multipart uploads. */
+  readonly multipart?: MultipartUploads;
   /** Stores the stream under `key`, replacing what was there; readers never see a half-written object. */
   put(key: string, body: Readable, options?: TPutOptions): Promise<{ size: number }>;
   /** Stores a copy of a local file; the file stays where it is. A missing file rejects with the `ENOENT` error. */

@@ -14,6 +14,7 @@ export function scopeStorage(storage: ObjectStorage, scope: string): ObjectStora
     return key;
   };
   const cold = storage.cold;
+  const multipart = storage.multipart;
   return {
     kind: storage.kind,
     ...(cold
@@ -21,6 +22,20 @@ export function scopeStorage(storage: ObjectStorage, scope: string): ObjectStora
           cold: {
             requestRestore: async (key, tier) => cold.requestRestore(check(key), tier),
             restoreStatus: async (key) => cold.restoreStatus(check(key)),
+          },
+        }
+      : {}),
+    ...(multipart
+      ? {
+          multipart: {
+            partSizeFor: (size) => multipart.partSizeFor(size),
+            queueSize: multipart.queueSize,
+            create: async (key, options) => multipart.create(check(key), options),
+            listParts: async (key, uploadId) => multipart.listParts(check(key), uploadId),
+            uploadPart: async (key, uploadId, partNumber, body, signal) =>
+              multipart.uploadPart(check(key), uploadId, partNumber, body, signal),
+            complete: async (key, uploadId, parts) => multipart.complete(check(key), uploadId, parts),
+            abort: async (key, uploadId) => multipart.abort(check(key), uploadId),
           },
         }
       : {}),

@@ -1,0 +1,62 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../client/database';
+import { archiveUpload, type TArchiveUploadPart } from '../schema';
+
+export type TArchiveUploadRow = typeof archiveUpload.$inferSelect;
+
+/** Where one archive copy goes: a version's original, to a key of a storage location. */
+export interface TArchiveUploadTarget {
+  tenantId: string;
+  versionId: string;
+  storageId: string;
+  key: string;
+}
+
+/** The multipart uploads of archive copies under way, one per target, with the parts stored so far. */
+export function createArchiveUploadRepository(db: Database) {
+  const ofTarget = (t: TArchiveUploadTarget) =>
+    and(
+      eq(archiveUpload.tenantId, t.tenantId),
+      eq(archiveUpload.versionId, t.versionId),
+      eq(archiveUpload.storageId, t.storageId),
+      eq(archiveUpload.key, t.key),
+    );
+
+  return {
+    async find(target: TArchiveUploadTarget): Promise<TArchiveUploadRow | undefined> {
+      const [row] = await db.select().from(archiveUpload).where(ofTarget(target));
+      return row;
+    },
+
+    /** Records a new upload for the target, replacing one given up on. */
+    async begin(
+      target: TArchiveUploadTarget,
+      upload: { uploadId: string; partSize: number; size: number },
+    ): Promise<TArchiveUploadRow> {
+      const [row] = await db
+        .insert(archiveUpload)
+        .values({ ...target, ...upload, parts: [] })
+        .onConflictDoUpdate({
+          target: [archiveUpload.tenantId, archiveUpload.versionId, archiveUpload.storageId, archiveUpload.key],
+          set: { ...upload, parts: [], updatedAt: sql`now()` },
+        })
+        .returning();
+      return row!;
+    },
+
+    /** Appends one acknowledged part to the upload `uploadId` (a stale attempt's part of another upload is dropped). */
+    async addPart(target: TArchiveUploadTarget, uploadId: string, part: TArchiveUploadPart): Promise<void> {
+      await db
+        .update(archiveUpload)
+        .set({
+          parts: sql`${archiveUpload.parts} || ${JSON.stringify([part])}::jsonb`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(ofTarget(target), eq(archiveUpload.uploadId, uploadId)));
+    },
+
+    async remove(target: TArchiveUploadTarget): Promise<void> {
+      await db.delete(archiveUpload).where(ofTarget(target));
+    },
+  };
+}
