@@ -88,7 +88,6 @@ export function usePlaybackSource(
     const resume = carried.current;
     carried.current = null;
     let disposed = false;
-    const cleanups: Array<() => void> = [];
     let hls: Hls | null = null;
     let current: TMediaSourceKind | null = null;
     let index = -1;
@@ -135,33 +134,12 @@ export function usePlaybackSource(
           // An EVENT playlist would start at its live edge; the viewer wants the start, or where they were.
           const instance = new HlsJs({ backBufferLength: 90, startPosition: resume?.seconds ?? 0 });
           setHls(instance);
-          // hls.js lands on the carried position as element time, before this stream's start offset is known; once
-          // both are, the paused element moves on by the offset so it shows the very frame the viewer left.
-          let landing = resume ? resume.seconds : null;
-          let knownOffset: number | null = null;
-          const land = () => {
-            if (landing === null || !knownOffset || instance !== hls || !element.paused) return;
-            if (Math.abs(element.currentTime - landing) >= 1e-3) return;
-            element.currentTime = landing + knownOffset;
-            landing = null;
-          };
-          // Played on, the viewer has moved from where they were: nothing to correct any more.
-          const onPlaying = () => {
-            landing = null;
-          };
-          element.addEventListener('playing', onPlaying);
-          cleanups.push(() => element.removeEventListener('playing', onPlaying));
-          const onSeeked = () => land();
-          element.addEventListener('seeked', onSeeked);
-          cleanups.push(() => element.removeEventListener('seeked', onSeeked));
           instance.on(HlsJs.Events.FRAG_PARSED, (_event, { frag }) => {
             if (frag.sn !== 0 || String(frag.type) !== 'main' || instance !== hls) return;
             const streams = frag.elementaryStreams;
             const first = streams.video ?? streams.audiovideo ?? streams.audio;
             if (!first || !Number.isFinite(first.startPTS)) return;
             const offsetSeconds = Math.max(0, first.startPTS);
-            knownOffset = offsetSeconds;
-            land();
             setState((s) => (s.offsetSeconds === offsetSeconds ? s : { ...s, offsetSeconds }));
           });
           const onTracks = () => {
@@ -202,7 +180,6 @@ export function usePlaybackSource(
     return () => {
       disposed = true;
       video.removeEventListener('error', onError);
-      for (const cleanup of cleanups) cleanup();
       carried.current = carriedPosition(video, offsetRef.current);
       try {
         hls?.destroy();
