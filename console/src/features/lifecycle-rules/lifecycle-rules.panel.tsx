@@ -12,13 +12,13 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconPencil, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useConfirm } from '../../components/confirm';
 import { DataTable, TableMessage } from '../../components/data-table';
-import { IconAction } from '../../components/icon-action';
+import { IconAction, RowEditDelete } from '../../components/icon-action';
 import { errorCodeMessage, errorMessage } from '../../lib/app-error';
 import { useFormat } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -184,7 +184,11 @@ export function LifecycleRulesPanel() {
                 <LastRun rule={rule} />
               </Table.Td>
               <Table.Td>
-                <Group gap={2} wrap="nowrap" justify="flex-end">
+                <RowEditDelete
+                  onEdit={() => setEditing(rule)}
+                  onDelete={() => askDelete(rule)}
+                  testIdPrefix="lifecycle-rule"
+                >
                   <IconAction
                     label={t('lifecycleRules.runNow')}
                     onClick={() => runNow(rule)}
@@ -193,22 +197,7 @@ export function LifecycleRulesPanel() {
                   >
                     <IconPlayerPlay size={16} />
                   </IconAction>
-                  <IconAction
-                    label={t('common.edit')}
-                    onClick={() => setEditing(rule)}
-                    data-testid="lifecycle-rule-edit"
-                  >
-                    <IconPencil size={16} />
-                  </IconAction>
-                  <IconAction
-                    label={t('common.delete')}
-                    color="red"
-                    onClick={() => askDelete(rule)}
-                    data-testid="lifecycle-rule-delete"
-                  >
-                    <IconTrash size={16} />
-                  </IconAction>
-                </Group>
+                </RowEditDelete>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -14,12 +14,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';
 import { DataTable, TableMessage } from '../../components/data-table';
-import { IconAction } from '../../components/icon-action';
+import { RowEditDelete } from '../../components/icon-action';
 import { errorMessage } from '../../lib/app-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
@@ -119,23 +119,11 @@ export function ReplicationSection({ locations }: { locations: TLocation[] }) {
                 </Group>
               </Table.Td>
               <Table.Td>
-                <Group gap={2} wrap="nowrap" justify="flex-end">
-                  <IconAction
-                    label={t('common.edit')}
-                    onClick={() => setEditing(replication)}
-                    data-testid="replication-edit"
-                  >
-                    <IconPencil size={16} />
-                  </IconAction>
-                  <IconAction
-                    label={t('common.delete')}
-                    color="red"
-                    onClick={() => askDelete(replication)}
-                    data-testid="replication-delete"
-                  >
-                    <IconTrash size={16} />
-                  </IconAction>
-                </Group>
+                <RowEditDelete
+                  onEdit={() => setEditing(replication)}
+                  onDelete={() => askDelete(replication)}
+                  testIdPrefix="replication"
+                />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -12,12 +12,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';
 import { DataTable, TableMessage } from '../../components/data-table';
-import { IconAction } from '../../components/icon-action';
+import { RowEditDelete } from '../../components/icon-action';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 
@@ -114,23 +114,11 @@ export function WatchFoldersSection() {
               </Table.Td>
               <Table.Td data-testid="watch-folder-ingested">{watch.filesIngested}</Table.Td>
               <Table.Td>
-                <Group gap={2} wrap="nowrap" justify="flex-end">
-                  <IconAction
-                    label={t('common.edit')}
-                    onClick={() => setEditing(watch)}
-                    data-testid="watch-folder-edit"
-                  >
-                    <IconPencil size={16} />
-                  </IconAction>
-                  <IconAction
-                    label={t('common.delete')}
-                    color="red"
-                    onClick={() => askDelete(watch)}
-                    data-testid="watch-folder-delete"
-                  >
-                    <IconTrash size={16} />
-                  </IconAction>
-                </Group>
+                <RowEditDelete
+                  onEdit={() => setEditing(watch)}
+                  onDelete={() => askDelete(watch)}
+                  testIdPrefix="watch-folder"
+                />
               </Table.Td>
             </Table.Tr>
           ))}
