@@ -30,3 +30,18 @@ export function PageHeader({
     </Group>
   );
 }
+
+/** A settings section's heading: its title and what it is for, with its Add button (or other action) at the right. */
+export function SectionHeader({ title, intro, action }: { title: string; intro: string; action: ReactNode }) {
+  return (
+    <Group justify="space-between" align="flex-start">
+      <div>
+        <Title order={4}>{title}</Title>
+        <Text size="sm" c="dimmed" maw={720}>
+          {intro}
+        </Text>
+      </div>
+      {action}
+    </Group>
+  );
+}

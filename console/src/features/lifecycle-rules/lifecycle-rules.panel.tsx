@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  List,
-  Popover,
-  Stack,
-  Table,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Popover, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useConfirm } from '../../components/confirm';
+import { SectionHeader } from '../../components/page-header';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { IconAction, RowEditDelete } from '../../components/icon-action';
 import { errorCodeMessage, errorMessage } from '../../lib/app-error';
@@ -129,17 +117,19 @@ export function LifecycleRulesPanel() {
 
   return (
     <Stack gap="sm" mt="xl" data-testid="lifecycle-rules">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={4}>{t('lifecycleRules.title')}</Title>
-          <Text size="sm" c="dimmed" maw={720}>
-            {t('lifecycleRules.intro')}
-          </Text>
-        </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="add-lifecycle-rule">
-          {t('lifecycleRules.add')}
-        </Button>
-      </Group>
+      <SectionHeader
+        title={t('lifecycleRules.title')}
+        intro={t('lifecycleRules.intro')}
+        action={
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setEditing('new')}
+            data-testid="add-lifecycle-rule"
+          >
+            {t('lifecycleRules.add')}
+          </Button>
+        }
+      />
       {rules.error && <Alert color="red">{errorMessage(t, rules.error)}</Alert>}
       <DataTable>
         <Table.Thead>

@@ -11,13 +11,12 @@ import {
   Stack,
   Switch,
   Table,
-  Text,
-  Title,
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';
+import { SectionHeader } from '../../components/page-header';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { RowEditDelete } from '../../components/icon-action';
 import { errorMessage } from '../../lib/app-error';
@@ -63,22 +62,20 @@ export function ReplicationSection({ locations }: { locations: TLocation[] }) {
 
   return (
     <Stack gap="sm" mt="lg" data-testid="replication-section">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={4}>{t('replication.title')}</Title>
-          <Text size="sm" c="dimmed" maw={720}>
-            {t('replication.intro')}
-          </Text>
-        </div>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setEditing('new')}
-          disabled={locations.length < 2}
-          data-testid="add-replication"
-        >
-          {t('replication.add')}
-        </Button>
-      </Group>
+      <SectionHeader
+        title={t('replication.title')}
+        intro={t('replication.intro')}
+        action={
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setEditing('new')}
+            disabled={locations.length < 2}
+            data-testid="add-replication"
+          >
+            {t('replication.add')}
+          </Button>
+        }
+      />
       {replications.error && <Alert color="red">{errorMessage(t, replications.error)}</Alert>}
       <DataTable>
         <Table.Thead>

@@ -1,21 +1,9 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Modal, NumberInput, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';
+import { SectionHeader } from '../../components/page-header';
 import { DataTable, TableMessage } from '../../components/data-table';
 import { RowEditDelete } from '../../components/icon-action';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -74,17 +62,15 @@ export function WatchFoldersSection() {
 
   return (
     <Stack gap="sm" mt="lg" data-testid="watch-folders">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={4}>{t('watchFolders.title')}</Title>
-          <Text size="sm" c="dimmed" maw={720}>
-            {t('watchFolders.intro')}
-          </Text>
-        </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="add-watch-folder">
-          {t('watchFolders.add')}
-        </Button>
-      </Group>
+      <SectionHeader
+        title={t('watchFolders.title')}
+        intro={t('watchFolders.intro')}
+        action={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="add-watch-folder">
+            {t('watchFolders.add')}
+          </Button>
+        }
+      />
       <DataTable>
         <Table.Thead>
           <Table.Tr>
