@@ -186,7 +186,34 @@ export const bulkColdRestoreRoute = defineRoute({
     services.archive.bulkRestore(principal.actor, body, restMeta(request)),
 });
 
+export const archiveLocationsRoute = defineRoute({
+  method: 'GET',
+  path: '/archive/locations',
+  operationId: 'listArchiveLocations',
+  summary:
+    "The tenant's locations an item's high resolution may be archived to (archive and cold storage), the default " +
+    'first; pass one as `storageId` to archive',
+  tags,
+  response: z
+    .object({
+      locations: z.array(
+        z.object({
+          id: z.uuid(),
+          name: z.string(),
+          kind: z.enum(['local', 's3']),
+          cold: z.boolean().describe('Reading it back takes a restore (POST /items/{id}/cold-restore)'),
+          isDefault: z.boolean().describe('Where archive sends media when no storageId is given'),
+        }),
+      ),
+    })
+    .meta({ id: 'ArchiveLocations' }),
+  handler: async (_input, { services, principal }) => ({
+    locations: await services.archive.locations(principal.actor),
+  }),
+});
+
 export const archiveRoutes = [
+  archiveLocationsRoute,
   archiveItemRoute,
   unarchiveItemRoute,
   coldRestoreItemRoute,

@@ -259,6 +259,11 @@ describe('archive and unarchive', () => {
       ]),
     );
     expect(locations.filter((l) => l.isDefault)).toHaveLength(1);
+    const viaRest = await rest(lib.t, alphaKey, 'GET', '/archive/locations');
+    expect(viaRest.status).toBe(200);
+    expect(viaRest.body).toEqual({ locations });
+    const bravoRest = await rest(lib.t, bravoKey, 'GET', '/archive/locations');
+    expect((bravoRest.body.locations as TLocation[]).map((l) => l.id)).not.toContain(vault.id);
     const bravo = await lib.bravoAdmin.query<TLocation[]>('archive.locations');
     expect(bravo.ok && bravo.data.map((l) => l.id)).not.toContain(vault.id);
     const viewer = await addMember(lib.t, lib.alpha, 'locations-viewer', { archive: false });
