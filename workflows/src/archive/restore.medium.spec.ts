@@ -1,7 +1,6 @@
-import { createTestDatabase, testBackends, type TestDatabase } from '@mam/db/testing';
+import { testBackends } from '@mam/db/testing';
 import { createWorkflowRepository } from '@mam/db';
-import { createWorkflowRuntime, type WorkflowRuntime } from '../create-workflow-runtime';
-import { eventually, testLogger, toleratePoolShutdown } from '../testing/test-harness';
+import { eventually, restartableRuntime } from '../testing/test-harness';
 import type { ArchiveActivities, RestoreInput } from './archive.activities.types';
 import { ARCHIVE_TASK_QUEUE, archiveWorkflowId } from './archive.workflow';
 
@@ -10,8 +9,6 @@ import { ARCHIVE_TASK_QUEUE, archiveWorkflowId } from './archive.workflow';
  * resume the wait, and the media is copied back once, never before the cold location says it is readable.
  */
 describe.each(testBackends)('the restore workflow across restarts on %s', (backend) => {
-  let database: TestDatabase;
-  let runtime: WorkflowRuntime | undefined;
   // The cold location as the activities see it: readable from `readyAt` on.
   let readyAt = 0;
   const calls: string[] = [];
@@ -48,31 +45,12 @@ describe.each(testBackends)('the restore workflow across restarts on %s', (backe
     },
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    toleratePoolShutdown(database);
-  }, 120_000);
-  afterAll(async () => {
-    await runtime?.stop();
-    await database?.dispose();
-  });
-
-  async function startRuntime() {
-    await runtime?.stop();
-    runtime = createWorkflowRuntime({
-      db: database.db,
-      logger: testLogger(),
-      activities,
-      taskQueues: { [ARCHIVE_TASK_QUEUE]: 1 },
-      embedded: { pollIntervalMs: 50 },
-    });
-    await runtime.start();
-    return runtime.engine;
-  }
+  const runtime = restartableRuntime(backend, { activities, taskQueues: { [ARCHIVE_TASK_QUEUE]: 1 } });
+  const startRuntime = runtime.restart;
 
   it('copies back once after two restarts while it waits', async () => {
     let engine = await startRuntime();
-    const repo = createWorkflowRepository(database.db);
+    const repo = createWorkflowRepository(runtime.db());
     const workflowId = archiveWorkflowId('t1', 'item-1');
     readyAt = Date.now() + 2_500;
     const input: RestoreInput = {

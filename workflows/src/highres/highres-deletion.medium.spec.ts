@@ -1,7 +1,6 @@
 import { createWorkflowRepository } from '@mam/db';
-import { createTestDatabase, testBackends, type TestDatabase } from '@mam/db/testing';
-import { createWorkflowRuntime, type WorkflowRuntime } from '../create-workflow-runtime';
-import { eventually, testLogger, toleratePoolShutdown } from '../testing/test-harness';
+import { testBackends } from '@mam/db/testing';
+import { eventually, restartableRuntime } from '../testing/test-harness';
 import type { HighresDeletionActivities } from './highres-deletion.activities.types';
 import { HIGHRES_DELETION_TASK_QUEUE, highresDeletionWorkflowId } from './highres-deletion.workflow';
 
@@ -10,8 +9,6 @@ import { HIGHRES_DELETION_TASK_QUEUE, highresDeletionWorkflowId } from './highre
  * deletes once when it is due, never twice and never early.
  */
 describe.each(testBackends)('the high-res deletion workflow across restarts on %s', (backend) => {
-  let database: TestDatabase;
-  let runtime: WorkflowRuntime | undefined;
   // The schedule as the activities see it, and every deletion they made with the time it happened.
   let dueAt = 0;
   const deletions: Array<{ itemId: string; at: number }> = [];
@@ -24,31 +21,12 @@ describe.each(testBackends)('the high-res deletion workflow across restarts on %
     },
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    toleratePoolShutdown(database);
-  }, 120_000);
-  afterAll(async () => {
-    await runtime?.stop();
-    await database?.dispose();
-  });
-
-  async function startRuntime() {
-    await runtime?.stop();
-    runtime = createWorkflowRuntime({
-      db: database.db,
-      logger: testLogger(),
-      activities,
-      taskQueues: { [HIGHRES_DELETION_TASK_QUEUE]: 1 },
-      embedded: { pollIntervalMs: 50 },
-    });
-    await runtime.start();
-    return runtime.engine;
-  }
+  const runtime = restartableRuntime(backend, { activities, taskQueues: { [HIGHRES_DELETION_TASK_QUEUE]: 1 } });
+  const startRuntime = runtime.restart;
 
   it('fires once after two restarts while the timer waits', async () => {
     let engine = await startRuntime();
-    const repo = createWorkflowRepository(database.db);
+    const repo = createWorkflowRepository(runtime.db());
     const workflowId = highresDeletionWorkflowId('t1', 'item-1');
     dueAt = Date.now() + 2_500;
     await engine.start('highresDeletionWorkflow', {

@@ -1,7 +1,6 @@
 import { createWorkflowRepository } from '@mam/db';
-import { createTestDatabase, testBackends, type TestDatabase } from '@mam/db/testing';
-import { createWorkflowRuntime, type WorkflowRuntime } from '../create-workflow-runtime';
-import { eventually, testLogger, toleratePoolShutdown } from '../testing/test-harness';
+import { testBackends } from '@mam/db/testing';
+import { eventually, restartableRuntime } from '../testing/test-harness';
 import type { ReplicationActivities } from './replication.activities.types';
 import {
   REPLICATION_FIRST_WAIT_MS,
@@ -16,8 +15,6 @@ import {
  * disabled setting ends it.
  */
 describe.each(testBackends)('the replication workflow on %s', (backend) => {
-  let database: TestDatabase;
-  let runtime: WorkflowRuntime | undefined;
   // The source's versions, those recorded copied (with how often), and the setting as the activities read it.
   const backlog: string[] = [];
   const copies = new Map<string, number>();
@@ -51,31 +48,12 @@ describe.each(testBackends)('the replication workflow on %s', (backend) => {
     finishReplicationRound: async () => undefined,
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    toleratePoolShutdown(database);
-  }, 120_000);
-  afterAll(async () => {
-    await runtime?.stop();
-    await database?.dispose();
-  });
-
-  async function startRuntime() {
-    await runtime?.stop();
-    runtime = createWorkflowRuntime({
-      db: database.db,
-      logger: testLogger(),
-      activities,
-      taskQueues: { [REPLICATION_TASK_QUEUE]: 4 },
-      embedded: { pollIntervalMs: 50 },
-    });
-    await runtime.start();
-    return runtime.engine;
-  }
+  const runtime = restartableRuntime(backend, { activities, taskQueues: { [REPLICATION_TASK_QUEUE]: 4 } });
+  const startRuntime = runtime.restart;
 
   it('carries on with the backlog after restarts, shards side by side, each version copied once', async () => {
     let engine = await startRuntime();
-    const repo = createWorkflowRepository(database.db);
+    const repo = createWorkflowRepository(runtime.db());
     backlog.push(...Array.from({ length: 10 }, (_, i) => `v${i}`));
     const workflowId = replicationWorkflowId('t1', 's1');
     await engine.start('replicationWorkflow', {
@@ -97,7 +75,7 @@ describe.each(testBackends)('the replication workflow on %s', (backend) => {
   }, 60_000);
 
   it('is woken by a change of the setting and ends when the setting is disabled', async () => {
-    const engine = runtime!.engine;
+    const engine = runtime.engine();
     const workflowId = replicationWorkflowId('t1', 's1');
     backlog.push('v10');
     const signalledAt = Date.now();

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { createWorkflowRepository, type TWorkflowEventRow } from '@mam/db';
 import { createTestDatabase, testBackends, type TestDatabase, type TTestBackend } from '@mam/db/testing';
-import { createWorkflowRuntime, type WorkflowRuntime } from '../create-workflow-runtime';
+import { createWorkflowRuntime, type TWorkflowRuntimeOptions, type WorkflowRuntime } from '../create-workflow-runtime';
 import type { WorkflowEngine } from '../engine';
 import type { TWorkflowLogger } from '../logger';
 import { createTestActivities, memoryRecorder, type TActivityRun } from './test-activities';
@@ -140,4 +140,40 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * A product workflow's runtime over a fresh database of `backend` that a test stops and starts again, as a server
+ * restart does (the previous runtime stops first: it would claim runs it cannot run). Registers its own set-up and
+ * tear-down.
+ */
+export function restartableRuntime(
+  backend: TTestBackend,
+  options: Pick<TWorkflowRuntimeOptions, 'activities' | 'taskQueues'>,
+) {
+  let database: TestDatabase;
+  let runtime: WorkflowRuntime | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    toleratePoolShutdown(database);
+  }, 120_000);
+  afterAll(async () => {
+    await runtime?.stop();
+    await database?.dispose();
+  });
+  return {
+    db: () => database.db,
+    engine: () => runtime!.engine,
+    async restart(): Promise<WorkflowEngine> {
+      await runtime?.stop();
+      runtime = createWorkflowRuntime({
+        db: database.db,
+        logger: testLogger(),
+        embedded: { pollIntervalMs: 50 },
+        ...options,
+      });
+      await runtime.start();
+      return runtime.engine;
+    },
+  };
 }
