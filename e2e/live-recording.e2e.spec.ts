@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { h264Units } from '@mam/workers/testing/stream-units';
 import type { TUdpFeed } from '@mam/workers/testing/udp-feed';
 import type { Page } from 'playwright-core';
 import { fedSourcePage } from './support/live-source';
@@ -12,6 +13,7 @@ type TLiveItem = {
   itemType: string;
   playback: { kind: string } | null;
   transcoding: { state: string } | null;
+  urls: { original: string | null };
 };
 
 /** Assembles one stream of the recording from its segments in the browser and saves it; the saved file's bytes. */
@@ -38,7 +40,7 @@ describe('a crash recording in the console', () => {
     // Record from the live sources page once the feed shows as ready, and open the recording.
     const fed = await fedSourcePage(suite, 'Newsroom feed');
     feed = fed.feed;
-    const { call, context, page, row } = fed;
+    const { call, key, context, page, row } = fed;
     await row.getByTestId('live-source-record').click();
     await page
       .locator('[data-testid="live-source-row-Newsroom feed"][data-state="recording"]')
@@ -66,12 +68,24 @@ describe('a crash recording in the console', () => {
     await page.goto(`${suite.server.url}/dvr-settings`);
     await row.getByTestId('live-source-stop').click();
     await row.getByTestId('live-source-record').waitFor({ timeout: 60_000 });
+    let video: TLiveItem;
     for (let i = 0; ; i++) {
-      const item = (await call('GET', `/items/${itemId}`)).body as unknown as TLiveItem;
-      if (item.itemType === 'video' && item.transcoding?.state === 'COMPLETE') break;
+      video = (await call('GET', `/items/${itemId}`)).body as unknown as TLiveItem;
+      if (video.itemType === 'video' && video.transcoding?.state === 'COMPLETE') break;
       if (i > 600) throw new Error('the recording was not processed');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+    // The download assembled while it recorded is the start of the item's high res, picture for picture: the same
+    // H.264 units, so neither was encoded again.
+    const original = await fetch(`${suite.server.url}${video.urls.original!}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(original.status).toBe(200);
+    const originalFile = path.join(suite.dir, 'original.mp4');
+    writeFileSync(originalFile, Buffer.from(await original.arrayBuffer()));
+    const downloaded = await h264Units(['-i', path.join(suite.dir, 'highres.ts')]);
+    expect(downloaded.length).toBeGreaterThan(50);
+    expect((await h264Units(['-i', originalFile])).slice(0, downloaded.length)).toEqual(downloaded);
     await page.goto(`${suite.server.url}/item-details/${itemId}`);
     await page.getByTestId('item-type').getByText('Video').waitFor({ timeout: 30_000 });
     await context.close();

@@ -8,6 +8,8 @@ import type { TBrowserSuite } from './suite';
 export interface TFedSourcePage {
   /** REST with an administrator's key. */
   call: ReturnType<typeof restCaller>;
+  /** That administrator's API key, for media REST serves as bytes. */
+  key: string;
   feed: TUdpFeed;
   context: BrowserContext;
   page: Page;
@@ -20,7 +22,8 @@ export interface TFedSourcePage {
  * (`/dvr-settings`) with its row showing the feed as ready.
  */
 export async function fedSourcePage(suite: TBrowserSuite, name: string): Promise<TFedSourcePage> {
-  const call = restCaller(() => suite.server, await createApiKey(suite.server, `live ${name}`));
+  const key = await createApiKey(suite.server, `live ${name}`);
+  const call = restCaller(() => suite.server, key);
   const port = await freeUdpPort();
   const feed = startUdpFeed(port);
   const source = await call('POST', '/live-sources', { name, type: 'udp', location: `udp://127.0.0.1:${port}` });
@@ -30,5 +33,5 @@ export async function fedSourcePage(suite: TBrowserSuite, name: string): Promise
   await signIn(page, suite.server, suite.server.adminEmail, suite.server.adminPassword);
   await page.goto(`${suite.server.url}/dvr-settings`);
   await page.locator(`[data-testid="live-source-row-${name}"][data-state="ready"]`).waitFor({ timeout: 60_000 });
-  return { call, feed, context, page, row: page.getByTestId(`live-source-row-${name}`) };
+  return { call, key, feed, context, page, row: page.getByTestId(`live-source-row-${name}`) };
 }

@@ -1,3 +1,7 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { h264Units } from '@mam/workers/testing/stream-units';
 import { freeUdpPort, startUdpFeed, type TUdpFeed } from '@mam/workers/testing/udp-feed';
 import { schema } from '@mam/db';
 import { eq } from 'drizzle-orm';
@@ -18,6 +22,7 @@ type TItemJson = {
   playback: { url: string; kind: string } | null;
   transcoding: { state: string; error: string | null } | null;
   media: { videoCodec: string | null; durationSeconds: number | null; timecodeStart: string | null } | null;
+  urls: { original: string | null };
 };
 
 async function eventually<T>(what: string, fn: () => Promise<T | null | undefined>, timeoutMs = 60_000): Promise<T> {
@@ -44,9 +49,11 @@ describe('crash recording', () => {
   let admin: TrpcClient;
   let key: string;
   let bravoKey: string;
+  let dir: string;
   const feeds: TUdpFeed[] = [];
 
   beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'mam-crash-recording-'));
     ({ t, alpha, bravo, admin } = await twoTenantLibrary('pglite', { media: true }));
     key = await adminApiKey(t, alpha);
     bravoKey = await adminApiKey(t, bravo);
@@ -54,6 +61,7 @@ describe('crash recording', () => {
   afterAll(async () => {
     for (const feed of feeds) await feed.stop();
     await t.dispose();
+    await rm(dir, { recursive: true, force: true });
   });
 
   async function fedSource(name: string, frequency: number, presetId?: string): Promise<TLiveSourceView> {
@@ -85,6 +93,7 @@ describe('crash recording', () => {
       const p = (await item(itemId)).playback;
       return p?.kind === 'growing' ? p : null;
     });
+    const playableAt = Date.now();
     expect(playback.url).toMatch(/\/media\/live\/index\.m3u8$/);
     const playlist = await fetchMedia(playback.url);
     expect(playlist.statusCode).toBe(200);
@@ -119,9 +128,14 @@ describe('crash recording', () => {
       return (answer.body.segments as unknown[] | undefined)?.length ? answer.body : null;
     });
     expect(highRes).toMatchObject({ stream: 'highres', complete: false });
-    const firstHighRes = (highRes.segments as Array<{ url: string }>)[0]!;
-    const highResBytes = (await fetchMedia(firstHighRes.url)).rawPayload;
+    // What a download assembles while it records: the segments listed so far, one after the other.
+    const listed = highRes.segments as Array<{ url: string }>;
+    const highResBytes = Buffer.concat(
+      await Promise.all(listed.map(async (s) => (await fetchMedia(s.url)).rawPayload)),
+    );
     expect(highResBytes[0]).toBe(0x47); // an MPEG-TS packet's sync byte
+    const assembled = path.join(dir, 'assembled.ts');
+    await writeFile(assembled, highResBytes);
     const proxy = await rest(t, key, 'GET', `/items/${itemId}/recording-segments`);
     expect(proxy.body).toMatchObject({ stream: 'proxy', complete: false });
     expect((proxy.body.segments as Array<{ durationSeconds: number }>)[0]!.durationSeconds).toBeGreaterThan(0);
@@ -129,8 +143,8 @@ describe('crash recording', () => {
       status: 404,
     });
 
-    const listed = await rest(t, key, 'GET', `/live-sources/${source.id}`);
-    expect(listed.body).toMatchObject({ recording: { itemId, originSourceId: source.id } });
+    const view = await rest(t, key, 'GET', `/live-sources/${source.id}`);
+    expect(view.body).toMatchObject({ recording: { itemId, originSourceId: source.id } });
     const again = await rest(t, key, 'POST', `/live-sources/${source.id}/crash-recording`);
     expect(again).toMatchObject({
       status: 409,
@@ -152,6 +166,7 @@ describe('crash recording', () => {
     await sleep(5000);
     const stopped = await rest(t, key, 'DELETE', `/live-sources/${source.id}/crash-recording`);
     expect(stopped).toMatchObject({ status: 200, body: { itemId } });
+    const stoppedAt = Date.now();
 
     const video = await eventually(
       'the recording processed as a video',
@@ -163,7 +178,17 @@ describe('crash recording', () => {
       120_000,
     );
     expect(video.media?.videoCodec).toBe('h264');
-    expect(video.media?.durationSeconds).toBeGreaterThan(5);
+    // As long as it recorded: at least from its first playable segment to the stop, at most from the start request.
+    expect(video.media!.durationSeconds!).toBeGreaterThan((stoppedAt - playableAt) / 1000 - 0.5);
+    expect(video.media!.durationSeconds!).toBeLessThan((stoppedAt - startedAt.getTime()) / 1000 + 0.5);
+    // Its high res begins with what a download assembled from the segments while it recorded, picture for picture:
+    // the same H.264 units, so the join did not encode it again.
+    const original = await fetchMedia(video.urls.original!);
+    expect(original.statusCode).toBe(200);
+    await writeFile(path.join(dir, 'original.mp4'), original.rawPayload);
+    const downloaded = await h264Units(['-i', assembled]);
+    expect(downloaded.length).toBeGreaterThan(20);
+    expect((await h264Units(['-i', path.join(dir, 'original.mp4')])).slice(0, downloaded.length)).toEqual(downloaded);
     // The feed carries no timecode: the recording starts at the time of day it began (the organisation's zone, UTC).
     const [hours, minutes] = new Intl.DateTimeFormat('en-GB', {
       timeZone: 'UTC',
