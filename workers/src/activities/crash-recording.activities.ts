@@ -202,9 +202,12 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
         networks: deps.networks,
         onRefused: (reasons) => deps.logger.warn({ sourceId: source.id, reasons }, 'live pushes refused'),
       });
-      const codecs = await probeRecorderCodecs(binaries, liveInput).catch(() => null);
-      if (!codecs?.video) return { outcome: 'source-lost', segments: 0 };
       const run = await nextRecorderRun(dir);
+      // The start saw this source's codecs moments ago: a probe of its own would hold the first segment back by the
+      // second or two it takes to catch a keyframe. Later runs (restarts, switches, a source back) probe.
+      const known = run === 1 && input.startCodecs?.sourceId === source.id ? input.startCodecs : null;
+      const codecs = known ?? (await probeRecorderCodecs(binaries, liveInput).catch(() => null));
+      if (!codecs?.video) return { outcome: 'source-lost', segments: 0 };
       const wanted = await codingFor(source);
       const coding = await keepRecordingCoding(dir, wanted);
       if (JSON.stringify(coding) !== JSON.stringify(wanted)) {
@@ -375,7 +378,12 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
         transcoding: { ...version.transcoding, state: 'PROGRESSING', error: null, step: 'record' },
       });
       const stopAt = new Date(clock().getTime() + minutes * 60_000).toISOString();
-      return { itemId: input.itemId, versionId: input.versionId, stopAt };
+      return {
+        itemId: input.itemId,
+        versionId: input.versionId,
+        stopAt,
+        ...(input.startCodecs ? { startCodecs: input.startCodecs } : {}),
+      };
     },
 
     recordLive: recordOnce,

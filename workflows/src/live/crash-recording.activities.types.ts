@@ -8,6 +8,15 @@ export interface TCrashRecordingInput {
   userId: string;
   itemId: string;
   versionId: string;
+  /** The starting source's codecs as the start saw them moments before (absent when it did not know them). */
+  startCodecs?: TStartCodecs;
+}
+
+/** A source's codecs as a recent probe named them: the recorder's first run keeps them instead of probing again. */
+export interface TStartCodecs {
+  sourceId: string;
+  video: string;
+  audio: string | null;
 }
 
 /** The live item the recording goes into, and when the tenant's crash recording duration ends it. */
@@ -16,6 +25,7 @@ export interface TCrashRecordingItem {
   versionId: string;
   /** ISO time: start plus the tenant's crash recording duration, fixed once so restarts keep it. */
   stopAt: string;
+  startCodecs?: TStartCodecs;
 }
 
 /** One run of the recorder over one source, until it is told to stop, the source changes, or the input ends. */

@@ -219,6 +219,9 @@ export function createCrashRecordingService(
         userId: actor.userId,
         itemId: created.item.id,
         versionId: created.version.id,
+        ...(status.input?.videoCodec
+          ? { startCodecs: { sourceId, video: status.input.videoCodec, audio: status.input.audioCodec } }
+          : {}),
       };
       try {
         await engine().start('crashRecordingWorkflow', {
