@@ -44,10 +44,12 @@ import {
   journalledSegments,
   journalSegment,
   keepRecordingCoding,
+  markLongAnalysis,
   nextRecorderRun,
   noteRecorderPid,
   planSegmentJoin,
   reconcileJournal,
+  recorderAnalysis,
   recordingCoding,
   type TRecordingCoding,
 } from '../live/recording-journal';
@@ -221,6 +223,7 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
         dir,
         run,
         segmentSeconds,
+        analysis: await recorderAnalysis(dir),
         highRes: coding.highRes === 'preset' ? presetRecorderArgs(coding.settings) : highResFor(codecs),
         // Journalled first (what the stop joins), then stored, so downloads can assemble it while it records.
         onSegment: (segment) =>
@@ -272,6 +275,8 @@ export function createCrashRecordingActivities(deps: CrashRecordingActivityDeps)
       await Promise.all(journal);
       await publisher.sync();
       if (!exit.stopped) deps.logger.info({ itemId: input.itemId, reason: exit.reason }, 'live input ended');
+      // Its keyframes are further apart than the short look: the next run (after the reconnection pause) looks longer.
+      if (exit.unsized) await markLongAnalysis(dir);
       return { outcome: exit.stopped ? outcome : 'source-lost', segments: exit.segments.length };
     } catch (error) {
       if (error instanceof LiveAddressRefusedError) return { outcome: 'source-lost', segments: 0 };

@@ -1,5 +1,11 @@
 import type { TRenderPresetSettings } from '@mam/core';
-import { canStreamCopy, parseSegmentList, planRecorderArgs, RECORDER_TRANSCODE_ARGS } from './recorder-plan';
+import {
+  canStreamCopy,
+  isUnsizedInput,
+  parseSegmentList,
+  planRecorderArgs,
+  RECORDER_TRANSCODE_ARGS,
+} from './recorder-plan';
 import { presetRecorderArgs } from './recorder-preset';
 
 const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
@@ -40,6 +46,26 @@ describe('recorder plan', () => {
     expect(args).not.toContain('copy');
     expect(after(args, '-c:v')).toBe('libx264');
     expect(after(args, '-force_key_frames')).toBe('expr:gte(t,n_forced*4)');
+  });
+
+  it('looks at the feed for 2.5 s before recording, and for 12 s when a short look could not size the picture', () => {
+    const input = { url: 'udp://127.0.0.1:5000', inputOptions: [] };
+    const plan = { input, dir: '/rec', run: 1, segmentSeconds: 2, highRes: 'copy', proxyHeight: 360 } as const;
+    const short = planRecorderArgs(plan);
+    expect(after(short, '-analyzeduration')).toBe('2500000');
+    expect(short.indexOf('-analyzeduration')).toBeLessThan(short.indexOf('-i'));
+    // The byte limit never cuts the look short at contribution bit rates (50 Mbit/s for 2.5 s is about 16 MB).
+    expect(Number(after(short, '-probesize'))).toBeGreaterThan((50e6 / 8) * 2.5);
+    const long = planRecorderArgs({ ...plan, analysis: 'long' });
+    expect(after(long, '-analyzeduration')).toBe('12000000');
+    expect(Number(after(long, '-probesize'))).toBeGreaterThan((50e6 / 8) * 12);
+
+    expect(isUnsizedInput('[segment @ 0x1] dimensions not set')).toBe(true);
+    expect(isUnsizedInput('Could not find codec parameters for stream 0 (Video: h264, none): unspecified size')).toBe(
+      true,
+    );
+    expect(isUnsizedInput('Connection refused')).toBe(false);
+    expect(isUnsizedInput(null)).toBe(false);
   });
 
   it('reads the segment list as ffmpeg writes it, ignoring a half-written last line', () => {

@@ -19,6 +19,27 @@ export interface TRecorderPlanOptions {
   highRes: 'copy' | readonly string[];
   /** Height of the proxy rung. */
   proxyHeight: number;
+  /** How long ffmpeg reads the feed before it records: short unless a short look could not size the picture. */
+  analysis?: TRecorderAnalysis;
+}
+
+export type TRecorderAnalysis = 'short' | 'long';
+
+/**
+ * How much of the feed ffmpeg reads before it starts. MPEG-TS has no header, so ffmpeg reads all of its analysis
+ * window however early it knows the streams: its default (5 s or 5 MB) was most of the time from the start of a
+ * recording to its first playable segment. 2.5 s holds a keyframe of the 0.5–2 s GOPs contribution feeds use; a
+ * feed with longer GOPs cannot be sized in it (`isUnsizedInput`) and is read again with the long window. The byte
+ * limits stay above what the time lets through at contribution bit rates (50 Mbit/s is 16 MB in 2.5 s).
+ */
+export const RECORDER_ANALYSIS: Record<TRecorderAnalysis, readonly string[]> = {
+  short: ['-analyzeduration', '2500000', '-probesize', '32000000'],
+  long: ['-analyzeduration', '12000000', '-probesize', '150000000'],
+};
+
+/** ffmpeg's words when its analysis saw no keyframe: the picture has no size, and nothing can be recorded. */
+export function isUnsizedInput(reason: string | null): boolean {
+  return !!reason && /Could not find codec parameters|dimensions not set|unspecified size/i.test(reason);
 }
 
 export const RECORDER_HIGHRES_DIR = 'highres';
@@ -63,7 +84,7 @@ export function planRecorderArgs(options: TRecorderPlanOptions): string[] {
   const runName = `run-${String(options.run).padStart(3, '0')}`;
   const hls = path.join(options.dir, RECORDER_HLS_DIR);
   const args = ['-hide_banner', '-y', '-v', 'error', '-nostats'];
-  args.push(...options.input.inputOptions, '-i', options.input.url);
+  args.push(...options.input.inputOptions, ...RECORDER_ANALYSIS[options.analysis ?? 'short'], '-i', options.input.url);
   args.push('-map', '0:v:0', '-map', '0:a:0?');
   if (options.highRes === 'copy') args.push('-c', 'copy');
   else args.push(...options.highRes, '-force_key_frames', `expr:gte(t,n_forced*${seconds})`);

@@ -35,6 +35,34 @@ const playlistSegments = (text: string) => text.split('\n').filter((line) => lin
 
 describe('startRecorder', () => {
   it(
+    'says a feed whose keyframes are further apart than its short look cannot be sized, and records it with the long one',
+    async () => {
+      const binaries = await resolveFfmpeg();
+      const port = await freeUdpPort();
+      feed = startUdpFeed(port, { gop: 250 }); // a keyframe every 10 s, the first as the feed begins
+      const input = { url: feed.url, inputOptions: [] };
+      const base = { binaries, input, run: 1, segmentSeconds: 2, highRes: 'copy' } as const;
+      // Looked at 3 s into the feed, past its first keyframe: the next comes long after the 2.5 s look has ended.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const unsized = await startRecorder({ ...base, dir: path.join(dir, 'long-gop-short') }).done;
+      expect(unsized).toMatchObject({ stopped: false, unsized: true, segments: [] });
+
+      const recorder = startRecorder({ ...base, dir: path.join(dir, 'long-gop-long'), analysis: 'long' });
+      await waitFor(
+        'a playable playlist',
+        async () => {
+          const text = await readFile(path.join(dir, 'long-gop-long', RECORDER_PLAYLIST), 'utf8').catch(() => '');
+          return playlistSegments(text) >= 1 ? text : null;
+        },
+        40_000,
+      );
+      const exit = await recorder.stop();
+      expect(exit).toMatchObject({ stopped: true, unsized: false });
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
     'stream-copies an H.264/AAC UDP feed into segments, grows an event playlist, and stops with whole segments',
     async () => {
       const binaries = await resolveFfmpeg();

@@ -5,12 +5,14 @@ import { runProcess, summariseLog, type ProcessExit } from '../media/run-process
 import {
   canStreamCopy,
   highResListFile,
+  isUnsizedInput,
   parseSegmentList,
   planRecorderArgs,
   RECORDER_HIGHRES_DIR,
   RECORDER_HLS_DIR,
   RECORDER_TRANSCODE_ARGS,
   type TLiveInputCodecs,
+  type TRecorderAnalysis,
 } from './recorder-plan';
 import type { TLiveInput } from './live-input';
 
@@ -45,6 +47,7 @@ export interface TRecorderOptions {
   segmentSeconds: number;
   highRes: 'copy' | readonly string[];
   proxyHeight?: number;
+  analysis?: TRecorderAnalysis;
   onSegment?: (segment: TRecordedSegment) => void;
   /** Kills ffmpeg at once (cancellation); a stop that keeps the last segment whole is `stop()`. */
   signal?: AbortSignal;
@@ -59,6 +62,8 @@ export interface TRecorderExit {
   stopped: boolean;
   /** ffmpeg's own words when it ended on its own. */
   reason: string | null;
+  /** It ended before recording anything because its analysis saw no keyframe (a feed with long GOPs). */
+  unsized: boolean;
 }
 
 export interface TRecorder {
@@ -152,6 +157,7 @@ export function startRecorder(options: TRecorderOptions): TRecorder {
       segmentSeconds: options.segmentSeconds,
       highRes: options.highRes,
       proxyHeight: options.proxyHeight ?? 360,
+      ...(options.analysis ? { analysis: options.analysis } : {}),
     });
     const timer = setInterval(() => {
       polling = polling.then(collect);
@@ -177,6 +183,7 @@ export function startRecorder(options: TRecorderOptions): TRecorder {
       segments,
       stopped: stopRequested,
       reason: stopRequested || !exit ? null : summariseLog(exit.log) || `ffmpeg exited with code ${exit.code}`,
+      unsized: !stopRequested && !!exit && segments.length === 0 && isUnsizedInput(exit.log.join('\n')),
     };
   })();
 

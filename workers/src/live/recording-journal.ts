@@ -1,7 +1,7 @@
 import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TRenderPresetSettings } from '@mam/core';
-import { highResListFile, parseSegmentList, RECORDER_HIGHRES_DIR } from './recorder-plan';
+import { highResListFile, parseSegmentList, RECORDER_HIGHRES_DIR, type TRecorderAnalysis } from './recorder-plan';
 import type { TRecordedSegment } from './recorder';
 
 /**
@@ -174,4 +174,15 @@ export async function planSegmentJoin(
   else args.push('-f', 'mpegts');
   args.push(outputBase);
   return { extension, args };
+}
+
+const LONG_ANALYSIS_MARK = 'long-analysis';
+
+/** Notes that this recording's feed needs the long analysis window (a short one saw no keyframe). */
+export async function markLongAnalysis(dir: string): Promise<void> {
+  await writeFile(path.join(dir, LONG_ANALYSIS_MARK), '');
+}
+
+export async function recorderAnalysis(dir: string): Promise<TRecorderAnalysis> {
+  return (await stat(path.join(dir, LONG_ANALYSIS_MARK)).catch(() => null)) ? 'long' : 'short';
 }
