@@ -51,6 +51,23 @@ export interface TColdRestore {
   ready: boolean;
 }
 
+/**
+ * A request joining a running restore: a faster tier upgrades it, a slower or equal one just joins (null).
+ * The media can only get readable sooner, so the new ready time is the earlier of the current one and
+ * now plus the express delay; an unknown current ready time (S3 has not said yet) takes the express estimate.
+ */
+export function upgradedColdRestore(
+  current: TColdRestore,
+  requestedTier: TRestoreTier,
+  now: Date,
+  expressDelayMs: number,
+): TColdRestore | null {
+  if (current.ready || requestedTier !== 'express' || current.tier === 'express') return null;
+  const expressReadyAt = now.getTime() + expressDelayMs;
+  const currentReadyAt = current.readyAt === null ? Number.POSITIVE_INFINITY : Date.parse(current.readyAt);
+  return { ...current, tier: 'express', readyAt: new Date(Math.min(currentReadyAt, expressReadyAt)).toISOString() };
+}
+
 /** The transfer as the item JSON carries it. */
 export interface TArchiveTransferView {
   state: ProcessState;
