@@ -7,6 +7,8 @@ export interface AbandonedUploadCleanupDeps {
   storages: { resolve(tenantId: string, storageId: string): Promise<ObjectStorage> };
   /** The time the grace period is measured against; tests move it past the grace. */
   clock?: () => Date;
+  /** Told of an abort the storage refused; the record stays for the next round. */
+  onAbortFailed?(event: { tenantId: string; uploadId: string; key: string; error: unknown }): void;
   /** Told of each upload aborted (ids and key only: nothing secret). */
   onAborted?(event: {
     tenantId: string;
@@ -44,7 +46,8 @@ export async function cleanupAbandonedUploads(
     try {
       const storage = await deps.storages.resolve(tenantId, upload.storageId);
       await storage.multipart?.abort(upload.key, upload.uploadId);
-    } catch {
+    } catch (error) {
+      deps.onAbortFailed?.({ tenantId, uploadId: upload.uploadId, key: upload.key, error });
       result.failed += 1;
       continue;
     }
