@@ -86,5 +86,6 @@ export * from './live/live-source.types';
 export * from './live/live-address';
 export * from './live/live-source.rules';
 export * from './archive/archive-transfer';
+export * from './archive/abandoned-upload.rules';
 export * from './watch-folders/watch-folder.rules';
 export * from './lifecycle/lifecycle-rule.rules';

@@ -9,6 +9,7 @@ export * from './render';
 export * from './activities/highres-deletion.activities';
 export * from './live';
 export * from './activities/archive.activities';
+export * from './activities/abandoned-uploads.cleanup';
 export * from './activities/send-to-storage.activities';
 export * from './activities/verified-copy';
 export * from './activities/central-render.activities';

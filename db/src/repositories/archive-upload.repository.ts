@@ -58,5 +58,29 @@ export function createArchiveUploadRepository(db: Database) {
     async remove(target: TArchiveUploadTarget): Promise<void> {
       await db.delete(archiveUpload).where(ofTarget(target));
     },
+
+    /** The tenant's recorded uploads, oldest activity first: what the abandoned-upload cleanup goes through. */
+    async listForTenant(tenantId: string, limit = 500): Promise<TArchiveUploadRow[]> {
+      return db
+        .select()
+        .from(archiveUpload)
+        .where(eq(archiveUpload.tenantId, tenantId))
+        .orderBy(archiveUpload.updatedAt)
+        .limit(limit);
+    },
+
+    /**
+     * Drops the record of the upload `uploadId` once it is aborted; an attempt that began another upload for the same
+     * target meanwhile keeps its record.
+     */
+    async removeUpload(tenantId: string, id: string, uploadId: string): Promise<boolean> {
+      const removed = await db
+        .delete(archiveUpload)
+        .where(
+          and(eq(archiveUpload.tenantId, tenantId), eq(archiveUpload.id, id), eq(archiveUpload.uploadId, uploadId)),
+        )
+        .returning({ id: archiveUpload.id });
+      return removed.length > 0;
+    },
   };
 }
