@@ -5,13 +5,12 @@
  * @aws-sdk/lib-storage multipart upload of the same file to the same server with the same part size and queue
  * (target ≥ 0.8). The bare upload runs first, so the archive run pays for any write-back it left behind.
  */
-import { createHash, randomFillSync } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { once } from 'node:events';
 import { S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { writeRandomFile } from '@mam/api/testing/random-file';
 import { startS3TestServer } from '@mam/workers';
 import { createTestApp, createTenant } from '@mam/api/testing/test-app';
 import {
@@ -34,21 +33,6 @@ const QUEUE_SIZE = 4;
 const POLL_MS = 250;
 
 const mbPerSecond = (bytes: number, ms: number) => bytes / 1e6 / (ms / 1000);
-
-/** Random bytes (incompressible, as media is) written to `file`; resolves with their SHA-256. */
-async function writeRandomFile(file: string, bytes: number): Promise<string> {
-  const hash = createHash('sha256');
-  const out = createWriteStream(file);
-  const block = Buffer.alloc(8 * MiB);
-  for (let written = 0; written < bytes; written += block.length) {
-    const chunk = randomFillSync(block).subarray(0, Math.min(block.length, bytes - written));
-    hash.update(chunk);
-    if (!out.write(Buffer.from(chunk))) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-  return hash.digest('hex');
-}
 
 export async function benchArchive(): Promise<string[]> {
   const s3 = await startS3TestServer({ buckets: ['archive', 'bare'] });
