@@ -11,7 +11,7 @@ import { writeRandomFile } from '@mam/api/testing/random-file';
 import { startS3TestServer, type S3TestServer } from '@mam/workers';
 import { createApiKey } from './support/api-key';
 import { restCaller } from './support/rest-caller';
-import { startServer, type RunningServer } from './support/server';
+import { killServer, startServer, type RunningServer } from './support/server';
 
 jest.setTimeout(600_000);
 
@@ -91,19 +91,6 @@ describe('archive transfer interrupted by kill -9', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const kill = (running: RunningServer) =>
-    new Promise<void>((resolve) => {
-      process.kill(running.pid, 'SIGKILL');
-      const check = setInterval(() => {
-        try {
-          process.kill(running.pid, 0);
-        } catch {
-          clearInterval(check);
-          resolve();
-        }
-      }, 50);
-    });
-
   it('resumes the same multipart upload after the restart and removes the online copy only once it verified', async () => {
     s3 = await startS3TestServer({ buckets: ['archive'] });
     relay = await countingRelay(s3.endpoint);
@@ -169,7 +156,7 @@ describe('archive transfer interrupted by kill -9', () => {
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await kill(server);
+    await killServer(server);
     const sentBeforeKill = relay.counts.partsSent;
     expect(before!.bytesDone / before!.bytesTotal).toBeLessThan(0.6);
     // Nothing is lost: the online copy is whole while the archive copy is unfinished.

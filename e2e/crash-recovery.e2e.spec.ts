@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { createApiKey } from './support/api-key';
 import { uploadItem, waitUntilProcessed } from './support/seed-item';
 import { restCaller } from './support/rest-caller';
-import { startServer, type RunningServer } from './support/server';
+import { killServer, startServer, type RunningServer } from './support/server';
 
 jest.setTimeout(300_000);
 
@@ -33,19 +33,6 @@ describe('crash recovery of the media pipeline', () => {
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
-
-  const kill = (running: RunningServer) =>
-    new Promise<void>((resolve) => {
-      process.kill(running.pid, 'SIGKILL');
-      const check = setInterval(() => {
-        try {
-          process.kill(running.pid, 0);
-        } catch {
-          clearInterval(check);
-          resolve();
-        }
-      }, 50);
-    });
 
   it('finishes an upload and a transcode interrupted by kill -9, with nothing lost and no step run twice', async () => {
     const video = makeVideo(dir, 'crash.mp4', 20, '1280x720');
@@ -72,7 +59,7 @@ describe('crash recovery of the media pipeline', () => {
     expect((await patch(server.url, 0, data.subarray(0, half))).status).toBe(204);
 
     // Mid-upload.
-    await kill(server);
+    await killServer(server);
     server = await startServer({ dataDir });
     const head = await fetch(`${server.url}${location}`, { method: 'HEAD', headers });
     const offset = Number(head.headers.get('upload-offset'));
@@ -89,7 +76,7 @@ describe('crash recovery of the media pipeline', () => {
       if (state.transcoding?.state === 'COMPLETE' || i > 600) throw new Error('processing finished before the kill');
       await new Promise((r) => setTimeout(r, 50));
     }
-    await kill(server);
+    await killServer(server);
     server = await startServer({ dataDir });
 
     let settled: Item;
@@ -166,7 +153,7 @@ describe('crash recovery of the media pipeline', () => {
       }
       await new Promise((r) => setTimeout(r, 50));
     }
-    await kill(server);
+    await killServer(server);
     server = await startServer({ dataDir });
 
     let render: { state: string; error: string | null; placeholderItemId: string };
@@ -231,7 +218,7 @@ describe('crash recovery of the media pipeline', () => {
       const segments = (text: string) => text.split('\n').filter((line) => line.endsWith('.ts')).length;
       await until('three proxy segments before the kill', async () => (segments(await playlist()) >= 3 ? 1 : null));
 
-      await kill(server);
+      await killServer(server);
       server = await startServer({ dataDir });
 
       // The same item records on: the playlist grows past a discontinuity, the source still records into it.

@@ -106,3 +106,18 @@ export async function startServer(
     },
   };
 }
+
+/** kill -9 of a running server, as a crash would end it; resolves once the process is gone. */
+export function killServer(running: Pick<RunningServer, 'pid'>): Promise<void> {
+  return new Promise<void>((resolve) => {
+    process.kill(running.pid, 'SIGKILL');
+    const check = setInterval(() => {
+      try {
+        process.kill(running.pid, 0);
+      } catch {
+        clearInterval(check);
+        resolve();
+      }
+    }, 50);
+  });
+}
