@@ -63,13 +63,13 @@ async function sha256Of(stream: Readable): Promise<string> {
   return hash.digest('hex');
 }
 
-/** The files under `dir` whose path names `needle`. */
-async function filesNaming(dir: string, needle: string): Promise<string[]> {
+/** The files under `dir` whose path names every needle. */
+async function filesNaming(dir: string, ...needles: string[]): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((file) => file.includes(needle));
+    .filter((file) => needles.every((needle) => file.includes(needle)));
 }
 
 /**
@@ -84,7 +84,10 @@ describe('archive transfer interrupted by kill -9', () => {
   let s3: S3TestServer | undefined;
   let relay: Awaited<ReturnType<typeof countingRelay>> | undefined;
 
+  let client: S3Client | undefined;
+
   afterAll(async () => {
+    client?.destroy();
     await server?.stop();
     await relay?.close();
     await s3?.close();
@@ -93,6 +96,12 @@ describe('archive transfer interrupted by kill -9', () => {
 
   it('resumes the same multipart upload after the restart and removes the online copy only once it verified', async () => {
     s3 = await startS3TestServer({ buckets: ['archive'] });
+    client = new S3Client({
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: s3.credentials,
+    });
     relay = await countingRelay(s3.endpoint);
     const env = { STORAGE_PRIVATE_ENDPOINTS: relay.host };
     server = await startServer({ dataDir, env });
@@ -126,13 +135,18 @@ describe('archive transfer interrupted by kill -9', () => {
     } as RequestInit);
     expect(patched.status).toBe(204);
     const item = async () => (await call('GET', `/items/${itemId}`)).body;
+    /** The item's object in the archive bucket, once its multipart upload is complete. */
+    const archived = async () =>
+      (await client!.send(new ListObjectsV2Command({ Bucket: 'archive' }))).Contents?.find((object) =>
+        object.Key?.includes(itemId),
+      );
     for (let i = 0; ; i++) {
       const current = await item();
       if ((current.version as { sha256: string | null } | null)?.sha256 === sha256) break;
       if (i > 1200) throw new Error(`the upload was not ingested: ${JSON.stringify(current)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const [online] = await filesNaming(path.join(dataDir, 'storage'), itemId);
+    const [online] = await filesNaming(path.join(dataDir, 'storage'), `${itemId}/`, '/original/');
     expect(online).toBeDefined();
     expect((await stat(online!)).size).toBe(FILE_BYTES);
 
@@ -165,11 +179,16 @@ describe('archive transfer interrupted by kill -9', () => {
     server = await startServer({ dataDir, env });
     let after: TTransfer = null;
     for (let i = 0; ; i++) {
+      const onlineBytes = await stat(online!).then(
+        (found) => found.size,
+        () => null,
+      );
       after = (await item()).archiveFileTransfer as TTransfer;
       if (after?.state === 'COMPLETE' || after?.state === 'ERROR') break;
       if (i > 6000) throw new Error(`the archive did not finish: ${JSON.stringify(after)}`);
-      // Until it is verified the online copy stays.
-      if (i % 20 === 0) expect((await stat(online!)).size).toBe(FILE_BYTES);
+      // Nothing is lost meanwhile: the online copy is deleted once the archive copy is whole and verified, a moment
+      // before the transfer reports itself complete.
+      if (onlineBytes !== FILE_BYTES) expect((await archived())?.Size).toBe(FILE_BYTES);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(after).toMatchObject({ state: 'COMPLETE', error: null });
@@ -183,21 +202,10 @@ describe('archive transfer interrupted by kill -9', () => {
     expect(relay.counts.partsSent).toBeLessThanOrEqual(parts + 4);
 
     // The archived object is the original, byte for byte; the online copy is gone.
-    const client = new S3Client({
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: s3.credentials,
-    });
-    try {
-      const objects = await client.send(new ListObjectsV2Command({ Bucket: 'archive' }));
-      const objectKey = objects.Contents?.map((object) => object.Key!).find((name) => name.includes(itemId));
-      expect(objectKey).toBeDefined();
-      const listed = await client.send(new GetObjectCommand({ Bucket: 'archive', Key: objectKey }));
-      expect(await sha256Of(listed.Body as Readable)).toBe(sha256);
-    } finally {
-      client.destroy();
-    }
+    const object = await archived();
+    expect(object).toBeDefined();
+    const stored = await client!.send(new GetObjectCommand({ Bucket: 'archive', Key: object!.Key }));
+    expect(await sha256Of(stored.Body as Readable)).toBe(sha256);
     await expect(stat(online!)).rejects.toThrow();
   });
 });

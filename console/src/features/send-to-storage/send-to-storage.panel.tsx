@@ -29,24 +29,26 @@ export function SendToStoragePanel({ itemId, hasOriginal }: { itemId: string; ha
     { itemId },
     { refetchInterval: (query) => (query.state.data?.some((s) => s.status === 'RUNNING') ? 1000 : false) },
   );
+  // A send started here or seen running is announced once when it ends, success or failure: a short send may be
+  // over before the list ever shows it running.
+  const awaited = useRef(new Set<string>());
   const send = trpc.sendToStorage.send.useMutation({
-    onSuccess: async () => {
+    onSuccess: async (started) => {
+      awaited.current.add(`${started.workflowId}@${started.startedAt}`);
       notifySuccess(t('sendToStorage.started'));
       await utils.sendToStorage.list.invalidate({ itemId });
     },
     onError: (error) => notifyError(t, error),
   });
 
-  // A send seen running that has now ended is announced once, success or failure.
-  const seenRunning = useRef(new Set<string>());
   useEffect(() => {
     for (const s of sends.data ?? []) {
       const key = `${s.workflowId}@${s.startedAt}`;
       if (s.status === 'RUNNING') {
-        seenRunning.current.add(key);
+        awaited.current.add(key);
         continue;
       }
-      if (!seenRunning.current.delete(key)) continue;
+      if (!awaited.current.delete(key)) continue;
       const storage = s.storageName ?? '';
       if (s.status === 'COMPLETED') notifySuccess(t('sendToStorage.sent', { storage, fileName: s.fileName ?? '' }));
       else

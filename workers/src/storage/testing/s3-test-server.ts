@@ -10,7 +10,7 @@ type S3rverConstructor = new (options: {
   directory: string;
   vhostBuckets: boolean;
   configureBuckets: Array<{ name: string }>;
-}) => { run(): Promise<{ port: number }>; close(): Promise<void> };
+}) => { run(): Promise<{ port: number }>; close(): Promise<void>; httpServer?: { closeAllConnections(): void } };
 
 export interface S3TestServer {
   endpoint: string;
@@ -40,7 +40,10 @@ export async function startS3TestServer(options: { buckets: string[] }): Promise
     endpoint: `http://127.0.0.1:${port}`,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     close: async () => {
-      await server.close();
+      const closed = server.close();
+      // Clients keep their connections alive, and close() alone waits for them.
+      server.httpServer?.closeAllConnections();
+      await closed;
       await rm(directory, { recursive: true, force: true });
     },
   };
