@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { makeProRes, makeVideo } from '@mam/api/testing/media-fixtures';
+import type { Page, Route } from 'playwright-core';
+import { makeFrameCodedVideo, makeProRes, makeVideo } from '@mam/api/testing/media-fixtures';
 import { createApiKey } from './support/api-key';
 import { openItemAs } from './support/item-page';
-import { uploadItem } from './support/seed-item';
-import { waitForPlayingPast, type TPageGlobals, type TVideo } from './support/player';
+import { uploadItem, waitUntilProcessed } from './support/seed-item';
+import { signIn } from './support/sign-in';
+import { timecodeOf, waitForPlayingPast, type TPageGlobals, type TVideo } from './support/player';
 import { browserSuite, shot } from './support/suite';
 
 jest.setTimeout(360_000);
@@ -114,4 +116,99 @@ describe('playable at once', () => {
     await shot(page, 'playback-03-prores-growing');
     await context.close();
   });
+
+  it('shows the very frame it was paused on after the switch from the original to the proxy', async () => {
+    const apiKey = await createApiKey(suite.server, 'frame-switch');
+    const video = makeFrameCodedVideo(suite.dir, 'Frames.mp4', 8);
+    const itemId = await uploadItem(suite.server, apiKey, 'Frames.mp4', readFileSync(video));
+    await waitUntilProcessed(suite.server, apiKey, itemId);
+    const item = (await (
+      await fetch(`${suite.server.url}/api/v1/items/${itemId}`, { headers: { authorization: `Bearer ${apiKey}` } })
+    ).json()) as TPlaybackItem & { urls: { original: string } };
+    expect(item.playback?.kind).toBe('proxy');
+
+    // The page is told what it would be told while the item is processed: play the original, processing goes on.
+    // Let go, it learns of the proxy on its next poll, as it does when the proxy is written.
+    let held = true;
+    const context = await suite.browser.newContext({ locale: 'en-GB' });
+    await context.route('**/trpc/**', async (route: Route) => {
+      if (!held || !route.request().url().includes('items.get')) return route.fallback();
+      const answer = await route.fetch();
+      const body = JSON.stringify(await answer.json(), (key, value: unknown) => {
+        if (key === 'playback' && value) return { url: item.urls.original, kind: 'original' };
+        if (key === 'transcoding' && value) return { ...(value as object), state: 'PROGRESSING' };
+        return value;
+      });
+      await route.fulfill({ response: answer, body });
+    });
+    const page = await context.newPage();
+    await signIn(page, suite.server);
+    await page.goto(`${suite.server.url}/item-details/${itemId}`);
+    const player = page.locator('[data-testid="media-player"][data-playback="original"]');
+    await player.waitFor({ timeout: 60_000 });
+
+    // Paused while playing, wherever within a frame the playhead stops.
+    await page.getByTestId('player-play').click();
+    await waitForPlayingPast(page, 2.3);
+    await page.getByTestId('player-play').click();
+    const before = await settledFrame(page);
+    const beforeTimecode = await timecodeOf(page);
+    expect(before).toBeGreaterThan(50);
+    // Paused, the timecode names the frame on screen (the element's clock runs ahead of the picture while playing).
+    expect(frameOfTimecode(beforeTimecode)).toBe(before);
+    await shot(page, 'playback-04-original-paused');
+
+    held = false;
+    await page
+      .locator('[data-testid="media-player"][data-playback="proxy"][data-source="hls.js"]')
+      .waitFor({ timeout: 60_000 });
+    const after = await settledFrame(page);
+    await shot(page, 'playback-05-proxy-same-frame');
+    expect({ frame: after, timecode: await timecodeOf(page) }).toEqual({ frame: before, timecode: beforeTimecode });
+    expect(await page.getByTestId('player-video').evaluate((v) => (v as unknown as TVideo).paused)).toBe(true);
+    await context.close();
+  });
 });
+
+/** The frame a timecode of makeFrameCodedVideo names (25 frames a second from 10:00:00:00). */
+function frameOfTimecode(timecode: string): number {
+  const [hours, minutes, seconds, frames] = timecode.split(/[:;]/).map(Number) as [number, number, number, number];
+  return ((hours - 10) * 3600 + minutes * 60 + seconds) * 25 + frames;
+}
+
+/** The frame number the player's picture shows (makeFrameCodedVideo's bars), once it has stayed the same 1 s. */
+async function settledFrame(page: Page): Promise<number> {
+  let last = -1;
+  let since = Date.now();
+  for (const until = Date.now() + 30_000; Date.now() < until; await page.waitForTimeout(100)) {
+    const frame = await page.getByTestId('player-video').evaluate((element) => {
+      type TContext = {
+        drawImage(e: unknown, x: number, y: number): void;
+        getImageData(...a: number[]): { data: number[] };
+      };
+      const v = element as unknown as { videoWidth: number; videoHeight: number; readyState: number; seeking: boolean };
+      if (v.readyState < 2 || v.seeking || !v.videoWidth) return -1;
+      const doc = (globalThis as unknown as { document: { createElement(tag: string): unknown } }).document;
+      const canvas = doc.createElement('canvas') as {
+        width: number;
+        height: number;
+        getContext(kind: string): TContext;
+      };
+      canvas.width = v.videoWidth;
+      canvas.height = v.videoHeight;
+      const context = canvas.getContext('2d');
+      context.drawImage(element, 0, 0);
+      let frame = 0;
+      for (let bit = 0; bit < 8; bit++) {
+        const x = Math.floor(((bit + 0.5) * canvas.width) / 8);
+        if (context.getImageData(x, Math.floor(canvas.height / 2), 1, 1).data[0]! > 128) frame |= 1 << bit;
+      }
+      return frame;
+    });
+    if (frame !== last) {
+      last = frame;
+      since = Date.now();
+    } else if (frame >= 0 && Date.now() - since >= 1000) return frame;
+  }
+  throw new Error(`the picture did not settle (last frame ${last})`);
+}

@@ -19,6 +19,23 @@ export function makeVideo(dir: string, name = 'clip.mp4', seconds = 2, size = '3
   return file;
 }
 
+/**
+ * A browser-playable H.264/AAC MP4 whose every frame shows its own number: eight vertical bars, bar i white when bit
+ * i of the frame number is set (frames 0 to 255), so a test reads which frame the player shows from its pixels.
+ */
+export function makeFrameCodedVideo(dir: string, name = 'frames.mp4', seconds = 8, rate = 25): string {
+  const file = path.join(dir, name);
+  const bit = 'mod(floor(N/pow(2,floor(X*8/W))),2)';
+  ffmpeg([
+    ...['-f', 'lavfi', '-i', `color=c=black:size=640x360:rate=${rate}:duration=${seconds}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`],
+    ...['-vf', `geq=lum='if(${bit},235,16)':cb=128:cr=128`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
+    ...['-timecode', '10:00:00:00', file],
+  ]);
+  return file;
+}
+
 /** A camera or edit-suite master: ProRes 422 with 24-bit PCM in MOV, which no browser plays as it is. */
 export function makeProRes(dir: string, name = 'master.mov', seconds = 2, size = '640x360'): string {
   const file = path.join(dir, name);

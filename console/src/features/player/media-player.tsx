@@ -388,6 +388,39 @@ export function MediaPlayer({
     setSpeed(0);
   }, [video]);
 
+  // The frame on screen: while playing, the element's clock runs ahead of the picture by up to a frame, so a pause
+  // would leave the timecode one frame past what the viewer sees. Element time of the last frame presented.
+  const presented = useRef<number | null>(null);
+  useEffect(() => {
+    if (!video || !('requestVideoFrameCallback' in video)) return;
+    let handle = 0;
+    const onFrame = (_now: number, frame: { mediaTime: number }) => {
+      presented.current = frame.mediaTime;
+      handle = video.requestVideoFrameCallback(onFrame);
+    };
+    handle = video.requestVideoFrameCallback(onFrame);
+    // A new source's times mean something else.
+    const forget = () => {
+      presented.current = null;
+    };
+    video.addEventListener('emptied', forget);
+    return () => {
+      video.cancelVideoFrameCallback(handle);
+      video.removeEventListener('emptied', forget);
+    };
+  }, [video]);
+
+  // A pause lands on the frame the viewer sees, so picture, timecode, marks and comments agree on it.
+  const pauseOnShownFrame = useCallback(() => {
+    const wasPlaying = speedRef.current > 0;
+    stop();
+    // A source being switched has no picture yet: the next one lands where this one was.
+    if (!video || !wasPlaying || video.readyState < 2) return;
+    const shown = presented.current;
+    const elementTime = shown !== null && Math.abs(shown - video.currentTime) < 0.5 ? shown : video.currentTime;
+    seek(windowFrameSeekTime(frameAt(elementTime - offset.current, clock), clock, span));
+  }, [video, stop, seek, clock, span]);
+
   const goToFrameOf = useCallback(
     (seconds: number | null) => {
       if (seconds === null) return;
@@ -423,11 +456,14 @@ export function MediaPlayer({
       };
       switch (action) {
         case 'togglePlay':
-          if (speedRef.current === 0) fromStart();
-          setSpeed(togglePlay);
+          if (speedRef.current > 0) pauseOnShownFrame();
+          else {
+            if (speedRef.current === 0) fromStart();
+            setSpeed(togglePlay);
+          }
           break;
         case 'pause':
-          setSpeed(0);
+          pauseOnShownFrame();
           break;
         case 'shuttleForward':
           fromStart();
@@ -461,7 +497,7 @@ export function MediaPlayer({
           break;
       }
     },
-    [video, currentTime, stop, seek, clock, span, changeMarks, marks, goToFrameOf, toggleFullscreen],
+    [video, currentTime, stop, seek, clock, span, changeMarks, marks, goToFrameOf, toggleFullscreen, pauseOnShownFrame],
   );
 
   // Shortcuts work anywhere on the page except where keys type text or drive another control.

@@ -88,6 +88,7 @@ export function usePlaybackSource(
     const resume = carried.current;
     carried.current = null;
     let disposed = false;
+    const cleanups: Array<() => void> = [];
     let hls: Hls | null = null;
     let current: TMediaSourceKind | null = null;
     let index = -1;
@@ -134,13 +135,38 @@ export function usePlaybackSource(
           // An EVENT playlist would start at its live edge; the viewer wants the start, or where they were.
           const instance = new HlsJs({ backBufferLength: 90, startPosition: resume?.seconds ?? 0 });
           setHls(instance);
+          // hls.js lands on the carried media time as element time, before this stream's start offset is known;
+          // once both are, the paused element moves on by the offset, so it shows the very frame the viewer left.
+          let landing = resume ? resume.seconds : null;
+          let knownOffset: number | null = null;
+          const land = () => {
+            if (landing === null || knownOffset === null || instance !== hls) return;
+            if (!element.paused || Math.abs(element.currentTime - landing) >= 1e-3) return;
+            element.currentTime = landing + knownOffset;
+            landing = null;
+          };
+          // Played on or moved, the viewer has left the carried place: nothing to correct any more.
+          const leave = () => {
+            landing = null;
+          };
+          const onSeeked = () => land();
+          element.addEventListener('playing', leave);
+          element.addEventListener('seeked', onSeeked);
+          cleanups.push(() => {
+            element.removeEventListener('playing', leave);
+            element.removeEventListener('seeked', onSeeked);
+          });
           instance.on(HlsJs.Events.FRAG_PARSED, (_event, { frag }) => {
-            if (frag.sn !== 0 || String(frag.type) !== 'main' || instance !== hls) return;
+            if (knownOffset !== null || String(frag.type) !== 'main' || instance !== hls) return;
             const streams = frag.elementaryStreams;
             const first = streams.video ?? streams.audiovideo ?? streams.audio;
             if (!first || !Number.isFinite(first.startPTS)) return;
-            const offsetSeconds = Math.max(0, first.startPTS);
+            // Whichever fragment comes first (the one at the carried place, not always the first): its first frame
+            // sits at its playlist position in media time.
+            const offsetSeconds = Math.max(0, first.startPTS - frag.playlistOffset);
+            knownOffset = offsetSeconds;
             setState((s) => (s.offsetSeconds === offsetSeconds ? s : { ...s, offsetSeconds }));
+            land();
           });
           const onTracks = () => {
             if (instance !== hls) return;
@@ -180,6 +206,7 @@ export function usePlaybackSource(
     return () => {
       disposed = true;
       video.removeEventListener('error', onError);
+      for (const cleanup of cleanups) cleanup();
       carried.current = carriedPosition(video, offsetRef.current);
       try {
         hls?.destroy();
