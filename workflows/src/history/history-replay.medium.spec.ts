@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@mam/db/testing';
 import { ApplicationFailure } from '@temporalio/common';
 import { createWorkflowRepository } from '@mam/db';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
-import {
-  createWorkflowRuntime,
-  defaultWorkflowsPath,
-  type TWorkflowRuntimeOptions,
-  type WorkflowRuntime,
-} from '../create-workflow-runtime';
+import { defaultWorkflowsPath } from '../create-workflow-runtime';
 import { createTestActivities, memoryRecorder } from '../testing/test-activities';
-import { eventually, TEST_TASK_QUEUE, testLogger, toleratePoolShutdown } from '../testing/test-harness';
+import { eventually, restartableRuntime, TEST_TASK_QUEUE } from '../testing/test-harness';
 import * as testWorkflows from '../testing/test-workflows';
 import * as registry from '../workflows';
 import type { TranscodeActivities, TranscodeInput } from '../transcode/transcode.activities.types';
@@ -67,31 +61,10 @@ type TRun = { name: string; workflowId: string; history?: TTemporalHistoryJson }
  * UPDATE_HISTORY_FIXTURES=1 also writes the histories the fixture spec replays.
  */
 describe('embedded runs replayed by Temporal', () => {
-  let database: TestDatabase;
-  let runtime: WorkflowRuntime | undefined;
-  beforeAll(async () => {
-    // The decisions under test are the runtime's, the same on both back ends; a database on the PostgreSQL server
-    // is ready in about a second, a migrated PGlite takes ten or more on a busy machine.
-    database = await createTestDatabase('postgres');
-    toleratePoolShutdown(database);
-  }, 60_000);
-  afterAll(async () => {
-    await runtime?.stop();
-    await database?.dispose();
-  });
-
-  /** Starts a runtime over the shared database (the previous one stopped: it would claim runs it cannot run). */
-  async function startRuntime(options: Pick<TWorkflowRuntimeOptions, 'workflows' | 'activities' | 'taskQueues'>) {
-    await runtime?.stop();
-    runtime = createWorkflowRuntime({
-      db: database.db,
-      logger: testLogger(),
-      embedded: { pollIntervalMs: 50 },
-      ...options,
-    });
-    await runtime.start();
-    return runtime.engine;
-  }
+  // The decisions under test are the runtime's, the same on both back ends; a database on the PostgreSQL server
+  // is ready in about a second, a migrated PGlite takes ten or more on a busy machine.
+  const harness = restartableRuntime('postgres');
+  const startRuntime = harness.restart;
 
   async function replayed(workflowsPath: string, runs: TRun[]): Promise<string[]> {
     const outcomes = await replayHistories(
@@ -113,7 +86,7 @@ describe('embedded runs replayed by Temporal', () => {
         activities: createTestActivities(memoryRecorder()),
         taskQueues: { [TEST_TASK_QUEUE]: 4, limited: 2 },
       });
-      const repo = createWorkflowRepository(database.db);
+      const repo = createWorkflowRepository(harness.db());
       const start = async (name: string, type: keyof typeof testWorkflows, args: unknown[]) => {
         const workflowId = `test:${type}:${randomUUID().slice(0, 8)}`;
         await engine.start(type, { workflowId, taskQueue: TEST_TASK_QUEUE, args, tenantId: null });
@@ -181,7 +154,7 @@ describe('embedded runs replayed by Temporal', () => {
       // Its journal must have caught up with the activity's result: the code has seen it, nothing is pending.
       for (const id of [running, runningToo])
         await eventually(async () => (await repo.findExecution(id))?.wakeAt === null);
-      for (const run of runs) run.history = await exportTemporalHistory(database.db, run.workflowId);
+      for (const run of runs) run.history = await exportTemporalHistory(harness.db(), run.workflowId);
       await engine.terminate(running);
       await engine.terminate(runningToo);
       await engine.terminate(buggy);
@@ -275,7 +248,7 @@ describe('embedded runs replayed by Temporal', () => {
           tenantId: null,
         });
         await engine.result(workflowId).catch(() => undefined);
-        runs.push({ name, workflowId, history: await exportTemporalHistory(database.db, workflowId) });
+        runs.push({ name, workflowId, history: await exportTemporalHistory(harness.db(), workflowId) });
       }
     }, 60_000);
 
@@ -305,7 +278,7 @@ describe('embedded runs replayed by Temporal', () => {
 
     beforeAll(async () => {
       const engine = await startRuntime({ activities, taskQueues: { [TASK_REMINDER_TASK_QUEUE]: 2 } });
-      const repo = createWorkflowRepository(database.db);
+      const repo = createWorkflowRepository(harness.db());
       const start = async (name: string, commentId: string) => {
         const workflowId = `t1:task:${commentId}:reminder`;
         await engine.start('taskReminderWorkflow', {
@@ -337,7 +310,7 @@ describe('embedded runs replayed by Temporal', () => {
       tasks.set('done', null);
       await engine.signal(done, taskChangedSignal);
       await engine.result(done);
-      for (const run of runs) run.history = await exportTemporalHistory(database.db, run.workflowId);
+      for (const run of runs) run.history = await exportTemporalHistory(harness.db(), run.workflowId);
     }, 60_000);
 
     it('reminds once per due date, follows a new one and ends without one when the task is done', () => {
@@ -370,7 +343,7 @@ describe('embedded runs replayed by Temporal', () => {
 
     beforeAll(async () => {
       const engine = await startRuntime({ activities, taskQueues: { [HIGHRES_DELETION_TASK_QUEUE]: 1 } });
-      const repo = createWorkflowRepository(database.db);
+      const repo = createWorkflowRepository(harness.db());
       const start = async (name: string, itemId: string) => {
         const workflowId = `t1:item:${itemId}:highres-deletion`;
         await engine.start('highresDeletionWorkflow', {
@@ -402,7 +375,7 @@ describe('embedded runs replayed by Temporal', () => {
       schedules.set('kept', null);
       await engine.signal(kept, highresDeletionChangedSignal);
       await engine.result(kept);
-      for (const run of runs) run.history = await exportTemporalHistory(database.db, run.workflowId);
+      for (const run of runs) run.history = await exportTemporalHistory(harness.db(), run.workflowId);
     }, 60_000);
 
     it('deletes when due, follows a moved date and ends without deleting when unscheduled', () => {
@@ -433,7 +406,7 @@ describe('embedded runs replayed by Temporal', () => {
 
     beforeAll(async () => {
       const engine = await startRuntime({ activities, taskQueues: { [LIFECYCLE_TASK_QUEUE]: 1 } });
-      const repo = createWorkflowRepository(database.db);
+      const repo = createWorkflowRepository(harness.db());
       const start = async (name: string, tenantId: string, input: object) => {
         const workflowId = `${tenantId}:lifecycle-rules`;
         await engine.start('lifecycleRulesWorkflow', {
@@ -459,7 +432,7 @@ describe('embedded runs replayed by Temporal', () => {
       await eventually(async () => (await timers(woken)) === 2);
       await engine.signal(woken, runLifecycleRuleSignal, 'r2');
       await engine.result(woken);
-      for (const run of runs) run.history = await exportTemporalHistory(database.db, run.workflowId);
+      for (const run of runs) run.history = await exportTemporalHistory(harness.db(), run.workflowId);
     }, 60_000);
 
     it('applies the rules asked for, then every enabled rule on its timer, and hands over after its rounds', () => {
@@ -509,7 +482,7 @@ describe('embedded runs replayed by Temporal', () => {
           tenantId: null,
         });
         await engine.result(workflowId).catch(() => undefined);
-        runs.push({ name, workflowId, history: await exportTemporalHistory(database.db, workflowId) });
+        runs.push({ name, workflowId, history: await exportTemporalHistory(harness.db(), workflowId) });
       }
     }, 60_000);
 
@@ -560,7 +533,7 @@ describe('embedded runs replayed by Temporal', () => {
           await engine.cancel(workflowId);
         }
         await engine.result(workflowId).catch(() => undefined);
-        runs.push({ name, workflowId, history: await exportTemporalHistory(database.db, workflowId) });
+        runs.push({ name, workflowId, history: await exportTemporalHistory(harness.db(), workflowId) });
       }
     }, 60_000);
 
@@ -615,7 +588,7 @@ describe('embedded runs replayed by Temporal', () => {
       runs.push({
         name: 'copies in shards until disabled',
         workflowId,
-        history: await exportTemporalHistory(database.db, workflowId),
+        history: await exportTemporalHistory(harness.db(), workflowId),
       });
     }, 60_000);
 
@@ -688,7 +661,7 @@ describe('embedded runs replayed by Temporal', () => {
       await eventually(async () => pending.length > 0, 20_000);
       end('deadline');
       await engine.result(lost);
-      for (const run of runs) run.history = await exportTemporalHistory(database.db, run.workflowId);
+      for (const run of runs) run.history = await exportTemporalHistory(harness.db(), run.workflowId);
     }, 60_000);
 
     it('records each source in turn into one item, reconnects a lost source and finishes every recording', () => {
@@ -746,7 +719,7 @@ describe('embedded runs replayed by Temporal', () => {
           tenantId: null,
         });
         await engine.result(workflowId).catch(() => undefined);
-        runs.push({ name, workflowId, history: await exportTemporalHistory(database.db, workflowId) });
+        runs.push({ name, workflowId, history: await exportTemporalHistory(harness.db(), workflowId) });
       }
       for (const [name, type, itemId] of [
         ['archives two versions', 'archiveWorkflow', 'item-1'],
@@ -757,7 +730,7 @@ describe('embedded runs replayed by Temporal', () => {
         const workflowId = `t1:item:${itemId}:${type}`;
         await engine.start(type, { workflowId, taskQueue: ARCHIVE_TASK_QUEUE, args: [input], tenantId: null });
         await engine.result(workflowId).catch(() => undefined);
-        runs.push({ name, workflowId, history: await exportTemporalHistory(database.db, workflowId) });
+        runs.push({ name, workflowId, history: await exportTemporalHistory(harness.db(), workflowId) });
       }
     }, 60_000);
 
@@ -811,7 +784,7 @@ describe('embedded runs replayed by Temporal', () => {
           tenantId: null,
         });
         await engine.result(workflowId).catch(() => undefined);
-        runs.push({ name, workflowId, history: await exportTemporalHistory(database.db, workflowId) });
+        runs.push({ name, workflowId, history: await exportTemporalHistory(harness.db(), workflowId) });
       }
     }, 60_000);
 
@@ -859,7 +832,7 @@ describe('embedded runs replayed by Temporal', () => {
           tenantId: null,
         });
         await engine.result(workflowId).catch(() => undefined);
-        runs.push({ name, workflowId, history: await exportTemporalHistory(database.db, workflowId) });
+        runs.push({ name, workflowId, history: await exportTemporalHistory(harness.db(), workflowId) });
       }
     }, 60_000);
 

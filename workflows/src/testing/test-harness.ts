@@ -142,14 +142,16 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_
   }
 }
 
+type TRuntimeChoice = Pick<TWorkflowRuntimeOptions, 'workflows' | 'activities' | 'taskQueues'>;
+
 /**
  * A product workflow's runtime over a fresh database of `backend` that a test stops and starts again, as a server
- * restart does (the previous runtime stops first: it would claim runs it cannot run). Registers its own set-up and
- * tear-down.
+ * restart does (the previous runtime stops first: it would claim runs it cannot run), with the given activities or
+ * others per start. Registers its own set-up and tear-down.
  */
 export function restartableRuntime(
   backend: TTestBackend,
-  options: Pick<TWorkflowRuntimeOptions, 'activities' | 'taskQueues'>,
+  options: TRuntimeChoice = { activities: {}, taskQueues: {} },
 ) {
   let database: TestDatabase;
   let runtime: WorkflowRuntime | undefined;
@@ -164,13 +166,13 @@ export function restartableRuntime(
   return {
     db: () => database.db,
     engine: () => runtime!.engine,
-    async restart(): Promise<WorkflowEngine> {
+    async restart(choice: TRuntimeChoice = options): Promise<WorkflowEngine> {
       await runtime?.stop();
       runtime = createWorkflowRuntime({
         db: database.db,
         logger: testLogger(),
         embedded: { pollIntervalMs: 50 },
-        ...options,
+        ...choice,
       });
       await runtime.start();
       return runtime.engine;
