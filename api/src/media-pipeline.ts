@@ -4,6 +4,7 @@ import { DEFAULT_TASK_REMINDER_LEAD_MS } from '@mam/core';
 import {
   createArchiveActivities,
   createCentralRenderActivities,
+  cleanupAbandonedUploads,
   createCrashRecordingActivities,
   LiveNetworks,
   resolveFfmpeg,
@@ -67,7 +68,7 @@ export interface MediaPipelineOptions {
   /** Resolved late like storages: the live sources crash recordings record, with their credentials. */
   liveSources?: () => Pick<LiveSourceService, 'get'>;
   /** Resolved late like storages: applies a tenant's lifecycle rules through the archive and deletion services. */
-  lifecycleRules?: () => Pick<LifecycleRuleService, 'applyRound' | 'continueAfter'>;
+  lifecycleRules?: () => Pick<LifecycleRuleService, 'applyRound' | 'continueAfter' | 'keepRunning'>;
   /** LIVE_SOURCE_ALLOWED_NETWORKS: private networks pulled live sources may be recorded from. */
   liveSourceNetworks?: LiveNetworks;
   /** TASK_REMINDER_LEAD_HOURS in ms: how long before a task's due date its assignee is reminded. Default 24 h. */
@@ -150,6 +151,9 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     storages,
     // Only restores are told: they take hours, and the requester is waiting for the media to come back.
     onTransferEnded: async ({ step, outcome, error, restore }) => {
+      // A failed archive copy may leave a multipart upload behind: the tenant's scheduled task aborts it once nobody
+      // can resume it any more (abandonedUploadReason), so that task must be running.
+      if (!restore && outcome === 'error') await options.lifecycleRules?.().keepRunning(step.tenantId);
       if (!restore) return;
       await options.notifications?.().operationEnded(step.tenantId, {
         userId: step.userId,
@@ -209,6 +213,23 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       return options.lifecycleRules().applyRound(input);
     },
     continueAfter: async (input) => options.lifecycleRules?.().continueAfter(input),
+    cleanup: async (tenantId) => {
+      await cleanupAbandonedUploads(
+        {
+          repos: options.repos,
+          storages,
+          onAborted: (event) => logger.info({ ...event }, 'abandoned archive upload aborted'),
+          onAbortFailed: ({ error, ...event }) =>
+            logger.warn(
+              { err: error, ...event },
+              'abandoned archive upload could not be aborted; tried again next round',
+            ),
+        },
+        tenantId,
+      );
+    },
+    onCleanupFailed: (tenantId, error) =>
+      logger.warn({ err: error, tenantId }, 'abandoned archive upload cleanup failed; tried again next round'),
   });
   const runtime = createWorkflowRuntime({
     temporalAddress: options.temporalAddress,

@@ -59,6 +59,12 @@ export function createArchiveUploadRepository(db: Database) {
       await db.delete(archiveUpload).where(ofTarget(target));
     },
 
+    /** The tenants with recorded uploads: each needs its scheduled cleanup running. */
+    async tenantsWithUploads(): Promise<string[]> {
+      const rows = await db.selectDistinct({ tenantId: archiveUpload.tenantId }).from(archiveUpload);
+      return rows.map((row) => row.tenantId);
+    },
+
     /** The tenant's recorded uploads, oldest activity first: what the abandoned-upload cleanup goes through. */
     async listForTenant(tenantId: string, limit = 500): Promise<TArchiveUploadRow[]> {
       return db

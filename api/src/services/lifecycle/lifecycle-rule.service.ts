@@ -321,9 +321,21 @@ export function createLifecycleRuleService(
         .catch((error: unknown) => deps.logger.error({ err: error, workflowId }, 'lifecycle run could not continue'));
     },
 
-    /** At boot: every tenant with rules has its run (one that survived the restart is left as it is). */
+    /** Makes sure the tenant's run is there: its rounds also abort the archive uploads nobody can resume. */
+    async keepRunning(tenantId: string): Promise<void> {
+      await ensureRun(tenantId);
+    },
+
+    /**
+     * At boot: every tenant with rules or with archive uploads left to clean up has its run (one that survived the
+     * restart is left as it is).
+     */
     async startAll(): Promise<number> {
-      const tenantIds = await repos.lifecycleRules.tenantsWithRules();
+      const [withRules, withUploads] = await Promise.all([
+        repos.lifecycleRules.tenantsWithRules(),
+        repos.archiveUploads.tenantsWithUploads(),
+      ]);
+      const tenantIds = [...new Set([...withRules, ...withUploads])];
       for (const tenantId of tenantIds) await ensureRun(tenantId);
       return tenantIds.length;
     },

@@ -271,4 +271,56 @@ describe('lifecycle rules', () => {
     expect(refused).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     expect((await rules(alphaKey)).map((r) => r.id)).toContain(ruleId);
   }, 60_000);
+
+  it('its rounds give up the archive uploads nobody can resume any more, the tenant’s own only', async () => {
+    const repos = lib.t.services.deps.repos;
+    /** A recorded multipart upload of the item's original, as a failed or running archive copy leaves it. */
+    async function upload(tenant: typeof lib.alpha, itemId: string) {
+      const row = (await repos.items.findById(tenant.tenant.id, itemId))!;
+      const target = {
+        tenantId: tenant.tenant.id,
+        versionId: row.leadingVersionId!,
+        storageId: online.id,
+        key: `archive/${itemId}.bin`,
+      };
+      await repos.archiveUploads.begin(target, { uploadId: `upload-${itemId}`, partSize: 5 << 20, size: 4096 });
+      return target;
+    }
+    const deleted = async (id: string) =>
+      lib.t.database.db.update(schema.item).set({ deletedAt: new Date() }).where(eq(schema.item.id, id));
+
+    const goneId = await item('Deleted before its archive copy finished', sports, 0);
+    const gone = await upload(lib.alpha, goneId);
+    await deleted(goneId);
+    const runningId = await item('Archive copy under way', sports, 0);
+    const running = await upload(lib.alpha, runningId);
+    await repos.items.update(tenantId, runningId, {
+      archiveTransfer: {
+        state: 'PROGRESSING',
+        direction: 'archive',
+        error: null,
+        enabled: false,
+        storageId: online.id,
+        bytesDone: 0,
+        bytesTotal: 4096,
+        files: [],
+      },
+    });
+    const bravoItem = await insertItem(lib.t, lib.bravo, {
+      title: 'Bravo deleted',
+      folderId: null,
+      ownerId: lib.bravo.admin.id,
+    });
+    const bravoGone = await upload(lib.bravo, bravoItem.id);
+    await deleted(bravoItem.id);
+
+    // The tenant's scheduled task (started for it as a failed archive copy does) aborts the deleted item's upload.
+    await lib.t.services.lifecycleRules.keepRunning(tenantId);
+    await eventually(async () => expect(await repos.archiveUploads.find(gone)).toBeUndefined(), 30_000);
+    expect(await repos.archiveUploads.find(running)).toBeDefined();
+    expect(await repos.archiveUploads.find(bravoGone)).toBeDefined();
+    expect(await repos.archiveUploads.tenantsWithUploads()).toEqual(
+      expect.arrayContaining([tenantId, lib.bravo.tenant.id]),
+    );
+  }, 60_000);
 });
