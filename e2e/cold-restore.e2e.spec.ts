@@ -16,7 +16,7 @@ type TItem = {
 describe('restore from cold storage on the item page', () => {
   const suite = browserSuite('cold-restore');
 
-  it('archives a video to a cold location chosen on the item page and restores it with the express tier', async () => {
+  it('archives a video to a cold location chosen on the item page and restores it, sped up from standard to express', async () => {
     const apiKey = await createApiKey(suite.server, 'cold-restore');
     const call = async (method: string, url: string, body?: unknown) =>
       fetch(`${suite.server.url}${url}`, {
@@ -61,13 +61,17 @@ describe('restore from cold storage on the item page', () => {
     expect(await item()).toMatchObject({ isArchived: true, archiveFileTransfer: { coldStorage: true } });
     await page.getByText('The high resolution is in cold storage; restore it to use it').waitFor();
     expect(await page.getByTestId('unarchive-item').count()).toBe(0);
+    // Standard first: hours. Then sped up to express while it waits: seconds.
     await page.getByTestId('restore-item').click();
-    await page.getByTestId('restore-express').click();
+    await page.getByTestId('restore-standard').click();
     const state = page.getByTestId('restore-state');
-    await state.waitFor();
-    expect(await state.textContent()).toMatch(/^Express restore requested\. The media is expected back by .+\.$/);
+    await state.getByText(/^Standard restore requested\. The media is expected back by .+\.$/).waitFor();
     expect(await page.getByTestId('archive-label').textContent()).toBe('Transfer pending');
-    await shot(page, 'cold-restore-01-pending');
+    await shot(page, 'cold-restore-01-pending-standard');
+    await page.getByTestId('restore-speed-up').click();
+    await state.getByText(/^Express restore requested\. The media is expected back by .+\.$/).waitFor();
+    expect(await page.getByTestId('restore-speed-up').count()).toBe(0);
+    await shot(page, 'cold-restore-02-pending-express');
 
     await page
       .locator('[data-testid="archive-panel"][data-state="COMPLETE"][data-archived="false"]')

@@ -97,7 +97,7 @@ export {
 } from './live/crash-recording.workflow';
 // The archive workflows' contract with their activities and callers.
 export * from './archive/archive.activities.types';
-export { ARCHIVE_TASK_QUEUE, archiveWorkflowId } from './archive/archive.workflow';
+export { ARCHIVE_TASK_QUEUE, archiveWorkflowId, upgradeRestoreTierSignal } from './archive/archive.workflow';
 // The send-to-storage workflow's contract with its activities and callers.
 export * from './exports/send-to-storage.activities.types';
 export {

@@ -62,6 +62,25 @@ describe('local cold storage', () => {
     expect(await reasonOf(storage.get('t1/a.mxf'))).toBe('not_restored');
   });
 
+  it('takes an express request over a standard one under way: ready at the sooner of the two', async () => {
+    await storage.cold!.requestRestore('t1/a.mxf', 'standard');
+    now = new Date('2030-01-01T00:10:00Z');
+    expect(await storage.cold!.requestRestore('t1/a.mxf', 'express')).toEqual({
+      ready: false,
+      readyAt: new Date('2030-01-01T00:11:00Z'),
+    });
+    // Standard again changes nothing; nor does express once the copy is readable.
+    expect((await storage.cold!.requestRestore('t1/a.mxf', 'standard')).readyAt).toEqual(
+      new Date('2030-01-01T00:11:00Z'),
+    );
+    now = new Date('2030-01-01T00:11:00Z');
+    expect(await text(storage, 't1/a.mxf')).toBe('essence');
+    expect(await storage.cold!.requestRestore('t1/a.mxf', 'express')).toEqual({
+      ready: true,
+      readyAt: new Date('2030-01-01T00:11:00Z'),
+    });
+  });
+
   it('says a missing object is missing, not cold', async () => {
     expect(await reasonOf(storage.get('t1/none.mxf'))).toBe('not_found');
     expect(await reasonOf(storage.cold!.requestRestore('t1/none.mxf', 'express'))).toBe('not_found');

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { upgradedColdRestore } from '@mam/core';
 import { createLocalStorage, RESTORE_DIR } from './local-storage';
 import {
   assertValidKey,
@@ -107,14 +108,28 @@ export function createLocalColdStorage(options: {
       async requestRestore(key, tier) {
         if (!(await base.head(key))) throw new StorageError('not_found', `No object at "${key}"`);
         const existing = await readMarker(key);
-        if (existing) return statusOf(existing);
-        const requestedAt = now();
-        const seconds = tier === 'express' ? delays.expressSeconds : delays.standardSeconds;
-        const marker: TMarker = {
-          tier,
-          requestedAt: requestedAt.toISOString(),
-          readyAt: new Date(requestedAt.getTime() + seconds * 1000).toISOString(),
-        };
+        let marker: TMarker;
+        if (existing) {
+          // Asked again: the first request stands, unless this one is the faster tier and the copy is not readable
+          // yet (as S3 takes an expedited request over a standard one under way).
+          const status = statusOf(existing);
+          const upgraded = upgradedColdRestore(
+            { ...existing, ready: status.ready },
+            tier,
+            now(),
+            delays.expressSeconds * 1000,
+          );
+          if (!upgraded) return status;
+          marker = { tier: upgraded.tier, requestedAt: upgraded.requestedAt, readyAt: upgraded.readyAt! };
+        } else {
+          const requestedAt = now();
+          const seconds = tier === 'express' ? delays.expressSeconds : delays.standardSeconds;
+          marker = {
+            tier,
+            requestedAt: requestedAt.toISOString(),
+            readyAt: new Date(requestedAt.getTime() + seconds * 1000).toISOString(),
+          };
+        }
         const file = markerOf(key);
         await mkdir(path.dirname(file), { recursive: true });
         // Written whole then renamed: a crash mid-write leaves no marker, so the next request writes it again.

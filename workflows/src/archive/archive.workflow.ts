@@ -1,5 +1,5 @@
-import type { TArchiveDirection } from '@mam/core';
-import { ApplicationFailure, isCancellation, proxyActivities, sleep } from '../runtime';
+import type { TArchiveDirection, TRestoreTier } from '@mam/core';
+import { ApplicationFailure, condition, defineSignal, isCancellation, proxyActivities, setHandler } from '../runtime';
 import type { ArchiveActivities, ArchiveInput, ArchiveStep, RestoreInput } from './archive.activities.types';
 import { messageOf } from '../failure-message';
 
@@ -9,6 +9,9 @@ export const ARCHIVE_TASK_QUEUE = 'archive';
 export function archiveWorkflowId(tenantId: string, itemId: string): string {
   return `${tenantId}:item:${itemId}:archive`;
 }
+
+/** A restore asked for again with a faster tier while it waits (express after standard). */
+export const upgradeRestoreTierSignal = defineSignal<[TRestoreTier]>('upgradeRestoreTier');
 
 const transfer = proxyActivities<ArchiveActivities>({
   taskQueue: ARCHIVE_TASK_QUEUE,
@@ -64,11 +67,23 @@ export async function unarchiveWorkflow(input: ArchiveInput): Promise<void> {
  */
 export async function restoreWorkflow(input: RestoreInput): Promise<void> {
   const { tier, ...archive } = input;
+  let current = tier;
+  let faster: TRestoreTier | null = null;
+  // A second request that joins with the faster tier: the restore is asked for again at that tier.
+  setHandler(upgradeRestoreTierSignal, (asked: TRestoreTier) => {
+    if (asked === 'express' && current !== 'express') faster = asked;
+  });
   await run(archive, 'unarchive', async (step) => {
     // The wait comes from the activity's answer, journalled like any result, so a replay sleeps the same.
     let check = await bookkeeping.requestColdRestore({ ...step, tier });
     while (!check.ready) {
-      await sleep(check.waitMs);
+      const upgraded = await condition(() => faster !== null, check.waitMs);
+      if (upgraded && faster) {
+        current = faster;
+        faster = null;
+        check = await bookkeeping.requestColdRestore({ ...step, tier: current });
+        continue;
+      }
       check = await bookkeeping.checkColdRestore(step);
     }
   });

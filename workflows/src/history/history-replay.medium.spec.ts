@@ -16,7 +16,7 @@ import { TASK_REMINDER_TASK_QUEUE, taskChangedSignal } from '../tasks/task-remin
 import type { HighresDeletionActivities } from '../highres/highres-deletion.activities.types';
 import { HIGHRES_DELETION_TASK_QUEUE, highresDeletionChangedSignal } from '../highres/highres-deletion.workflow';
 import type { ArchiveActivities, ArchiveInput, RestoreInput } from '../archive/archive.activities.types';
-import { ARCHIVE_TASK_QUEUE } from '../archive/archive.workflow';
+import { ARCHIVE_TASK_QUEUE, upgradeRestoreTierSignal } from '../archive/archive.workflow';
 import type { SendToStorageActivities, SendToStorageInput } from '../exports/send-to-storage.activities.types';
 import { SEND_TO_STORAGE_TASK_QUEUE, sendToStorageWorkflowId } from '../exports/send-to-storage.workflow';
 import type { CentralRenderActivities, CentralRenderInput } from '../renders/central-render.activities.types';
@@ -691,9 +691,12 @@ describe('embedded runs replayed by Temporal', () => {
       completeArchiveTransfer: async () => undefined,
       failArchiveTransfer: async () => undefined,
       // 'cold-2' is readable on the second check, 'cold-gone' vanished from the cold location, the rest at once.
-      requestColdRestore: async ({ itemId }) => {
+      requestColdRestore: async ({ itemId, tier }) => {
+        requested.push(`${itemId} ${tier}`);
         if (itemId === 'cold-gone')
           throw ApplicationFailure.nonRetryable('No object at "cold-gone"', 'ArchiveItemGone');
+        // 'cold-up' would take an hour at the standard tier, until an express request joins it.
+        if (itemId === 'cold-up') return { ready: false, waitMs: tier === 'express' ? 30 : 3_600_000 };
         return itemId === 'cold-2' ? { ready: false, waitMs: 30 } : { ready: true, waitMs: 0 };
       },
       checkColdRestore: async ({ itemId }) => {
@@ -702,9 +705,31 @@ describe('embedded runs replayed by Temporal', () => {
       },
     };
     const checks: string[] = [];
+    const requested: string[] = [];
 
     beforeAll(async () => {
       const engine = await startRuntime({ activities, taskQueues: { [ARCHIVE_TASK_QUEUE]: 2 } });
+      {
+        const input: RestoreInput = {
+          tenantId: 't1',
+          itemId: 'cold-up',
+          storageId: 'online-1',
+          userId: null,
+          tier: 'standard',
+        };
+        const workflowId = 't1:item:cold-up:restoreWorkflow';
+        await engine.start('restoreWorkflow', {
+          workflowId,
+          taskQueue: ARCHIVE_TASK_QUEUE,
+          args: [input],
+          tenantId: null,
+        });
+        await eventually(() => requested.includes('cold-up standard'));
+        await engine.signal(workflowId, upgradeRestoreTierSignal, 'express');
+        await engine.result(workflowId);
+        const name = 'a standard restore sped up by an express request';
+        runs.push({ name, workflowId, history: await exportTemporalHistory(harness.db(), workflowId) });
+      }
       for (const [name, itemId, tier] of [
         ['waits for the cold copy, then copies it back', 'cold-2', 'express'],
         ['copies back a copy readable at once', 'cold-1', 'standard'],
@@ -735,7 +760,12 @@ describe('embedded runs replayed by Temporal', () => {
     }, 60_000);
 
     it('polls a cold restore on durable timers until it is readable', () => {
-      expect(checks).toEqual(['cold-2', 'cold-2']);
+      expect(checks.filter((id) => id === 'cold-2')).toEqual(['cold-2', 'cold-2']);
+    });
+
+    it('asks a waiting restore again at the faster tier when one joins it', () => {
+      expect(requested.filter((r) => r.startsWith('cold-up'))).toEqual(['cold-up standard', 'cold-up express']);
+      expect(checks.filter((id) => id === 'cold-up')).toEqual(['cold-up', 'cold-up']);
     });
 
     it('replays archive, unarchive, restore and failed runs in Temporal’s sandbox', async () => {

@@ -6,12 +6,15 @@ import {
   type TArchiveDirection,
   type TArchiveTransfer,
   type TRestoreTier,
+  upgradedColdRestore,
 } from '@mam/core';
 import type { TItemRow } from '@mam/db';
 import {
   ARCHIVE_TASK_QUEUE,
   archiveWorkflowId,
+  upgradeRestoreTierSignal,
   WorkflowExecutionAlreadyStartedError,
+  WorkflowNotFoundError,
   type ArchiveInput,
   type RestoreInput,
   type WorkflowEngine,
@@ -171,7 +174,7 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
     assertCan(actor, 'unarchive');
     const item = await findItem(actor, itemId);
     const running = runningRestore(actor, item);
-    if (running) return running;
+    if (running) return joinRestore(actor, item, running, options.tier, meta);
     const cold = await coldSourceOf(actor, item);
     if (!cold && !resumable(item, 'unarchive')?.restore) {
       if (!item.isArchived) throw new AppError('ITEM_NOT_ARCHIVED');
@@ -192,10 +195,44 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
     } catch (error) {
       // Two first requests at once: the one that lost the race joins the winner's run.
       const raced = error instanceof AppError && error.code === 'ARCHIVE_TRANSFER_RUNNING';
-      const joined = raced ? runningRestore(actor, await repos.items.findById(actor.tenantId, item.id)) : null;
-      if (joined) return joined;
+      const winner = raced ? await repos.items.findById(actor.tenantId, item.id) : undefined;
+      const joined = runningRestore(actor, winner);
+      if (winner && joined) return joinRestore(actor, winner, joined, options.tier, meta);
       throw error;
     }
+  }
+
+  /**
+   * Joins the restore under way; asked for with the faster tier while it waits, the restore is asked for again at
+   * that tier (its workflow re-requests it) and the answer says when the media is expected now.
+   */
+  async function joinRestore(
+    actor: AuthedActor,
+    item: TItemRow,
+    running: TRestoreStarted,
+    tier: TRestoreTier,
+    meta: RequestMeta | null,
+  ): Promise<TRestoreStarted> {
+    const current = item.archiveTransfer?.restore;
+    const cold = current ? await coldSourceOf(actor, item) : null;
+    const upgraded = current && cold ? upgradedColdRestore(current, tier, new Date(), cold.estimateMs.express) : null;
+    if (!upgraded) return running;
+    try {
+      await engine().signal(running.workflowId, upgradeRestoreTierSignal, tier);
+    } catch (error) {
+      // Over meanwhile: there is nothing left to speed up.
+      if (error instanceof WorkflowNotFoundError) return running;
+      throw error;
+    }
+    await audit.record(actor.tenantId, actor, meta, {
+      action: 'item.restore_requested',
+      targetType: 'item',
+      targetId: item.id,
+      subject: item.title,
+      summary: `Restore of "${item.title}" from cold storage requested`,
+      details: { storageId: cold!.id, tier, upgradedFrom: current!.tier },
+    });
+    return { ...running, tier: upgraded.tier, readyAt: upgraded.readyAt };
   }
 
   async function begin(

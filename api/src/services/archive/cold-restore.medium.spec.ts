@@ -166,6 +166,53 @@ describe('restore from cold storage', () => {
     );
   }, 120_000);
 
+  it('speeds up a standard restore under way when an express one joins it', async () => {
+    const media = await itemWithOriginal('Election night', 256 * 1024);
+    expect((await rest(lib.t, alphaKey, 'POST', `/items/${media.id}/archive`, { storageId: coldId })).status).toBe(202);
+    await settled(media.id, 'archive');
+
+    const first = await rest(lib.t, alphaKey, 'POST', `/items/${media.id}/cold-restore`, { tier: 'standard' });
+    const started = first.body as { workflowId: string; tier: string; readyAt: string };
+    expect(started.tier).toBe('standard');
+    // The standard tier takes an hour here.
+    expect(new Date(started.readyAt).getTime()).toBeGreaterThan(Date.now() + 3_500_000);
+    await eventually(async () => expect((await getItem(media.id)).archiveFileTransfer?.restore?.tier).toBe('standard'));
+
+    // Another tenant cannot reach it, let alone speed it up.
+    const foreign = await rest(lib.t, bravoKey, 'POST', `/items/${media.id}/cold-restore`, { tier: 'express' });
+    expect(foreign.status).toBe(404);
+    expect((await getItem(media.id)).archiveFileTransfer?.restore?.tier).toBe('standard');
+
+    const asked = Date.now();
+    const faster = await rest(lib.t, alphaKey, 'POST', `/items/${media.id}/cold-restore`, { tier: 'express' });
+    expect(faster.status).toBe(202);
+    const joined = faster.body as { workflowId: string; tier: string; readyAt: string; joined: boolean };
+    expect(joined).toMatchObject({ workflowId: started.workflowId, tier: 'express', joined: true });
+    expect(new Date(joined.readyAt).getTime()).toBeLessThanOrEqual(Date.now() + 2500);
+    expect(new Date(joined.readyAt).getTime()).toBeGreaterThanOrEqual(asked + 1500);
+    // The item says so too, once the run has asked the cold location again.
+    await eventually(async () =>
+      expect((await getItem(media.id)).archiveFileTransfer?.restore).toMatchObject({ tier: 'express', ready: false }),
+    );
+
+    // Back online within seconds, not the hour: the same run, which slept no longer than the express delay.
+    const back = await settled(media.id, 'unarchive');
+    expect(Date.now() - asked).toBeLessThan(30_000);
+    expect(back.isArchived).toBe(false);
+    await eventually(async () =>
+      expect(await lib.t.services.deps.workflows!.describe(started.workflowId)).toMatchObject({
+        type: 'restoreWorkflow',
+        status: 'COMPLETED',
+      }),
+    );
+    const download = await lib.t.app.inject({
+      method: 'GET',
+      url: `/api/v1/items/${media.id}/media/original`,
+      headers: { authorization: `Bearer ${alphaKey}` },
+    });
+    expect(sha256(download.rawPayload)).toBe(sha256(media.bytes));
+  }, 120_000);
+
   it('restores through unarchive too, and refuses media that is not cold', async () => {
     const media = await itemWithOriginal('Press conference', 256 * 1024);
     await rest(lib.t, alphaKey, 'POST', `/items/${media.id}/archive`, { storageId: coldId });

@@ -153,6 +153,18 @@ export function ArchivePanel({
             </Menu.Dropdown>
           </Menu>
         )}
+        {waiting?.tier === 'standard' && can('unarchive') && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconArchiveOff size={14} />}
+            onClick={() => restore.mutate({ itemId, tier: 'express' })}
+            loading={pending}
+            data-testid="restore-speed-up"
+          >
+            {t('archive.restore.speedUp')}
+          </Button>
+        )}
         {!retry && !running && cold && can('unarchive') && (
           <Menu position="bottom-start" withinPortal>
             <Menu.Target>
