@@ -215,6 +215,8 @@ export function createArchiveService(deps: ServiceDeps, audit: AuditService, sto
   ): Promise<TRestoreStarted> {
     const current = item.archiveTransfer?.restore;
     const cold = current ? await coldSourceOf(actor, item) : null;
+    // A location with no faster tier (S3 Deep Archive) keeps the restore as it is.
+    if (cold && cold.estimateMs.express >= cold.estimateMs.standard) return running;
     const upgraded = current && cold ? upgradedColdRestore(current, tier, new Date(), cold.estimateMs.express) : null;
     if (!upgraded) return running;
     try {
