@@ -156,8 +156,13 @@ describe('live preview', () => {
     expect((await fetchAs(admin, url)).statusCode).toBe(200);
 
     // Without them it stops: socket and folder released, the playlist gone, and a probe reads the source again.
+    // (It is no longer running as soon as its stop begins; ffmpeg, socket and folder go by the stop's end.)
     await eventually('the preview to stop', async () =>
-      t.services.livePreviews.isRunning(alpha.tenant.id, studio.id) ? null : true,
+      t.services.livePreviews.isRunning(alpha.tenant.id, studio.id) ||
+      livePortRegistry.holder(bindKey(studio)) !== undefined ||
+      previewDirs().length > 0
+        ? null
+        : true,
     );
     expect(processesNaming(folder)).toEqual([]);
     expect(livePortRegistry.holder(bindKey(studio))).toBeUndefined();
